@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Languages the API speaks; the web's `zh`/`en` map onto these. */
+export const ApiLanguage = z.enum(['zh_CN', 'en']);
+export type ApiLanguage = z.infer<typeof ApiLanguage>;
+
+export const Platform = z.enum(['web', 'wechat']);
+export type Platform = z.infer<typeof Platform>;
+
+/**
+ * Error codes. 0, 10001 and 200203 keep the meaning the spec gives them; the rest are ours.
+ * HTTP status stays 200 for business codes; `httpStatus` is used only for transport-level failures.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** The call "returns false" (spec §8). */
+  FALSE: 10001,
+  /** Not logged in, or the access token expired (spec §8). */
+  NOT_LOGGED_IN: 200203,
+  VALIDATION: 40000,
+  BAD_REQUEST: 40001,
+  FORBIDDEN: 40003,
+  NOT_FOUND: 40004,
+  METHOD_NOT_ALLOWED: 40005,
+  CONFLICT: 40009,
+  PAYLOAD_TOO_LARGE: 40013,
+  UNSUPPORTED_MEDIA_TYPE: 40015,
+  RATE_LIMITED: 40029,
+  INSUFFICIENT_BALANCE: 40201,
+  WRONG_PAY_PASSWORD: 40202,
+  LOCKED: 42301,
+  INTERNAL: 50000,
+  UNAVAILABLE: 50300,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
+  [ErrorCode.OK]: { zh_CN: '成功', en: 'OK' },
+  [ErrorCode.FALSE]: { zh_CN: '操作未成功', en: 'The operation did not succeed' },
+  [ErrorCode.NOT_LOGGED_IN]: { zh_CN: '请登录后操作', en: 'Please log in and try again' },
+  [ErrorCode.VALIDATION]: { zh_CN: '提交的内容有误', en: 'Some of the information is not valid' },
+  [ErrorCode.BAD_REQUEST]: { zh_CN: '请求格式有误', en: 'The request could not be read' },
+  [ErrorCode.FORBIDDEN]: { zh_CN: '没有权限执行此操作', en: 'You are not allowed to do this' },
+  [ErrorCode.NOT_FOUND]: { zh_CN: '内容不存在或已下线', en: 'This item does not exist or is no longer available' },
+  [ErrorCode.METHOD_NOT_ALLOWED]: { zh_CN: '不支持的请求方式', en: 'This request method is not supported' },
+  [ErrorCode.CONFLICT]: { zh_CN: '操作冲突，请刷新后重试', en: 'This conflicts with a recent change; refresh and try again' },
+  [ErrorCode.PAYLOAD_TOO_LARGE]: { zh_CN: '提交的内容过大', en: 'The request is too large' },
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: { zh_CN: '不支持的内容类型', en: 'This content type is not supported' },
+  [ErrorCode.RATE_LIMITED]: { zh_CN: '操作过于频繁，请稍后再试', en: 'Too many attempts; please try again later' },
+  [ErrorCode.INSUFFICIENT_BALANCE]: { zh_CN: '余额不足', en: 'Insufficient balance' },
+  [ErrorCode.WRONG_PAY_PASSWORD]: { zh_CN: '支付密码错误', en: 'Wrong payment password' },
+  [ErrorCode.LOCKED]: { zh_CN: '已被暂时锁定，请稍后再试', en: 'Temporarily locked; please try again later' },
+  [ErrorCode.INTERNAL]: { zh_CN: '服务器开小差了，请稍后再试', en: 'Something went wrong on our side; please try again later' },
+  [ErrorCode.UNAVAILABLE]: { zh_CN: '服务暂不可用，请稍后再试', en: 'The service is temporarily unavailable' },
+};
+
+export function errorMessage(code: ErrorCode, lang: ApiLanguage = 'zh_CN'): string {
+  return errorMessages[code][lang];
+}
+
+/** Field-level details attached to a VALIDATION error: `data.fields`. */
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const Envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+export type Envelope<T> = { code: number; message: string; data: T };
+
+export const ErrorEnvelope = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.object({ fields: z.array(FieldError).optional(), request_id: z.string().optional() }).nullable(),
+});
+
+/** Common parameters carried by every request (spec §7). */
+export const CommonParams = z.object({
+  access_token: z.string().max(512).optional(),
+  platform: Platform.default('web'),
+  language: ApiLanguage.default('zh_CN'),
+  appversion: z.string().max(32).optional(),
+  timezone: z.string().max(64).optional(),
+});
+export type CommonParams = z.infer<typeof CommonParams>;
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+    has_more: z.boolean(),
+  });
+export type Page<T> = { items: T[]; page: number; page_size: number; total: number; has_more: boolean };
