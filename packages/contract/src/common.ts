@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { ErrorCode } from './codes.ts';
+
+// The plain code table lives in codes.ts (no zod) so the web bundle can import it cheaply.
+export { ErrorCode } from './codes.ts';
 
 /** Languages the API speaks; the web's `zh`/`en` map onto these. */
 export const ApiLanguage = z.enum(['zh_CN', 'en']);
@@ -6,33 +10,6 @@ export type ApiLanguage = z.infer<typeof ApiLanguage>;
 
 export const Platform = z.enum(['web', 'wechat']);
 export type Platform = z.infer<typeof Platform>;
-
-/**
- * Error codes. 0, 10001 and 200203 keep the meaning the spec gives them; the rest are ours.
- * HTTP status stays 200 for business codes; `httpStatus` is used only for transport-level failures.
- */
-export const ErrorCode = {
-  OK: 0,
-  /** The call "returns false" (spec §8). */
-  FALSE: 10001,
-  /** Not logged in, or the access token expired (spec §8). */
-  NOT_LOGGED_IN: 200203,
-  VALIDATION: 40000,
-  BAD_REQUEST: 40001,
-  FORBIDDEN: 40003,
-  NOT_FOUND: 40004,
-  METHOD_NOT_ALLOWED: 40005,
-  CONFLICT: 40009,
-  PAYLOAD_TOO_LARGE: 40013,
-  UNSUPPORTED_MEDIA_TYPE: 40015,
-  RATE_LIMITED: 40029,
-  INSUFFICIENT_BALANCE: 40201,
-  WRONG_PAY_PASSWORD: 40202,
-  LOCKED: 42301,
-  INTERNAL: 50000,
-  UNAVAILABLE: 50300,
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.OK]: { zh_CN: '成功', en: 'OK' },

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { Action } from './actions.ts';
 import { Platform } from './common.ts';
 
+// Plain code tables live in codes.ts (no zod) so the web bundle can import them cheaply.
+export { CourseType, PriceType, LiveStatus } from './codes.ts';
+
 /** Entity shapes of spec §3, as sent by the API. Money is integer fen. */
 
 export const Tag = z.object({ id: z.number().int(), title: z.string(), cover: z.string().nullable() });
-
-export const CourseType = { SINGLE: 1, SERIES: 2 } as const;
-export const PriceType = { FREE: 1, PAID: 2 } as const;
 
 export const Course = z.object({
   id: z.number().int(),
@@ -27,8 +27,6 @@ export const Course = z.object({
   action: Action,
 });
 export type Course = z.infer<typeof Course>;
-
-export const LiveStatus = { UPCOMING: 0, LIVE: 1, ENDED: 2, REPLAY: 3 } as const;
 
 export const LiveItem = z.object({
   id: z.number().int(),

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { validatorCompiler } from './lib/validation.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import homeRoutes from './modules/home/home.routes.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
+import siteRoutes from './modules/site/site.routes.ts';
+import context from './plugins/context.ts';
+import db from './plugins/db.ts';
+import errors, { sendNotFound } from './plugins/errors.ts';
+import openapi from './plugins/openapi.ts';
+import security from './plugins/security.ts';
+import web from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Seed demo content into an empty database (default true). */
+  seed?: boolean;
+  /** Clock for time-dependent answers (live status); tests pin it. */
+  now?: () => Date;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const API_PATH = /^\/v\d+(\/|$)/;
+
+function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.env === 'development' && process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/**
+ * The whole application, without listen(): plugins, routes and the error/404 handling.
+ * The returned instance is not yet ready; inject() or listen() readies it (tests may add routes).
+ */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const now = opts.now ?? (() => new Date());
+  const app = Fastify({
+    logger: opts.logger ?? loggerFor(config),
+    bodyLimit: config.bodyLimit,
+    // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Keep-alive sockets are closed on shutdown so close() does not hang on idle clients.
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only (no text/plain): anything else is 415 until a route opts into another type.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(cookie);
+  await app.register(context);
+  await app.register(errors);
+  await app.register(security);
+  await app.register(openapi);
+  await app.register(db, { config: config.db, seed: opts.seed ?? true, now });
+  await app.register(web, { webDist: config.webDist });
+
+  await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(homeRoutes, { now });
+  await app.register(siteRoutes, { site: config.site, now });
+
+  // Unknown API paths/methods get the 404 envelope; other GETs are the SPA's (it shows its own 404).
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?', 1)[0] ?? '/';
+    if (API_PATH.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
+    return app.serveSpa(req, reply);
+  });
+
+  return app;
+}

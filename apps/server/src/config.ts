@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths.ts';
+
+/** Where the data lives: embedded PGlite (a directory, or memory for tests) or PostgreSQL. */
+export type DbConfig =
+  | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Schema to work in (search_path); tests use a throw-away `t_<random>` schema. */
+      schema?: string;
+      dropSchemaOnClose?: boolean;
+    };
+
+const DEFAULT_PUBLIC_URL = 'https://www.medportal.cn';
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_PUBLIC_URL),
+  APP_IOS_URL: optionalUrl,
+  APP_ANDROID_URL: optionalUrl,
+  WECHAT_MP_URL: optionalUrl,
+  MEDIA_WEIBO_URL: optionalUrl,
+  MEDIA_DOUYIN_URL: optionalUrl,
+  MEDIA_CHANNELS_URL: optionalUrl,
+  CONTACT_PHONE: z.string().min(3).max(40).default('400-810-0120'),
+  CONTACT_EMAIL: z.email().default('service@medportal.cn'),
+  CONTACT_ADDRESS: z.string().min(1).max(200).optional(),
+  ICP: z.string().min(1).max(100).default('京ICP备2024000000号-1'),
+});
+
+/** Site-chrome strings (QR targets, downloads, contact). Only ever encoded into QR codes or links. */
+export interface SiteSettings {
+  appIosUrl: string;
+  appAndroidUrl: string;
+  wechatMpUrl: string;
+  media: { weibo: string; douyin: string; channels: string };
+  contact: { phone: string; email: string; address: { zh_CN: string; en: string } };
+  icp: string;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute; holds the PGlite directory and the single-instance lock. */
+  dataDir: string;
+  db: DbConfig;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string;
+  bodyLimit: number;
+  site: SiteSettings;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment. A bad variable throws a ConfigError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, as shells and compose files often export VAR= .
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(process.cwd(), e.DATA_DIR);
+  const base = e.PUBLIC_URL.replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    db: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : defaultWebDist(),
+    bodyLimit: e.BODY_LIMIT,
+    site: {
+      appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
+      appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,
+      wechatMpUrl: e.WECHAT_MP_URL ?? `${base}/follow/wechat`,
+      media: {
+        weibo: e.MEDIA_WEIBO_URL ?? `${base}/follow/weibo`,
+        douyin: e.MEDIA_DOUYIN_URL ?? `${base}/follow/douyin`,
+        channels: e.MEDIA_CHANNELS_URL ?? `${base}/follow/channels`,
+      },
+      contact: {
+        phone: e.CONTACT_PHONE,
+        email: e.CONTACT_EMAIL,
+        address: {
+          zh_CN: e.CONTACT_ADDRESS ?? '北京市朝阳区建国路 88 号 医学门户大厦 12 层',
+          en: e.CONTACT_ADDRESS ?? '12F MedPortal Tower, 88 Jianguo Road, Chaoyang District, Beijing',
+        },
+      },
+      icp: e.ICP,
+    },
+  };
+}

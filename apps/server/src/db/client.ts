@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { DbConfig } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: DbConfig['driver'];
+  /** Schema the migrator records its journal in (PostgreSQL test schemas keep it inside). */
+  migrationsSchema: string;
+  /**
+   * Runs `fn` holding a database-wide advisory lock on one dedicated connection, so several API
+   * processes on one PostgreSQL never migrate or seed at the same time.
+   */
+  exclusive<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const options = { schema, casing: 'snake_case' } as const;
+
+export async function openDatabase(config: DbConfig): Promise<Database> {
+  return config.driver === 'pglite' ? openPglite(config.dataDir) : openPostgres(config);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // relaxedDurability: fsync off for speed; production deployments use PostgreSQL (README).
+  const client = await PGlite.create(dataDir ?? undefined, { relaxedDurability: true });
+  const db = drizzlePglite({ client, ...options }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrationsSchema: 'drizzle',
+    // One embedded connection in one process (DATA_DIR is locked): nothing else can interleave.
+    exclusive: (_name, fn) => fn(db),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>): Promise<Database> {
+  const schemaName = config.schema;
+  if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
+    throw new Error(`invalid PostgreSQL schema name: ${schemaName}`);
+  }
+  if (schemaName) {
+    // Create the schema before the pool pins search_path to it.
+    const admin = new pg.Client({ connectionString: config.url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${schemaName}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, ...options }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrationsSchema: schemaName ?? 'drizzle',
+    exclusive: async (name, fn) => {
+      const conn = await pool.connect();
+      const key = `medportal:${schemaName ?? 'public'}:${name}`;
+      try {
+        await conn.query('select pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn(drizzlePg({ client: conn, ...options }) as unknown as Db);
+        } finally {
+          await conn.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (schemaName && config.dropSchemaOnClose) {
+        await pool.query(`drop schema if exists "${schemaName}" cascade`);
+      }
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

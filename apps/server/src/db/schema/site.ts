@@ -1,0 +1,83 @@
+import { BlockLayout, type Action } from '@medportal/contract';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { contentStatus, createdAt, updatedAt } from './common.ts';
+
+export const bannerPosition = pgEnum('banner_position', ['home', 'home_side', 'user_center']);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    position: bannerPosition().notNull(),
+    titleZh: text().notNull(),
+    titleEn: text(),
+    image: text().notNull(),
+    action: jsonb().$type<Action>().notNull(),
+    sort: integer().notNull().default(0),
+    /** Optional display window; null = unbounded. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    status: contentStatus().notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('banners_position_sort_idx').on(t.position, t.sort)],
+);
+
+/** Sister products in the top bar. */
+export const relateSites = pgTable('relate_sites', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  key: text().notNull().unique(),
+  titleZh: text().notNull(),
+  titleEn: text(),
+  descZh: text().notNull().default(''),
+  descEn: text(),
+  icon: text().notNull(),
+  url: text().notNull(),
+  sort: integer().notNull().default(0),
+  status: contentStatus().notNull().default('published'),
+  createdAt: createdAt(),
+});
+
+export const introTexts = pgTable('intro_texts', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  titleZh: text().notNull(),
+  titleEn: text(),
+  textZh: text().notNull(),
+  textEn: text(),
+  action: jsonb().$type<Action>(),
+  sort: integer().notNull().default(0),
+  status: contentStatus().notNull().default('published'),
+  createdAt: createdAt(),
+});
+
+const layouts = Object.values(BlockLayout) as [BlockLayout, ...BlockLayout[]];
+export const blockLayout = pgEnum('block_layout', layouts);
+
+/** The home page: ordered blocks, each reading its items from a source query (see home/block-source.ts). */
+export const homeBlocks = pgTable(
+  'home_blocks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    layout: blockLayout().notNull(),
+    titleZh: text().notNull(),
+    titleEn: text(),
+    sort: integer().notNull().default(0),
+    /** Sent to the client as header.hide; hidden blocks carry no items. */
+    hide: boolean().notNull().default(false),
+    moreAction: jsonb().$type<Action>(),
+    /** Query parameters of the block's items, validated by BlockSource on read. */
+    source: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: contentStatus().notNull().default('published'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('home_blocks_sort_idx').on(t.sort)],
+);
+
+/** Small key/value facts about the database itself (e.g. when demo content was seeded). */
+export const appMeta = pgTable('app_meta', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { departments, hospitals, organizers } from './catalog.ts';
+import { contentStatus, createdAt, updatedAt } from './common.ts';
+
+export const speakers = pgTable(
+  'speakers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    nameZh: text().notNull(),
+    nameEn: text(),
+    avatar: text().notNull(),
+    /** Professional title, e.g. 主任医师、教授. */
+    titleZh: text().notNull(),
+    titleEn: text(),
+    introZh: text().notNull().default(''),
+    introEn: text(),
+    hospitalId: integer().references(() => hospitals.id, { onDelete: 'set null' }),
+    organizationId: integer().references(() => organizers.id, { onDelete: 'set null' }),
+    followerCount: integer().notNull().default(0),
+    sort: integer().notNull().default(0),
+    status: contentStatus().notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('speakers_status_sort_idx').on(t.status, t.sort)],
+);
+
+export const speakerDepartments = pgTable(
+  'speaker_departments',
+  {
+    speakerId: integer()
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.speakerId, t.departmentId] })],
+);

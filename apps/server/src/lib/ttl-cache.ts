@@ -1,0 +1,44 @@
+/**
+ * In-memory TTL cache whose loads are single-flight: while a value is being computed, every caller
+ * for that key awaits the same promise, so a burst of requests does one build. A failed load is
+ * not cached. Per process by design (hot public reads only; see ARCHITECTURE "Hot public reads").
+ */
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+  private readonly inflight = new Map<K, Promise<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached value when fresh, else undefined (no load). Lets hot paths skip a promise. */
+  peek(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.now() ? hit.value : undefined;
+  }
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const fresh = this.peek(key);
+    if (fresh !== undefined) return Promise.resolve(fresh);
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    const promise = load().then(
+      (value) => {
+        this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+        this.inflight.delete(key);
+        return value;
+      },
+      (err: unknown) => {
+        this.inflight.delete(key);
+        throw err;
+      },
+    );
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  banners,
+  columns,
+  courses,
+  courseTags,
+  departments,
+  homeBlocks,
+  hospitals,
+  introTexts,
+  lives,
+  news,
+  newsCategories,
+  organizers,
+  papers,
+  speakerDepartments,
+  speakers,
+  specials,
+  tags,
+} from '../../db/schema/index.ts';
+
+const published = 'published' as const;
+
+export function listHomeBlocks(db: Db) {
+  return db
+    .select()
+    .from(homeBlocks)
+    .where(eq(homeBlocks.status, published))
+    .orderBy(asc(homeBlocks.sort), asc(homeBlocks.id));
+}
+
+export function listBanners(db: Db, position: 'home' | 'home_side' | 'user_center', now: Date, limit: number) {
+  return db
+    .select()
+    .from(banners)
+    .where(
+      and(
+        eq(banners.status, published),
+        eq(banners.position, position),
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(banners.sort), asc(banners.id))
+    .limit(limit);
+}
+
+export interface CourseFilter {
+  limit: number;
+  department?: string | undefined;
+  courseType?: 1 | 2 | undefined;
+  priceType?: 1 | 2 | undefined;
+  featured?: boolean | undefined;
+  order: 'latest' | 'popular';
+}
+
+export async function listCourses(db: Db, f: CourseFilter) {
+  const where: SQL[] = [eq(courses.status, published)];
+  if (f.courseType) where.push(eq(courses.courseType, f.courseType));
+  if (f.priceType) where.push(eq(courses.priceType, f.priceType));
+  if (f.featured !== undefined) where.push(eq(courses.isFeatured, f.featured));
+  if (f.department) where.push(eq(departments.slug, f.department));
+  const rows = await db
+    .select({
+      id: courses.id,
+      courseType: courses.courseType,
+      titleZh: courses.titleZh,
+      titleEn: courses.titleEn,
+      cover: courses.cover,
+      priceType: courses.priceType,
+      price: courses.price,
+      originalPrice: courses.originalPrice,
+      learnCount: courses.learnCount,
+      courseUpdatedCount: courses.courseUpdatedCount,
+    })
+    .from(courses)
+    .leftJoin(departments, eq(departments.id, courses.departmentId))
+    .where(and(...where))
+    .orderBy(
+      f.order === 'popular' ? desc(courses.learnCount) : desc(courses.publishedAt),
+      desc(courses.id),
+    )
+    .limit(f.limit);
+  const tagRows = rows.length
+    ? await db
+        .select({ courseId: courseTags.courseId, id: tags.id, titleZh: tags.titleZh, titleEn: tags.titleEn, cover: tags.cover })
+        .from(courseTags)
+        .innerJoin(tags, eq(tags.id, courseTags.tagId))
+        .where(
+          inArray(
+            courseTags.courseId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(courseTags.sort), asc(tags.id))
+    : [];
+  return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.courseId === r.id) }));
+}
+export type CourseRow = Awaited<ReturnType<typeof listCourses>>[number];
+
+const liveColumns = {
+  id: lives.id,
+  titleZh: lives.titleZh,
+  titleEn: lives.titleEn,
+  subTitleZh: lives.subTitleZh,
+  subTitleEn: lives.subTitleEn,
+  banner: lives.banner,
+  previewGif: lives.previewGif,
+  startAt: lives.startAt,
+  endAt: lives.endAt,
+  hasReplay: lives.hasReplay,
+};
+
+/** Live now and upcoming conferences, soonest first. */
+export function listCurrentLives(db: Db, now: Date, limit: number) {
+  return db
+    .select(liveColumns)
+    .from(lives)
+    .where(and(eq(lives.status, published), gt(lives.endAt, now)))
+    .orderBy(asc(lives.startAt), asc(lives.id))
+    .limit(limit);
+}
+
+/** Lives overlapping [from, to): the "today" window around now. */
+export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
+  return db
+    .select(liveColumns)
+    .from(lives)
+    .where(and(eq(lives.status, published), lt(lives.startAt, to), gt(lives.endAt, from)))
+    .orderBy(asc(lives.startAt), asc(lives.id))
+    .limit(limit);
+}
+export type LiveRow = Awaited<ReturnType<typeof listCurrentLives>>[number];
+
+export function listNews(db: Db, opts: { limit: number; categoryIds?: number[] | undefined }) {
+  const where: SQL[] = [eq(news.status, published)];
+  if (opts.categoryIds?.length) where.push(inArray(news.categoryId, opts.categoryIds));
+  return db
+    .select({
+      id: news.id,
+      titleZh: news.titleZh,
+      titleEn: news.titleEn,
+      descriptionZh: news.descriptionZh,
+      descriptionEn: news.descriptionEn,
+      cover: news.cover,
+      publishedAt: news.publishedAt,
+      categoryId: newsCategories.id,
+      categoryTitleZh: newsCategories.titleZh,
+      categoryTitleEn: newsCategories.titleEn,
+    })
+    .from(news)
+    .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
+    .where(and(...where))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(opts.limit);
+}
+export type NewsRow = Awaited<ReturnType<typeof listNews>>[number];
+
+export function listNewsCategories(db: Db, ids?: number[]) {
+  const where: SQL[] = [eq(newsCategories.status, published)];
+  if (ids?.length) where.push(inArray(newsCategories.id, ids));
+  return db
+    .select()
+    .from(newsCategories)
+    .where(and(...where))
+    .orderBy(asc(newsCategories.sort), asc(newsCategories.id));
+}
+
+export async function listSpeakers(db: Db, opts: { limit: number; department?: string | undefined; order: 'latest' | 'popular' }) {
+  const where: SQL[] = [eq(speakers.status, published)];
+  if (opts.department) {
+    where.push(
+      inArray(
+        speakers.id,
+        db
+          .select({ id: speakerDepartments.speakerId })
+          .from(speakerDepartments)
+          .innerJoin(departments, eq(departments.id, speakerDepartments.departmentId))
+          .where(eq(departments.slug, opts.department)),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: speakers.id,
+      nameZh: speakers.nameZh,
+      nameEn: speakers.nameEn,
+      avatar: speakers.avatar,
+      titleZh: speakers.titleZh,
+      titleEn: speakers.titleEn,
+      followerCount: speakers.followerCount,
+      hospitalZh: hospitals.nameZh,
+      hospitalEn: hospitals.nameEn,
+      organizationZh: organizers.nameZh,
+      organizationEn: organizers.nameEn,
+    })
+    .from(speakers)
+    .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
+    .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+    .where(and(...where))
+    .orderBy(
+      opts.order === 'popular' ? desc(speakers.followerCount) : asc(speakers.sort),
+      asc(speakers.id),
+    )
+    .limit(opts.limit);
+  const deps = rows.length
+    ? await db
+        .select({
+          speakerId: speakerDepartments.speakerId,
+          id: departments.id,
+          nameZh: departments.nameZh,
+          nameEn: departments.nameEn,
+        })
+        .from(speakerDepartments)
+        .innerJoin(departments, eq(departments.id, speakerDepartments.departmentId))
+        .where(
+          inArray(
+            speakerDepartments.speakerId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(departments.sort), asc(departments.id))
+    : [];
+  return rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) }));
+}
+export type SpeakerRow = Awaited<ReturnType<typeof listSpeakers>>[number];
+
+export function listColumns(db: Db, limit: number) {
+  return db
+    .select()
+    .from(columns)
+    .where(eq(columns.status, published))
+    .orderBy(asc(columns.sort), asc(columns.id))
+    .limit(limit);
+}
+
+export function listPapers(db: Db, limit: number) {
+  return db
+    .select()
+    .from(papers)
+    .where(eq(papers.status, published))
+    .orderBy(desc(papers.publishedAt), desc(papers.id))
+    .limit(limit);
+}
+
+export function listSpecials(db: Db, kind: 'album' | 'topic', limit: number) {
+  return db
+    .select()
+    .from(specials)
+    .where(and(eq(specials.status, published), eq(specials.kind, kind)))
+    .orderBy(asc(specials.sort), asc(specials.id))
+    .limit(limit);
+}
+
+export function listIntroTexts(db: Db, limit: number) {
+  return db
+    .select()
+    .from(introTexts)
+    .where(eq(introTexts.status, published))
+    .orderBy(asc(introTexts.sort), asc(introTexts.id))
+    .limit(limit);
+}

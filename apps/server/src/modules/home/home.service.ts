@@ -1,0 +1,223 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import {
+  type Action,
+  ActionType,
+  type ApiLanguage,
+  type BlockLayout,
+  ErrorCode,
+  HOME_CACHE_TTL_MS,
+  type HomeBlock,
+  type HomeBlockOf,
+  PcIndexData,
+  type SearchItem,
+} from '@medportal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { homeBlocks } from '../../db/schema/index.ts';
+import { pick } from '../../lib/i18n.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { BlockSource } from './block-source.ts';
+import * as repo from './home.repository.ts';
+import {
+  action,
+  presentBanner,
+  presentColumn,
+  presentCourse,
+  presentIntro,
+  presentLive,
+  presentNews,
+  presentPaper,
+  presentSpeaker,
+  presentSpecial,
+} from './home.present.ts';
+
+type BlockRow = typeof homeBlocks.$inferSelect;
+type Items<L extends BlockLayout> = HomeBlockOf<L>['data']['items'];
+interface BuildContext {
+  db: Db;
+  lang: ApiLanguage;
+  now: Date;
+  source: BlockSource;
+}
+
+const HOUR = 3_600_000;
+
+const courseBlock = ({ db, lang, source }: BuildContext) =>
+  repo
+    .listCourses(db, {
+      limit: source.limit,
+      department: source.department,
+      courseType: source.course_type,
+      priceType: source.price_type,
+      featured: source.featured,
+      order: source.order,
+    })
+    .then((rows) => rows.map((r) => presentCourse(r, lang)));
+
+const speakerBlock = ({ db, lang, source }: BuildContext) =>
+  repo
+    .listSpeakers(db, { limit: source.limit, department: source.department, order: source.order })
+    .then((rows) => rows.map((r) => presentSpeaker(r, lang)));
+
+const SEARCH_TAGS = {
+  course: { zh_CN: '课程', en: 'Course', color: '#14a39a' },
+  live: { zh_CN: '直播', en: 'Live', color: '#e5484d' },
+  news: { zh_CN: '资讯', en: 'News', color: '#3b82f6' },
+} as const;
+
+/** Items of each layout. Typed per layout, so a builder cannot return the wrong item shape. */
+const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } = {
+  banner: async ({ db, lang, now, source }) =>
+    (await repo.listBanners(db, source.position, now, source.limit)).map((r) => presentBanner(r, lang)),
+  news: async ({ db, lang, source }) =>
+    (await repo.listNews(db, { limit: source.limit, categoryIds: source.category_ids })).map((r) => presentNews(r, lang)),
+  news_menu: async ({ db, lang, source }) => {
+    const categories = await repo.listNewsCategories(db, source.category_ids);
+    const order = source.category_ids ?? [];
+    categories.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    return Promise.all(
+      categories.map(async (c) => ({
+        id: c.id,
+        title: pick(lang, c.titleZh, c.titleEn),
+        action: action(ActionType.NEWS_CATEGORY, { category_id: c.id }),
+        items: (await repo.listNews(db, { limit: source.limit, categoryIds: [c.id] })).map((r) => presentNews(r, lang)),
+      })),
+    );
+  },
+  speaker_horizontal: speakerBlock,
+  speakers: speakerBlock,
+  courses: courseBlock,
+  big_courses: courseBlock,
+  course_series: courseBlock,
+  left_image_courses: courseBlock,
+  columns: async ({ db, lang, source }) => (await repo.listColumns(db, source.limit)).map((r) => presentColumn(r, lang)),
+  papers: async ({ db, lang, source }) => (await repo.listPapers(db, source.limit)).map((r) => presentPaper(r, lang)),
+  intro_text: async ({ db, lang, source }) =>
+    (await repo.listIntroTexts(db, source.limit)).map((r) => presentIntro(r, lang)),
+  special: async ({ db, lang, source }) =>
+    (await repo.listSpecials(db, 'album', source.limit)).map((r) => presentSpecial(r, lang)),
+  special_topics: async ({ db, lang, source }) =>
+    (await repo.listSpecials(db, 'topic', source.limit)).map((r) => presentSpecial(r, lang)),
+  live_meetings: async ({ db, lang, now, source }) =>
+    (await repo.listCurrentLives(db, now, source.limit)).map((r) => presentLive(r, lang, now)),
+  // "Today": what is on now, what starts within a day, and what ended in the last few hours.
+  today_live: async ({ db, lang, now, source }) =>
+    (await repo.listLivesBetween(db, new Date(now.getTime() - 6 * HOUR), new Date(now.getTime() + 24 * HOUR), source.limit)).map(
+      (r) => presentLive(r, lang, now),
+    ),
+  search_items: async (c) => {
+    const per = Math.ceil(c.source.limit / c.source.modules.length);
+    const lists = await Promise.all(
+      c.source.modules.map(async (module): Promise<Omit<SearchItem, 'id'>[]> => {
+        const tag = SEARCH_TAGS[module];
+        const base = { tag: tag[c.lang], tag_bg_color: tag.color };
+        if (module === 'course') {
+          const rows = await repo.listCourses(c.db, { limit: per, order: 'popular' });
+          return rows.map((r) => ({ ...base, cover: r.cover, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.COURSE_DETAIL, { id: r.id }) }));
+        }
+        if (module === 'live') {
+          const rows = await repo.listCurrentLives(c.db, c.now, per);
+          return rows.map((r) => ({ ...base, cover: r.banner, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.LIVE_DETAIL, { id: r.id }) }));
+        }
+        const rows = await repo.listNews(c.db, { limit: per });
+        return rows.map((r) => ({ ...base, cover: r.cover, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.NEWS_DETAIL, { id: r.id }) }));
+      }),
+    );
+    // Interleave the kinds, then number the cards: item ids repeat across kinds, card ids must not.
+    const mixed: Omit<SearchItem, 'id'>[] = [];
+    for (let i = 0; mixed.length < c.source.limit && lists.some((l) => i < l.length); i++) {
+      for (const l of lists) {
+        const item = l[i];
+        if (item && mixed.length < c.source.limit) mixed.push(item);
+      }
+    }
+    return mixed.map((item, i) => ({ id: i + 1, ...item }));
+  },
+};
+
+function moreAction(block: BlockRow, title: string, source: BlockSource): Action | null {
+  const more = block.moreAction;
+  if (!more) return null;
+  // The course-series list page is titled by the block and filtered by its department.
+  if (more.type === ActionType.COURSE_LIST) {
+    return { ...more, data: { dep_val: source.department ?? '', ...more.data, title } };
+  }
+  return more;
+}
+
+/**
+ * Assembles /v1/pc_index from home_blocks, in order. Hidden blocks are sent with header.hide = true
+ * and no items, so ids and order stay stable while the client skips them.
+ */
+export async function buildPcIndex(db: Db, lang: ApiLanguage, now: Date, log: FastifyBaseLogger): Promise<PcIndexData> {
+  const rows = await repo.listHomeBlocks(db);
+  const blocks = await Promise.all(
+    rows.map(async (row): Promise<HomeBlock> => {
+      const parsed = BlockSource.safeParse(row.source);
+      if (!parsed.success) log.error({ blockId: row.id, issues: parsed.error.issues }, 'invalid home block source; using defaults');
+      const source = parsed.success ? parsed.data : BlockSource.parse({});
+      const title = pick(lang, row.titleZh, row.titleEn);
+      const build = builders[row.layout] as (c: BuildContext) => Promise<unknown[]>;
+      const items = row.hide ? [] : await build({ db, lang, now, source });
+      return {
+        id: row.id,
+        layout: row.layout,
+        header: { title, more_action: moreAction(row, title, source), hide: row.hide },
+        data: { items },
+      } as HomeBlock;
+    }),
+  );
+  // Parse, not just type-check: strips stray fields and proves the payload matches the contract.
+  return PcIndexData.parse({ blocks });
+}
+
+const compressBr = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+/** A response body ready to send, in each encoding. */
+export interface PreparedJson {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+async function prepare(payload: unknown): Promise<PreparedJson> {
+  const identity = Buffer.from(JSON.stringify(payload));
+  const [br, gz] = await Promise.all([
+    compressBr(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    compressGzip(identity, { level: 6 }),
+  ]);
+  return { identity, br, gzip: gz };
+}
+
+/**
+ * Home page reads, cached in this process for HOME_CACHE_TTL_MS per language. The cached value is
+ * the finished envelope, serialised and compressed once, so a hit costs no DB, zod or zlib work.
+ */
+export class HomeService {
+  private readonly cache: TtlCache<ApiLanguage, PreparedJson>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    ttlMs: number = HOME_CACHE_TTL_MS,
+  ) {
+    this.cache = new TtlCache(ttlMs);
+  }
+
+  pcIndex(lang: ApiLanguage): PreparedJson | Promise<PreparedJson> {
+    return (
+      this.cache.peek(lang) ??
+      this.cache.get(lang, async () => {
+        const data = await buildPcIndex(this.db, lang, this.now(), this.log);
+        return prepare({ code: ErrorCode.OK, message: '', data });
+      })
+    );
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

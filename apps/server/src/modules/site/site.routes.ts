@@ -1,0 +1,32 @@
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SiteSettings } from '../../config.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { relateSitesFor, sideBanners, siteConfigFor } from './site.service.ts';
+
+export interface SiteRoutesOptions {
+  site: SiteSettings;
+  now: () => Date;
+}
+
+const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (instance, { site, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    ...endpointRoute(endpoints.relateSite),
+    handler: async (req) => ok({ items: await relateSitesFor(app.db, req.ctx.lang) }),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.userBanner),
+    handler: async (req) => ok({ items: await sideBanners(app.db, req.query.position, req.ctx.lang, now()) }),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.siteConfig),
+    handler: async (req) => ok(siteConfigFor(site, req.ctx.lang)),
+  });
+};
+
+export default siteRoutes;

@@ -1,0 +1,116 @@
+import { type ApiLanguage, DEFAULT_TIMEZONE, Platform } from '@medportal/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Who is asking and how to answer: read once per request from the common parameters (spec §7). */
+export interface RequestContext {
+  /** Filled by the accounts capability once tokens exist; anonymous until then. */
+  user?: undefined;
+  platform: Platform;
+  lang: ApiLanguage;
+  /** UTC offset (+08:00) or IANA zone name. */
+  tz: string;
+  accessToken?: string;
+  appVersion?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+
+type Params = Record<string, unknown>;
+
+const str = (v: unknown, max: number): string | undefined =>
+  typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
+
+/** zh_CN | en from the `language` parameter, tolerant of zh, zh-CN, en-US and the like. */
+function normaliseLanguage(v: unknown): ApiLanguage | undefined {
+  const s = str(v, 32)?.toLowerCase();
+  if (!s) return undefined;
+  if (s.startsWith('en')) return 'en';
+  if (s.startsWith('zh')) return 'zh_CN';
+  return undefined;
+}
+
+/** First zh or en language tag in Accept-Language, by q-value. */
+export function languageFromHeader(header: string | undefined): ApiLanguage | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('zh')) return 'zh_CN';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return undefined;
+}
+
+const OFFSET = /^[+-]?(?:[01]\d|2[0-3]):?[0-5]\d$/;
+
+function normaliseTimezone(v: unknown): string | undefined {
+  const s = str(v, 64);
+  if (!s) return undefined;
+  if (OFFSET.test(s)) {
+    const sign = s.startsWith('-') ? '-' : '+';
+    const digits = s.replace(/[^0-9]/g, '');
+    return `${sign}${digits.slice(0, 2)}:${digits.slice(2)}`;
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: s });
+    return s;
+  } catch {
+    return undefined;
+  }
+}
+
+function bearer(header: string | undefined): string | undefined {
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m ? str(m[1], 512) : undefined;
+}
+
+function readContext(req: FastifyRequest, params: Params): RequestContext {
+  const platform = Platform.safeParse(params.platform);
+  const accessToken =
+    str(params.access_token, 512) ?? bearer(req.headers.authorization) ?? str(req.cookies?.[ACCESS_TOKEN_COOKIE], 512);
+  const appVersion = str(params.appversion, 32);
+  return {
+    platform: platform.success ? platform.data : 'web',
+    lang: normaliseLanguage(params.language) ?? languageFromHeader(req.headers['accept-language']) ?? 'zh_CN',
+    tz: normaliseTimezone(params.timezone) ?? DEFAULT_TIMEZONE,
+    ...(accessToken ? { accessToken } : {}),
+    ...(appVersion ? { appVersion } : {}),
+  };
+}
+
+/**
+ * Common parameters → req.ctx. Query first (onRequest, so even 404s and validation errors speak the
+ * user's language), then a JSON body may complete it before validation. Bad values fall back to
+ * defaults: a wrong `platform` never fails a request.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('ctx', null as unknown as RequestContext);
+    app.addHook('onRequest', async (req) => {
+      req.ctx = readContext(req, (req.query ?? {}) as Params);
+    });
+    app.addHook('preValidation', async (req) => {
+      const body = req.body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        const query = (req.query ?? {}) as Params;
+        // Query parameters win over body ones; the body only fills what the query left out.
+        req.ctx = readContext(req, { ...(body as Params), ...query });
+      }
+    });
+  },
+  { name: 'context', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { languageFromHeader } from './context.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a non-API GET that is not a file: index.html (the SPA routes, including its 404). */
+    serveSpa(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
+
+type Lang = 'zh' | 'en';
+
+export const SITE_TITLE: Record<Lang, string> = {
+  zh: '医学教育与学术会议平台',
+  en: 'Medical Education & Academic Conference Portal',
+};
+
+/** Server-side titles so the first paint (and crawlers) see the right one; the SPA keeps it updated. */
+const PAGE_TITLES: ReadonlyArray<[prefix: string, zh: string, en: string]> = [
+  ['/meeting/calendar', '国际会议日历', 'International Meeting Calendar'],
+  ['/live', '会议直播', 'Conferences'],
+  ['/w/o/live', '直播间', 'Live Room'],
+  ['/course', '课程', 'Courses'],
+  ['/news', '资讯', 'News'],
+  ['/topic', '专题', 'Topics'],
+  ['/column', '栏目', 'Programmes'],
+  ['/speaker', '专家', 'Speakers'],
+  ['/search', '搜索', 'Search'],
+  ['/login', '登录', 'Log in'],
+  ['/register', '注册', 'Register'],
+  ['/user', '个人中心', 'My Account'],
+];
+
+export function pageTitle(pathname: string, lang: Lang): string {
+  if (pathname === '/' || pathname === '') return SITE_TITLE[lang];
+  const hit = PAGE_TITLES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (!hit) return SITE_TITLE[lang];
+  return `${lang === 'en' ? hit[2] : hit[1]} - ${SITE_TITLE[lang]}`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function spaLanguage(req: FastifyRequest): Lang {
+  const q = (req.query as Record<string, unknown> | undefined)?.lang;
+  if (q === 'en' || q === 'zh') return q;
+  return languageFromHeader(req.headers['accept-language']) === 'en' ? 'en' : 'zh';
+}
+
+const NOT_BUILT_HTML = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>Web app not built</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.6">
+<h1>网页应用尚未构建 / The web app is not built</h1>
+<p>服务器正在运行，API 可用（<a href="/docs">/docs</a>），但找不到前端构建产物。请运行 <code>npm run build</code> 后重启服务。</p>
+<p>The server is running and the API works (<a href="/docs">/docs</a>), but the built web app was not found.
+Run <code>npm run build</code> and restart the server (or point WEB_DIST at a build).</p>
+</body></html>`;
+
+/**
+ * Serves the built SPA from WEB_DIST: hashed /assets/* cached for a year, other files briefly,
+ * index.html never (no-cache) with a per-route <title>. Without a build, a clear 503 page.
+ */
+export default fp<{ webDist: string }>(
+  async (app, { webDist }) => {
+    const indexPath = join(webDist, 'index.html');
+    const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+    if (!template) app.log.warn({ webDist }, 'web app not built: non-API pages answer 503');
+
+    if (template) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/',
+        // One route per file found at start: no file-system probe for unknown paths.
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        // index.html must go through serveSpa (title, no-cache).
+        allowedPath: (pathname) => pathname !== '/index.html',
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.startsWith(join(webDist, 'assets') + sep);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
+        },
+      });
+    }
+
+    const rendered = new Map<string, string>();
+    const render = (lang: Lang, title: string): string => {
+      const key = `${lang}\u0000${title}`;
+      let html = rendered.get(key);
+      if (html === undefined && template) {
+        const withTitle = /<title>[\s\S]*?<\/title>/i.test(template)
+          ? template.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
+          : template.replace(/<head([^>]*)>/i, `<head$1><title>${escapeHtml(title)}</title>`);
+        html = withTitle.replace(/<html([^>]*?)\slang="[^"]*"/i, '<html$1').replace(
+          /<html/i,
+          `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`,
+        );
+        rendered.set(key, html);
+      }
+      return html ?? '';
+    };
+
+    app.decorate('serveSpa', function serveSpa(req: FastifyRequest, reply: FastifyReply) {
+      const raw = req.url.split('?', 1)[0] ?? '/';
+      const pathname = raw === '/index.html' ? '/' : raw;
+      // A missing asset (old hash, typo) must 404, not come back as HTML with a 200.
+      if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
+        return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
+      }
+      if (!template) {
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT_HTML);
+      }
+      const lang = spaLanguage(req);
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language')
+        .send(render(lang, pageTitle(pathname, lang)));
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,95 @@
+import { count, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db, Tx } from '../db/client.ts';
+import * as s from '../db/schema/index.ts';
+import { buildSeed, type SeedRows } from './build.ts';
+
+const SEED_META_KEY = 'demo_content_seeded_at';
+
+/** Content tables in insert order (parents first). */
+const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = [
+  ['departments', s.departments, true],
+  ['hospitals', s.hospitals, true],
+  ['organizers', s.organizers, true],
+  ['tags', s.tags, true],
+  ['speakers', s.speakers, true],
+  ['speakerDepartments', s.speakerDepartments, false],
+  ['courses', s.courses, true],
+  ['courseChapters', s.courseChapters, true],
+  ['courseTags', s.courseTags, false],
+  ['lives', s.lives, true],
+  ['newsCategories', s.newsCategories, true],
+  ['news', s.news, true],
+  ['columns', s.columns, true],
+  ['papers', s.papers, true],
+  ['specials', s.specials, true],
+  ['hotWords', s.hotWords, true],
+  ['banners', s.banners, true],
+  ['relateSites', s.relateSites, true],
+  ['introTexts', s.introTexts, true],
+  ['homeBlocks', s.homeBlocks, true],
+];
+
+export const CONTENT_TABLES: readonly string[] = CONTENT.map(([, table]) => getTableName(table));
+
+const BATCH = 200;
+
+async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
+  for (const [key, table, hasIdentity] of CONTENT) {
+    const list = rows[key] as Array<Record<string, unknown>>;
+    for (let i = 0; i < list.length; i += BATCH) {
+      await tx.insert(table).values(list.slice(i, i + BATCH));
+    }
+    if (hasIdentity) {
+      // Rows carry explicit ids: move the identity past them so later inserts do not collide.
+      const name = getTableName(table);
+      await tx.execute(
+        sql.raw(`select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((select max(id) from "${name}"), 0) + 1, false)`),
+      );
+    }
+  }
+  await tx
+    .insert(s.appMeta)
+    .values({ key: SEED_META_KEY, value: new Date().toISOString() })
+    .onConflictDoUpdate({ target: s.appMeta.key, set: { value: new Date().toISOString() } });
+}
+
+/**
+ * Loads the demo content into an empty database, once: under the cross-process lock and in one
+ * transaction, and only if it was never seeded and holds no content (an operator who deletes the
+ * demo content does not get it back on restart). Returns whether it seeded.
+ */
+export async function seedIfEmpty(database: Database, opts: { now: Date }): Promise<boolean> {
+  return database.exclusive('seed', (db: Db) =>
+    db.transaction(async (tx) => {
+      const [meta] = await tx.select().from(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
+      if (meta) return false;
+      const [blocks] = await tx.select({ n: count() }).from(s.homeBlocks);
+      const [courses] = await tx.select({ n: count() }).from(s.courses);
+      if ((blocks?.n ?? 0) > 0 || (courses?.n ?? 0) > 0) return false;
+      await insertAll(tx, buildSeed(opts.now));
+      return true;
+    }),
+  );
+}
+
+/** Empties every content table and loads the demo content again (`seed --reset`). */
+export async function resetAndSeed(database: Database, opts: { now: Date }): Promise<void> {
+  await database.exclusive('seed', (db: Db) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`truncate ${CONTENT_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+      await tx.delete(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
+      await insertAll(tx, buildSeed(opts.now));
+    }),
+  );
+}
+
+/** Row counts per content table, for the CLI summary and tests. */
+export async function contentCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [, table] of CONTENT) {
+    const [row] = await db.select({ n: count() }).from(table);
+    out[getTableName(table)] = row?.n ?? 0;
+  }
+  return out;
+}

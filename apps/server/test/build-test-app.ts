@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
+
+/**
+ * Where test data lives: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, a throw-away
+ * schema `t_<random>` on that PostgreSQL (dropped on close), so parallel test files never collide.
+ */
+export function testDbConfig(): DbConfig {
+  const url = usingPostgres() ? process.env.TEST_DATABASE_URL : undefined;
+  if (!url) return { driver: 'pglite', dataDir: null };
+  return { driver: 'postgres', url, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    // A WEB_DIST that does not exist: API tests never depend on the web build.
+    ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist' }),
+    db: testDbConfig(),
+    ...overrides,
+  };
+}
+
+export interface TestAppOptions extends BuildOptions {
+  config?: Partial<AppConfig>;
+  /** Extra routes for a test, added before the app is readied. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { config, configure, ...build } = opts;
+  const app = await buildApp(testConfig(config), { logger: false, ...build });
+  await configure?.(app);
+  await app.ready();
+  return app;
+}
+
+/** The `server-pg` Vitest project sets TEST_DB=postgres; the `server` project always uses PGlite. */
+export function usingPostgres(): boolean {
+  return process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './build-test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('security headers', () => {
+  it('sends helmet headers and a CSP an SPA can run under', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "connect-src 'self'",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+});
+
+describe('compression', () => {
+  it('compresses JSON responses for clients that accept it', async () => {
+    const res = await app.inject({ url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).openapi).toBe('3.1.0');
+    const br = await app.inject({ url: '/media/cover/banner/b1.svg', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('leaves small or unaccepted responses alone', async () => {
+    const res = await app.inject({ url: '/openapi.json' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const small = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('health', () => {
+  it('/healthz answers without touching the database', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.json()).toMatchObject({ status: 'ok', version: '5.5.0' });
+    expect(typeof res.json().uptime_s).toBe('number');
+  });
+
+  it('/readyz pings the database', async () => {
+    const res = await app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('generated media', () => {
+  it('serves deterministic SVG covers with long cache headers', async () => {
+    const a = await app.inject({ url: '/media/cover/course/c1.svg?label=EGFR' });
+    const b = await app.inject({ url: '/media/cover/course/c1.svg?label=EGFR' });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(a.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(a.body).toBe(b.body);
+    expect(a.body).toContain('EGFR');
+  });
+
+  it('escapes labels and 404s unknown kinds', async () => {
+    const res = await app.inject({ url: `/media/cover/news/x.svg?label=${encodeURIComponent('<script>&')}` });
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&lt;script&gt;&amp;');
+    const bad = await app.inject({ url: '/media/cover/virus/x.svg' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().code).toBe(40004);
+  });
+});

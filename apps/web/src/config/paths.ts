@@ -1,0 +1,76 @@
+/**
+ * Every URL of the web app in one place (spec §2). `path` is the router pattern; `getHref`
+ * builds a concrete link. Components never write URL literals of their own.
+ */
+
+const withQuery = (path: string, query: Record<string, string | number | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  search: { path: '/search', getHref: (txt?: string) => withQuery('/search', { txt }) },
+  login: {
+    path: '/login',
+    /** `callback` is the full URL to come back to after logging in. */
+    getHref: (callback?: string) =>
+      callback ? `/login?callback=${encodeURIComponent(callback)}` : '/login',
+  },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  register: { path: '/register', getHref: () => '/register' },
+
+  course: { path: '/course', getHref: () => '/course' },
+  courseDetail: { path: '/course/:id', getHref: (courseId: number | string) => `/course/${id(courseId)}` },
+  courseMore: {
+    path: '/course/more',
+    getHref: (q: { dep_val?: string; title?: string }) => withQuery('/course/more', { dep_val: q.dep_val, title: q.title }),
+  },
+  courseH5: { path: '/course_h5/:id', getHref: (courseId: number | string) => `/course_h5/${id(courseId)}` },
+
+  live: { path: '/live', getHref: () => '/live' },
+  liveHistory: { path: '/live/history', getHref: () => '/live/history' },
+  liveRoom: { path: '/w/o/live/:id', getHref: (liveId: number | string) => `/w/o/live/${id(liveId)}` },
+  vod: { path: '/w/o/vod/:id', getHref: (vodId: number | string) => `/w/o/vod/${id(vodId)}` },
+
+  news: { path: '/news', getHref: () => '/news' },
+  newsDetail: { path: '/news/:id', getHref: (newsId: number | string) => `/news/${id(newsId)}` },
+  newsCategory: { path: '/news_cate/:id', getHref: (categoryId: number | string) => `/news_cate/${id(categoryId)}` },
+
+  speaker: { path: '/speaker', getHref: () => '/speaker' },
+  speakerDetail: { path: '/speaker/:id', getHref: (speakerId: number | string) => `/speaker/${id(speakerId)}` },
+
+  column: { path: '/column/index', getHref: () => '/column/index' },
+  topic: { path: '/topic', getHref: () => '/topic' },
+  moduleDetail: {
+    path: '/:module/:module_id',
+    getHref: (module: string, moduleId: number | string) => `/${encodeURIComponent(module)}/${id(moduleId)}`,
+  },
+
+  user: {
+    root: { path: '/user', getHref: () => '/user' },
+    myinfo: { path: '/user/myinfo', getHref: () => '/user/myinfo' },
+    mycourse: { path: '/user/mycourse', getHref: () => '/user/mycourse' },
+    collect: { path: '/user/collect', getHref: () => '/user/collect' },
+    watch: { path: '/user/watch', getHref: () => '/user/watch' },
+    order: { path: '/user/order', getHref: () => '/user/order' },
+    wallet: { path: '/user/wallet', getHref: () => '/user/wallet' },
+    coupon: { path: '/user/coupon', getHref: () => '/user/coupon' },
+    history: { path: '/user/history', getHref: () => '/user/history' },
+  },
+  changePassword: { path: '/change_password', getHref: () => '/change_password' },
+
+  aboutUs: { path: '/about_us', getHref: () => '/about_us' },
+  contactUs: { path: '/contact_us', getHref: () => '/contact_us' },
+  contract: { path: '/contract', getHref: () => '/contract' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+
+  error: { path: '/error', getHref: () => '/error' },
+  notFound: { path: '*', getHref: () => '/404' },
+} as const;

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import { endpoints } from '../../../shared/endpoints';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+
+export type RelateSiteData = DataOf<'relateSite'>;
+
+export const getRelateSites = (signal?: AbortSignal): Promise<RelateSiteData> =>
+  api.get<RelateSiteData>(endpoints.relateSite.path, undefined, { signal });
+
+/** Sister products for the top bar and the all-products dropdown. */
+export const relateSitesQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ['site', 'relate-sites', lang],
+    queryFn: ({ signal }) => getRelateSites(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useRelateSites = () => useQuery(relateSitesQueryOptions(useLang()));

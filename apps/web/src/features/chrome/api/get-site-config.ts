@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import { endpoints } from '../../../shared/endpoints';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+
+export type SiteConfigData = DataOf<'siteConfig'>;
+
+export const getSiteConfig = (signal?: AbortSignal): Promise<SiteConfigData> =>
+  api.get<SiteConfigData>(endpoints.siteConfig.path, undefined, { signal });
+
+/** QR targets, app downloads, media accounts and contact details of the site chrome. */
+export const siteConfigQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ['site', 'config', lang],
+    queryFn: ({ signal }) => getSiteConfig(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useSiteConfig = () => useQuery(siteConfigQueryOptions(useLang()));

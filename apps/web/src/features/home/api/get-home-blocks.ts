@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import { endpoints } from '../../../shared/endpoints';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+
+export type HomeData = DataOf<'pcIndex'>;
+
+export const getHomeBlocks = (signal?: AbortSignal): Promise<HomeData> =>
+  api.get<HomeData>(endpoints.pcIndex.path, undefined, { signal });
+
+/** Home blocks; the server localises titles, so the language is part of the key. */
+export const homeBlocksQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ['home', 'blocks', lang],
+    queryFn: ({ signal }) => getHomeBlocks(signal),
+  });
+
+export const useHomeBlocks = () => useQuery(homeBlocksQueryOptions(useLang()));

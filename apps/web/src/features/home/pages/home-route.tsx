@@ -1,0 +1,4 @@
+import { HomePage } from './home-page';
+
+/** Lazy route module of `/`. */
+export const Component = HomePage;

@@ -1,0 +1,29 @@
+// Global styles first, so feature styles that follow can refine them.
+import './styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { detectLanguage, initI18n } from './shared/i18n';
+import { ensureSession, startCrossTabSync } from './shared/session';
+
+const lang = detectLanguage();
+// Translations, the session check and the first route's data and code all load in parallel.
+const i18nReady = initI18n(lang);
+startCrossTabSync();
+void ensureSession();
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,219 @@
+import type { DataOf } from '@medportal/contract';
+import { ErrorCode } from '@medportal/contract/codes';
+import { API_TIMEOUT_MS, DIRECT_CALL_TIMEOUT_MS, PRODUCT_VERSION } from '@medportal/contract/constants';
+import { endpoints } from './endpoints';
+import { currentPlatform } from './env';
+import { browserTimezone } from './format/timezone';
+import { apiLanguage, currentLanguage } from './i18n';
+import { clearLogin, getAccessToken, getRefreshToken, redirectToLogin, storeLoginResult } from './session';
+
+/**
+ * The one HTTP client of the web app (ARCHITECTURE §4): common parameters, cookies, timeouts,
+ * envelope decoding, and the single-flight token refresh on code 200203.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'parse';
+
+/** A failed call. `code` is the envelope code for `business` errors and null otherwise. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly code: number | null,
+    message: string,
+    readonly status?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown>;
+  /** "Direct" calls use the shorter 20 s timeout (spec §9). */
+  direct?: boolean;
+  signal?: AbortSignal;
+  /** `none`: never refresh or redirect on 200203 (used by the session check and the refresh itself). */
+  auth?: 'refresh' | 'none';
+}
+
+/** Parameters every request carries (spec §7). */
+export function commonParams(token: string | null = getAccessToken()): Record<string, string> {
+  const params: Record<string, string> = {
+    platform: currentPlatform(),
+    language: apiLanguage(currentLanguage()),
+    appversion: PRODUCT_VERSION,
+    timezone: browserTimezone(),
+  };
+  if (token) params.access_token = token;
+  return params;
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+
+/** One HTTP round trip with the given token; no refresh logic. */
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<T> {
+  const common = commonParams(token);
+  const isGet = method === 'GET';
+  const url = buildUrl(path, isGet ? { ...options.query, ...common } : { ...options.query });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (!isGet) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify({ ...options.body, ...common });
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeoutMs = options.direct ? DIRECT_CALL_TIMEOUT_MS : API_TIMEOUT_MS;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCallerAbort();
+  else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: controller.signal });
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) throw new ApiError('timeout', null, `Request timed out after ${timeoutMs / 1000} s: ${method} ${path}`);
+    // The caller cancelled (e.g. TanStack Query on unmount): let its own abort error through.
+    if (options.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError('network', null, `Network error: ${method} ${path}: ${reason}`);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!isEnvelope(parsed)) {
+    if (!response.ok) {
+      const statusText = response.statusText ? ` ${response.statusText}` : '';
+      throw new ApiError('http', null, `HTTP ${response.status}${statusText}: ${method} ${path}`, response.status);
+    }
+    throw new ApiError('parse', null, `Unreadable response from ${method} ${path}`, response.status);
+  }
+  if (parsed.code !== ErrorCode.OK) {
+    throw new ApiError('business', parsed.code, parsed.message, response.status, parsed.data);
+  }
+  return parsed.data as T;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function refreshTokens(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (!refreshToken) throw new ApiError('business', ErrorCode.NOT_LOGGED_IN, 'No refresh token');
+    const result = await send<DataOf<'refreshToken'>>(
+      endpoints.refreshToken.method,
+      endpoints.refreshToken.path,
+      { body: { refresh_token: refreshToken } },
+      null,
+    );
+    storeLoginResult(result);
+    return result.user_access_token;
+  } catch (error) {
+    clearLogin();
+    redirectToLogin();
+    throw isApiError(error) && error.code === ErrorCode.NOT_LOGGED_IN
+      ? error
+      : new ApiError('business', ErrorCode.NOT_LOGGED_IN, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * A fresh access token after `staleToken` was refused. Concurrent callers share one refresh; a
+ * caller whose token was already replaced gets the current one without refreshing again.
+ */
+function freshToken(staleToken: string): Promise<string> {
+  const current = getAccessToken();
+  if (!refreshInFlight) {
+    // The login was cleared by a refresh that already failed: no second refresh or redirect.
+    if (!current) return Promise.reject(new ApiError('business', ErrorCode.NOT_LOGGED_IN, 'Not logged in'));
+    if (current !== staleToken) return Promise.resolve(current);
+  }
+  refreshInFlight ??= refreshTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Calls the API and returns `data`. Throws ApiError for every failure. On 200203 with a login
+ * present, refreshes the token once (shared by concurrent calls) and replays the call; when the
+ * refresh fails the login is cleared and the browser goes to the login page.
+ */
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getAccessToken();
+  try {
+    return await send<T>(method, path, options, token);
+  } catch (error) {
+    const expired = isApiError(error) && error.kind === 'business' && error.code === ErrorCode.NOT_LOGGED_IN;
+    // Without any login there is nothing to refresh: the caller shows "please log in" (spec §8).
+    if (!expired || options.auth === 'none' || !token) throw error;
+    const next = await freshToken(token);
+    return send<T>(method, path, options, next);
+  }
+}
+
+/** For calls whose answer is yes/no: code 10001 "returns false" (spec §8). */
+export async function apiCheck(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<boolean> {
+  try {
+    await apiRequest<unknown>(method, path, options);
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.code === ErrorCode.FALSE) return false;
+    throw error;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], options?: Omit<RequestOptions, 'query'>) =>
+    apiRequest<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('DELETE', path, { ...options, body }),
+};
+
+/** For tests: forget a refresh left in flight by a previous case. */
+export function resetApiClientForTests(): void {
+  refreshInFlight = null;
+}

@@ -1,0 +1,26 @@
+import { DEFAULT_TIMEZONE } from '@medportal/contract/constants';
+
+/** Formats minutes east of UTC as `+08:00` / `-05:30`. */
+export function formatUtcOffset(minutesEast: number): string {
+  if (!Number.isFinite(minutesEast)) return DEFAULT_TIMEZONE;
+  const sign = minutesEast < 0 ? '-' : '+';
+  const abs = Math.abs(Math.trunc(minutesEast));
+  const hours = String(Math.floor(abs / 60)).padStart(2, '0');
+  const minutes = String(abs % 60).padStart(2, '0');
+  return `${sign}${hours}:${minutes}`;
+}
+
+/** The browser's current UTC offset (`+08:00`), or the product default when it cannot be read. */
+export function browserTimezone(now: Date = new Date()): string {
+  const offset = now.getTimezoneOffset();
+  return Number.isFinite(offset) ? formatUtcOffset(-offset) : DEFAULT_TIMEZONE;
+}
+
+/** The browser's IANA zone name when available (for Intl date formatting). */
+export function browserTimeZoneName(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+function firstExisting(): string | undefined {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH points to ${fromEnv}, which does not exist`);
+    return fromEnv;
+  }
+  return CANDIDATES.find((p) => existsSync(p));
+}
+
+/**
+ * Finds a system Chromium: CHROME_PATH, then the usual paths. On Linux as root it installs
+ * Debian's `chromium` when none is found; anywhere else it stops with instructions.
+ */
+export function findChromium(): string {
+  const found = firstExisting();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (process.platform === 'linux' && isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('No Chromium found; installing Debian package "chromium" ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+    const installed = firstExisting();
+    if (installed) return installed;
+  }
+  throw new Error(
+    'No Chromium found. Install Chromium or Chrome (Debian: apt-get install chromium) or set CHROME_PATH to its executable.',
+  );
+}
+
+/** Flags for a quiet headless Chromium on a machine without outside network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];

@@ -1,0 +1,103 @@
+/**
+ * Plain code tables with no runtime dependency (no zod), so browser bundles can import them
+ * without pulling in the schemas. Re-exported from common.ts and actions.ts.
+ */
+
+/**
+ * Error codes. 0, 10001 and 200203 keep the meaning the spec gives them; the rest are ours.
+ * HTTP status stays 200 for business codes; `httpStatus` is used only for transport-level failures.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** The call "returns false" (spec §8). */
+  FALSE: 10001,
+  /** Not logged in, or the access token expired (spec §8). */
+  NOT_LOGGED_IN: 200203,
+  VALIDATION: 40000,
+  BAD_REQUEST: 40001,
+  FORBIDDEN: 40003,
+  NOT_FOUND: 40004,
+  METHOD_NOT_ALLOWED: 40005,
+  CONFLICT: 40009,
+  PAYLOAD_TOO_LARGE: 40013,
+  UNSUPPORTED_MEDIA_TYPE: 40015,
+  RATE_LIMITED: 40029,
+  INSUFFICIENT_BALANCE: 40201,
+  WRONG_PAY_PASSWORD: 40202,
+  LOCKED: 42301,
+  INTERNAL: 50000,
+  UNAVAILABLE: 50300,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * Skip-action types (spec §3 "Action"). The spec leaves the numbers to us; cards of every page
+ * carry one of these and the web's `performAction` routes it.
+ */
+export const ActionType = {
+  NONE: 0,
+  /** data.url is a path inside the portal. */
+  ROUTE: 1,
+  /** data.url is an outside address. */
+  EXTERNAL_URL: 2,
+  NEWS_CATEGORY: 3,
+  SPEAKER_DETAIL: 4,
+  COURSE_DETAIL: 5,
+  /** Course series list: data.dep_val, data.title. */
+  COURSE_LIST: 6,
+  LIVE_DETAIL: 7,
+  VOD_DETAIL: 8,
+  NEWS_DETAIL: 9,
+  /** Generic module target: data.module, data.module_id. */
+  MODULE_DETAIL: 10,
+  /** Show data.message to the user; nothing to open. */
+  MESSAGE: 11,
+  SPEAKER_LIST: 12,
+  LOGIN: 13,
+  COLUMN_LIST: 14,
+  TOPIC_LIST: 15,
+  COURSE_INDEX: 16,
+  LIVE_INDEX: 17,
+  SEARCH: 18,
+} as const;
+export type ActionType = (typeof ActionType)[keyof typeof ActionType];
+
+/** Native host-bridge action codes (spec §7 "Host bridge"). */
+export const NativeAction = {
+  SHARE: 12,
+  LOGIN: 13,
+  BACK: 14,
+  OPEN_EXTERNAL_BROWSER: 16,
+  REFRESH: 18,
+} as const;
+export type NativeAction = (typeof NativeAction)[keyof typeof NativeAction];
+
+/** Back-to-home type sent with BACK is clamped to this range. */
+export const BACK_HOME_TYPE_RANGE = [0, 2] as const;
+
+/** Mini-program skip codes (spec §7 "Host bridge"). */
+export const MiniProgramSkip = {
+  WEB_VIEW: 1,
+  NEWS_CATEGORY: 2,
+  SPEAKER_LIST: 3,
+  SPEAKER_DETAIL: 4,
+  COURSE_DETAIL: 5,
+  COURSE_LIST: 6,
+  COURSE_LIST_ALT: 7,
+  MEETING_DETAIL: 8,
+  AUTH: 9,
+  MESSAGES: 10,
+  COURSE_SPECIAL: 11,
+  LOGIN: 13,
+  MODULE_DETAIL: 20,
+  WEB_VIEW_TRANSFER: 21,
+  SWITCH_TO_ME_TAB: 27,
+} as const;
+export type MiniProgramSkip = (typeof MiniProgramSkip)[keyof typeof MiniProgramSkip];
+
+/** Course kinds and price kinds (spec §3 "Course"). */
+export const CourseType = { SINGLE: 1, SERIES: 2 } as const;
+export const PriceType = { FREE: 1, PAID: 2 } as const;
+
+/** Live status; 1 shows as now-live (spec §4). */
+export const LiveStatus = { UPCOMING: 0, LIVE: 1, ENDED: 2, REPLAY: 3 } as const;
