@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -18,6 +19,8 @@ import web from './plugins/web.ts';
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Write the default logger's JSON lines here instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Seed demo content into an empty database (default true). */
   seed?: boolean;
   /** Clock for time-dependent answers (live status); tests pin it. */
@@ -27,13 +30,35 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const API_PATH = /^\/v\d+(\/|$)/;
 
-function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
+/** Tokens may arrive in the query string (spec §6); they never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|refresh_token|token|code)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Pretty logs on a developer's terminal, when pino-pretty is installed (it is a dev dependency). */
+function prettyTransport(config: AppConfig) {
+  if (config.env !== 'development' || !process.stdout.isTTY) return {};
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return {};
+  }
+  return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
+}
+
+function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.env === 'development' && process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
-      : {}),
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+    ...(stream ? { stream } : prettyTransport(config)),
   };
 }
 
@@ -44,7 +69,7 @@ function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
   const app = Fastify({
-    logger: opts.logger ?? loggerFor(config),
+    logger: opts.logger ?? loggerFor(config, opts.logStream),
     bodyLimit: config.bodyLimit,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {

@@ -18,7 +18,7 @@ const DEFAULT_PUBLIC_URL = 'https://www.medportal.cn';
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -86,3 +86,21 @@ describe('generated media', () => {
     expect(bad.json().code).toBe(40004);
   });
 });
+
+describe('request logs', () => {
+  it('never contain tokens passed in the query string', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stream = new PassThrough();
+    let log = '';
+    stream.on('data', (c: Buffer) => (log += c.toString()));
+    const logged = await buildTestApp({ logger: undefined, logStream: stream, seed: false });
+    try {
+      const res = await logged.inject({ url: '/v1/relate_site?access_token=s3cr3t-token&language=en' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+    expect(log).toContain('/v1/relate_site?access_token=[redacted]&language=en');
+    expect(log).not.toContain('s3cr3t-token');
+  });
+});

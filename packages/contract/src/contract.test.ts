@@ -11,6 +11,7 @@ import {
   endpoints,
   errorMessage,
   errorMessages,
+  formatCount,
 } from './index.ts';
 
 describe('error-code table', () => {
@@ -90,5 +91,18 @@ describe('endpoint registry', () => {
     const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const e of Object.values(endpoints)) expect(e.path).toMatch(/^\/v[12]\//);
+  });
+});
+
+describe('formatCount', () => {
+  it('uses 万/亿 in Chinese and k/M in English, one decimal, never rounding up', () => {
+    expect(formatCount(9_999, 'zh_CN')).toBe('9999');
+    expect(formatCount(12_999, 'zh')).toBe('1.2万');
+    expect(formatCount(100_000, 'zh_CN')).toBe('10万');
+    expect(formatCount(340_000_000, 'zh_CN')).toBe('3.4亿');
+    expect(formatCount(856, 'en')).toBe('856');
+    expect(formatCount(12_345, 'en')).toBe('12.3k');
+    expect(formatCount(1_250_000, 'en')).toBe('1.2M');
+    expect(formatCount(-3, 'en')).toBe('0');
   });
 });

@@ -4,3 +4,4 @@ export * from './actions.ts';
 export * from './entities.ts';
 export * from './home.ts';
 export * from './api.ts';
+export * from './format.ts';

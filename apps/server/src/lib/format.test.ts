@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageFromHeader } from '../plugins/context.ts';
 import { preferredEncoding } from './encoding.ts';
-import { formatCount, pick } from './i18n.ts';
-
-describe('formatCount', () => {
-  it('uses 万/亿 in Chinese and k/M in English, one decimal, never rounding up', () => {
-    expect(formatCount(9_999, 'zh_CN')).toBe('9999');
-    expect(formatCount(12_000, 'zh_CN')).toBe('1.2万');
-    expect(formatCount(12_999, 'zh_CN')).toBe('1.2万');
-    expect(formatCount(100_000, 'zh_CN')).toBe('10万');
-    expect(formatCount(340_000_000, 'zh_CN')).toBe('3.4亿');
-    expect(formatCount(856, 'en')).toBe('856');
-    expect(formatCount(12_345, 'en')).toBe('12.3k');
-    expect(formatCount(1_250_000, 'en')).toBe('1.2M');
-  });
-});
+import { pick } from './i18n.ts';
 
 describe('pick', () => {
   it('falls back to Chinese when the English text is missing', () => {
