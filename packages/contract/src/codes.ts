@@ -22,6 +22,21 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 40013,
   UNSUPPORTED_MEDIA_TYPE: 40015,
   RATE_LIMITED: 40029,
+  /** Account or password wrong; the same answer whether or not the account exists. */
+  WRONG_CREDENTIALS: 40101,
+  /** Verification code (SMS or email) wrong, expired or already used. */
+  CODE_INVALID: 40102,
+  /** An image captcha must be solved first (repeated failures, or before sending a code). */
+  CAPTCHA_REQUIRED: 40103,
+  CAPTCHA_INVALID: 40104,
+  /** The user already has a login password: use reset instead of set. */
+  PASSWORD_ALREADY_SET: 40105,
+  PAY_PASSWORD_NOT_SET: 40106,
+  PAY_PASSWORD_ALREADY_SET: 40107,
+  /** The mobile or email belongs to another account; `data.merge_token` allows merging. */
+  ACCOUNT_TAKEN: 40108,
+  /** WeChat login ticket expired or was cancelled. */
+  TICKET_EXPIRED: 40109,
   INSUFFICIENT_BALANCE: 40201,
   WRONG_PAY_PASSWORD: 40202,
   LOCKED: 42301,

@@ -38,3 +38,27 @@ export const SAFE_URL_SUFFIX = '.medportal.cn';
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.[A-Za-z]{2,5}$/;
 /** DOI text of the form 10.xxxx/... (spec §5). */
 export const DOI_PATTERN = /\b10\.\d{4,9}\/[^\s"<>]+[^\s"<>.,;:)]/g;
+
+/** Accounts (issue "Accounts"): lengths and limits shared by forms and the API. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+/** Pay password: exactly six digits, separate from the login password. */
+export const PAY_PASSWORD_PATTERN = /^\d{6}$/;
+export const VERIFY_CODE_LENGTH = 6;
+/** One code per recipient per this many seconds. */
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_TTL_SECONDS = 600;
+export const NICKNAME_MAX_LENGTH = 30;
+/** Mainland mobile numbers; other countries are checked as 5–15 digits. */
+export const CN_MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const INTL_MOBILE_PATTERN = /^\d{5,15}$/;
+export const DEFAULT_COUNTRY_CODE = '86';
+/** A password must mix at least two of: letters, digits, symbols. */
+export function isStrongEnoughPassword(pw: string): boolean {
+  if (pw.length < PASSWORD_MIN_LENGTH || pw.length > PASSWORD_MAX_LENGTH) return false;
+  const kinds = [/[A-Za-z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(pw)).length;
+  return kinds >= 2;
+}
+export function isValidMobile(mobile: string, countryCode: string): boolean {
+  return countryCode === DEFAULT_COUNTRY_CODE ? CN_MOBILE_PATTERN.test(mobile) : INTL_MOBILE_PATTERN.test(mobile);
+}

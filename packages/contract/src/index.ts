@@ -5,3 +5,5 @@ export * from './entities.ts';
 export * from './home.ts';
 export * from './api.ts';
 export * from './format.ts';
+export * from './accounts.ts';
+export * from './profile.ts';
