@@ -130,7 +130,13 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 
 /** Answer of the server session check (spec §4 / §7 "Session check"). */
-export const SessionCheck = z.object({ user_access_token: z.string(), platform: Platform });
+export const SessionCheck = z.object({
+  user_access_token: z.string(),
+  platform: Platform,
+  /** Present when the server opened a new token family for this browser's session cookie. */
+  user_refresh_token: z.string().optional(),
+  user_info: UserInfo.optional(),
+});
 export type SessionCheck = z.infer<typeof SessionCheck>;
 
 /** A special album or special topic card. */
