@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/*.tmp.*', '**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

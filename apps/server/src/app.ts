@@ -4,17 +4,24 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import type { MessageSender } from './modules/messages/messages.adapter.ts';
 import { validatorCompiler } from './lib/validation.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import devRoutes from './modules/dev/dev.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import errors, { sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
+import wechatRoutes from './modules/wechat/wechat.routes.ts';
+import profileRoutes from './modules/profile/profile.routes.ts';
+import multipart from '@fastify/multipart';
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
@@ -23,8 +30,10 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Seed demo content into an empty database (default true). */
   seed?: boolean;
-  /** Clock for time-dependent answers (live status); tests pin it. */
+  /** Clock for time-dependent answers (live status, token and code expiry, limits); tests move it. */
   now?: () => Date;
+  /** SMS/email provider; default: the sandbox outbox. */
+  sender?: MessageSender;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -79,6 +88,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Keep-alive sockets are closed on shutdown so close() does not hang on idle clients.
     forceCloseConnections: 'idle',
+    // req.ip from X-Forwarded-For only behind a proxy we trust (TRUST_PROXY).
+    trustProxy: config.trustProxy,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,12 +107,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(security);
   await app.register(openapi);
   await app.register(db, { config: config.db, seed: opts.seed ?? true, now });
+  await app.register(auth, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   await app.register(web, { webDist: config.webDist });
 
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(homeRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });
+  await app.register(authRoutes);
+  await app.register(wechatRoutes);
+  // Multipart only where a route reads it (req.file()); limits are set per call.
+  await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
+  await app.register(profileRoutes);
+  // Developer helpers exist only outside production: there they are unknown routes.
+  if (config.env !== 'production') await app.register(devRoutes);
 
   // Unknown API paths/methods get the 404 envelope; other GETs are the SPA's (it shows its own 404).
   app.setNotFoundHandler((req, reply) => {

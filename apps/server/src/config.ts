@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { IMAGE_UPLOAD_LIMIT_KB } from '@medportal/contract';
 import { defaultWebDist } from './paths.ts';
 
 /** Where the data lives: embedded PGlite (a directory, or memory for tests) or PostgreSQL. */
@@ -40,7 +41,44 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default('service@medportal.cn'),
   CONTACT_ADDRESS: z.string().min(1).max(200).optional(),
   ICP: z.string().min(1).max(100).default('京ICP备2024000000号-1'),
+  /** Fastify trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().max(500).optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(30 * 86_400).default(7200),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(365 * 86_400).default(30 * 86_400),
+  REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(10),
+  /** Signs merge tokens, meeting SSO links and code hashes; generated and kept in the database when unset. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  MEETING_BASE_URL: optionalUrl,
+  WECHAT_APP_ID: z.string().min(1).max(64).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).max(128).optional(),
+  WECHAT_REDIRECT_URI: optionalUrl,
+  IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
 });
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY → Fastify's trustProxy option (a number = trust that many hops). */
+function trustProxyOption(v: string | undefined): TrustProxy {
+  if (v === undefined || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export interface AuthSettings {
+  accessTtlS: number;
+  refreshTtlS: number;
+  refreshGraceS: number;
+}
+
+export interface WechatSettings {
+  appId: string;
+  appSecret: string;
+  redirectUri: string;
+}
 
 /** Site-chrome strings (QR targets, downloads, contact). Only ever encoded into QR codes or links. */
 export interface SiteSettings {
@@ -63,6 +101,17 @@ export interface AppConfig {
   webDist: string;
   bodyLimit: number;
   site: SiteSettings;
+  publicUrl: string;
+  trustProxy: TrustProxy;
+  auth: AuthSettings;
+  /** null: derive from the database (app_meta), generated on first start. */
+  appSecret: string | null;
+  meetingBaseUrl: string;
+  /** null: the sandbox WeChat adapter. */
+  wechat: WechatSettings | null;
+  /** Local-disk storage of uploaded images (DATA_DIR/uploads). */
+  uploadsDir: string;
+  imageUploadLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +141,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : defaultWebDist(),
     bodyLimit: e.BODY_LIMIT,
+    publicUrl: base,
+    trustProxy: trustProxyOption(e.TRUST_PROXY),
+    auth: { accessTtlS: e.ACCESS_TOKEN_TTL_S, refreshTtlS: e.REFRESH_TOKEN_TTL_S, refreshGraceS: e.REFRESH_GRACE_S },
+    appSecret: e.APP_SECRET ?? null,
+    meetingBaseUrl: (e.MEETING_BASE_URL ?? `${base}/meeting`).replace(/\/+$/, ''),
+    wechat:
+      e.WECHAT_APP_ID && e.WECHAT_APP_SECRET && e.WECHAT_REDIRECT_URI
+        ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, redirectUri: e.WECHAT_REDIRECT_URI }
+        : null,
+    uploadsDir: resolve(dataDir, 'uploads'),
+    imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

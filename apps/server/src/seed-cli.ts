@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { contentCounts, resetAndSeed, seedIfEmpty } from './seed/index.ts';
 
 /**
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
       const now = new Date();
       if (reset) await resetAndSeed(database, { now });
       const seeded = reset || (await seedIfEmpty(database, { now }));
+      await ensureDepartmentTree(database.db);
       const counts = await contentCounts(database.db);
       console.log(
         `${seeded ? (reset ? 'reseeded' : 'seeded') : 'already has content, left as is (use --reset to reseed)'}: ` +

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
@@ -18,6 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // A WEB_DIST that does not exist: API tests never depend on the web build.
     ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist' }),
     db: testDbConfig(),
+    // Uploaded files go to a fresh temporary directory, never to ./data.
+    uploadsDir: mkdtempSync(join(tmpdir(), 'medportal-uploads-')),
     ...overrides,
   };
 }

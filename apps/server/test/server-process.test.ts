@@ -72,6 +72,6 @@ describe('server process', () => {
     // With the server gone the CLI runs, and reseeds the existing data.
     const reseed = run('src/seed-cli.ts', port, ['--reset']);
     expect(await reseed.exited).toBe(0);
-    expect(reseed.out()).toMatch(/reseeded: departments=8 .*courses=45/);
+    expect(reseed.out()).toMatch(/reseeded: departments=52 .*courses=45/);
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@medportal/contract';
+import { ErrorCode } from '@medportal/contract';
 
 export interface AppErrorOptions {
   /** Overrides the table message (already in the user's language). */
@@ -24,4 +24,10 @@ export class AppError extends Error {
     this.data = opts.data ?? null;
     this.userMessage = opts.message;
   }
+}
+
+/** A VALIDATION error about one field, worded like the schema validator's (`field: message`). */
+export function fieldError(lang: 'zh_CN' | 'en', field: string, words: { zh: string; en: string }): AppError {
+  const message = lang === 'en' ? words.en : words.zh;
+  return new AppError(ErrorCode.VALIDATION, { message: `${field}: ${message}`, data: { fields: [{ field, message }] } });
 }

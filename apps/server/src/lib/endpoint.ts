@@ -6,6 +6,8 @@ type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType
 export interface EndpointRoute<E extends EndpointDef> {
   method: E['method'];
   url: E['path'];
+  /** `auth: 'required'` when the contract says `auth: true` (enforced by plugins/auth.ts). */
+  config: { auth?: 'required' | 'optional' };
   schema: {
     summary: string;
     tags: string[];
@@ -18,7 +20,8 @@ export interface EndpointRoute<E extends EndpointDef> {
 
 /**
  * Route options from a contract endpoint: method, path, request schemas and the enveloped response
- * schema (serialised through zod by the type provider, and listed in the OpenAPI document).
+ * schema (serialised through zod by the type provider, and listed in the OpenAPI document). An
+ * endpoint marked `auth: true` in the contract is login-only here, for every route built from it.
  */
 export function endpointRoute<E extends EndpointDef>(def: E): EndpointRoute<E> {
   // Absent parts are left out, not set to undefined (Fastify warns about undefined schemas).
@@ -30,7 +33,8 @@ export function endpointRoute<E extends EndpointDef>(def: E): EndpointRoute<E> {
   if (def.query) schema.querystring = def.query;
   if (def.body) schema.body = def.body;
   if (def.params) schema.params = def.params;
-  return { method: def.method, url: def.path, schema } as unknown as EndpointRoute<E>;
+  const config = def.auth ? { auth: 'required' as const } : {};
+  return { method: def.method, url: def.path, schema, config } as unknown as EndpointRoute<E>;
 }
 
 /** The success envelope. */

@@ -1,11 +1,12 @@
 import { type ApiLanguage, DEFAULT_TIMEZONE, Platform } from '@medportal/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthUser } from '../modules/auth/tokens.ts';
 
 /** Who is asking and how to answer: read once per request from the common parameters (spec §7). */
 export interface RequestContext {
-  /** Filled by the accounts capability once tokens exist; anonymous until then. */
-  user?: undefined;
+  /** The logged-in user, resolved by the auth plugin on routes that ask for it (contract `auth`). */
+  user?: AuthUser;
   platform: Platform;
   lang: ApiLanguage;
   /** UTC offset (+08:00) or IANA zone name. */
@@ -23,6 +24,8 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
 type Params = Record<string, unknown>;
+
+const COMMON_KEYS = ['access_token', 'platform', 'language', 'appversion', 'timezone'] as const;
 
 const str = (v: unknown, max: number): string | undefined =>
   typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
@@ -109,6 +112,8 @@ export default fp(
         const query = (req.query ?? {}) as Params;
         // Query parameters win over body ones; the body only fills what the query left out.
         req.ctx = readContext(req, { ...(body as Params), ...query });
+        // Common parameters are read here, once: endpoint body schemas (some strict) never see them.
+        for (const key of COMMON_KEYS) delete (body as Params)[key];
       }
     });
   },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { DbConfig } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { ensureDepartmentTree } from '../seed/department-tree.ts';
 import { seedIfEmpty } from '../seed/index.ts';
 
 declare module 'fastify' {
@@ -28,6 +29,7 @@ export default fp<DbPluginOptions>(
         const seeded = await seedIfEmpty(database, { now: now() });
         if (seeded) app.log.info('empty database: demo content seeded');
       }
+      await database.exclusive('seed', (db) => ensureDepartmentTree(db));
     } catch (err) {
       await database.close();
       throw err;

@@ -1,8 +1,12 @@
-import { PRODUCT_VERSION } from '@medportal/contract';
+import { DepartmentNode, PRODUCT_VERSION } from '@medportal/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+// Recursive schemas need a named component to point at (else the document holds a dangling $ref).
+if (!z.globalRegistry.has(DepartmentNode)) z.globalRegistry.add(DepartmentNode, { id: 'DepartmentNode' });
 
 /**
  * OpenAPI document generated from the contract's zod schemas (every route registered after this
@@ -24,6 +28,7 @@ export default fp(
         },
       },
       transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

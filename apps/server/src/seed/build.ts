@@ -2,6 +2,7 @@ import { CourseType, PriceType } from '@medportal/contract';
 import type * as s from '../db/schema/index.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
 import { coverUrl } from '../modules/media/cover-svg.ts';
+import { departmentRows } from './data/department-tree.ts';
 import { DEPARTMENT_TAGS, DEPARTMENTS, GENERAL_TAGS, HOSPITALS, ORGANIZERS, SPEAKERS, TAGS } from './data/catalog.ts';
 import { CHAPTER_PHASES, COURSES } from './data/courses.ts';
 import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS } from './data/editorial.ts';
@@ -92,7 +93,7 @@ export function buildSeed(now: Date): SeedRows {
   const base = SEED_BASE_DATE.getTime();
   const minuteNow = Math.floor(now.getTime() / MINUTE) * MINUTE;
 
-  const departments = DEPARTMENTS.map((d, i) => ({ id: i + 1, slug: d.slug, nameZh: d.zh, nameEn: d.en, sort: i }));
+  const departments = departmentRows(DEPARTMENTS);
   const hospitals = HOSPITALS.map((h, i) => ({
     id: i + 1,
     nameZh: h.zh,

@@ -199,6 +199,38 @@ describe('site chrome', () => {
   });
 });
 
+describe('account routes', () => {
+  it('opens /login inside the site chrome with its title and the three ways in', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: '登录' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('登录 - 医学教育与学术会议平台'));
+    expect(screen.getByRole('navigation', { name: '主导航' })).toBeTruthy();
+    for (const id of ['login-tab-sms', 'login-tab-password', 'login-tab-wechat']) expect(screen.getByTestId(id)).toBeTruthy();
+  });
+
+  it('opens /wx/auth and the /w pages without the site chrome', async () => {
+    renderApp('/wx/auth?state=abc&sandbox=1');
+    expect(await screen.findByTestId('wx-confirm')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('微信授权 - 医学教育与学术会议平台'));
+  });
+
+  it('shows the nickname in the avatar menu and logs out from it', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(StorageKey.ACCESS_TOKEN, 'tok');
+    localStorage.setItem(StorageKey.USER_INFO, JSON.stringify({ avatar_url: '', nickname: '王医生' }));
+    resetSessionForTests();
+    const router = renderApp('/nope');
+    const button = await screen.findByRole('button', { name: '王医生的账户菜单' });
+    expect(button.textContent).toContain('王医生');
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: '退出登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBeNull();
+    expect(await screen.findByRole('link', { name: '登录' })).toBeTruthy();
+  });
+});
+
 describe('chunk load failure', () => {
   it('offers a reload and reports the failure if it persists for 120 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

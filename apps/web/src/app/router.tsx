@@ -12,6 +12,7 @@ import { RootError } from './layouts/root-error';
 import { RootLayout } from './layouts/root-layout';
 import { PageFallback } from './layouts/page-fallback';
 import { SiteLayout } from './layouts/site-layout';
+import { BareLayout } from './layouts/bare-layout';
 import { queryClient } from './query-client';
 
 /**
@@ -23,6 +24,55 @@ function prime(loading: Promise<unknown>): void {
 }
 
 const notFoundHandle: RouteHandle = { title: 'errors:notFound.title' };
+
+const title = (key: string): RouteHandle => ({ title: `auth:titles.${key}` });
+
+// Account pages: every module is its own lazy chunk with its loader (text, login guard).
+const accountPage = {
+  login: () => import('../features/auth/pages/login-page'),
+  logout: () => import('../features/auth/pages/logout-page'),
+  register: () => import('../features/auth/pages/register-page'),
+  wechatAuth: () => import('../features/auth/pages/wechat-auth-page'),
+  wxAuth: () => import('../features/auth/pages/wx-auth-page'),
+  changePassword: () => import('../features/auth/pages/change-password-page'),
+  forget: () => import('../features/auth/pages/forget-page'),
+  payPassword: () => import('../features/auth/pages/pay-password-page'),
+  forgetPayPassword: () => import('../features/auth/pages/forget-pay-password-page'),
+  cancellation: () => import('../features/auth/pages/cancellation-page'),
+  devOutbox: () => import('../features/auth/pages/dev-outbox-page'),
+};
+type ImproveModule = Awaited<ReturnType<typeof importImprove>>;
+const importImprove = () => import('../features/auth/pages/improve-page');
+const improvePage = (pick: (m: ImproveModule) => RouteObject['Component']) => () =>
+  importImprove().then((m) => ({ Component: pick(m), loader: m.loader }));
+
+/** Account pages with the site chrome (paths from config/paths.ts, without the leading slash). */
+const siteAccountRoutes: RouteObject[] = [
+  { path: 'login', handle: title('login'), lazy: accountPage.login },
+  { path: 'logout', handle: title('logout'), lazy: accountPage.logout },
+  { path: 'register', handle: title('register'), lazy: accountPage.register },
+  { path: 'auth', handle: title('wechatAuth'), lazy: accountPage.wechatAuth },
+  { path: 'change_password', handle: title('changePassword'), lazy: accountPage.changePassword },
+  { path: 'forget', handle: title('forget'), lazy: accountPage.forget },
+  { path: 'pay_password', handle: title('payPassword'), lazy: accountPage.payPassword },
+  { path: 'forget_paypwd', handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
+  { path: 'security/account/cancellation', handle: title('cancellation'), lazy: accountPage.cancellation },
+  { path: 'improve/info', handle: title('improveInfo'), lazy: improvePage((m) => m.InfoPage) },
+  { path: 'improve/currency', handle: title('improveCurrency'), lazy: improvePage((m) => m.CurrencyPage) },
+  { path: 'improve/info_vj', handle: title('improveInfoVj'), lazy: improvePage((m) => m.InfoVjPage) },
+  { path: 'improve/info_jeadv', handle: title('improveInfoJeadv'), lazy: improvePage((m) => m.InfoJeadvPage) },
+  // Always registered: the page says "not available" where the server has no dev endpoints.
+  { path: 'dev/outbox', handle: title('devOutbox'), lazy: accountPage.devOutbox },
+];
+
+/** Without site chrome: the phone's WeChat consent page and the app web-view (`/w`) variants. */
+const bareAccountRoutes: RouteObject[] = [
+  { path: 'wx/auth', handle: title('wxAuth'), lazy: accountPage.wxAuth },
+  { path: 'change_password/w', handle: title('changePassword'), lazy: accountPage.changePassword },
+  { path: 'forget/w', handle: title('forget'), lazy: accountPage.forget },
+  { path: 'pay_password/w', handle: title('payPassword'), lazy: accountPage.payPassword },
+  { path: 'forget_paypwd/w', handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
+];
 
 export const routes: RouteObject[] = [
   {
@@ -59,6 +109,7 @@ export const routes: RouteObject[] = [
             handle: { title: 'errors:errorPage.title' } satisfies RouteHandle,
             lazy: () => import('../features/errors/pages/error-page'),
           },
+          ...siteAccountRoutes,
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
             path: 'user',
@@ -71,6 +122,12 @@ export const routes: RouteObject[] = [
           // The 404 page is part of the entry chunk: the error boundary needs it anyway.
           { path: '*', handle: notFoundHandle, Component: NotFoundPage },
         ],
+      },
+      {
+        id: 'bare',
+        Component: BareLayout,
+        ErrorBoundary: RouteErrorView,
+        children: bareAccountRoutes,
       },
     ],
   },

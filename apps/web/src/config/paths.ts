@@ -23,8 +23,28 @@ export const paths = {
     getHref: (callback?: string) =>
       callback ? `/login?callback=${encodeURIComponent(callback)}` : '/login',
   },
-  logout: { path: '/logout', getHref: () => '/logout' },
-  register: { path: '/register', getHref: () => '/register' },
+  logout: { path: '/logout', getHref: (callback?: string) => withQuery('/logout', { callback }) },
+  register: { path: '/register', getHref: (callback?: string) => withQuery('/register', { callback }) },
+  /** WeChat QR login page. */
+  wechatAuth: { path: '/auth', getHref: (callback?: string) => withQuery('/auth', { callback }) },
+  /** What the phone opens after scanning the QR: consent (sandbox) or WeChat's redirect. */
+  wechatConsent: { path: '/wx/auth', getHref: () => '/wx/auth' },
+  forget: { path: '/forget', getHref: (bare = false) => (bare ? '/forget/w' : '/forget') },
+  forgetBare: { path: '/forget/w', getHref: () => '/forget/w' },
+  changePasswordBare: { path: '/change_password/w', getHref: () => '/change_password/w' },
+  payPassword: { path: '/pay_password', getHref: (bare = false) => (bare ? '/pay_password/w' : '/pay_password') },
+  payPasswordBare: { path: '/pay_password/w', getHref: () => '/pay_password/w' },
+  forgetPayPassword: { path: '/forget_paypwd', getHref: (bare = false) => (bare ? '/forget_paypwd/w' : '/forget_paypwd') },
+  forgetPayPasswordBare: { path: '/forget_paypwd/w', getHref: () => '/forget_paypwd/w' },
+  accountCancellation: { path: '/security/account/cancellation', getHref: () => '/security/account/cancellation' },
+  improve: {
+    info: { path: '/improve/info', getHref: () => '/improve/info' },
+    currency: { path: '/improve/currency', getHref: () => '/improve/currency' },
+    infoVj: { path: '/improve/info_vj', getHref: () => '/improve/info_vj' },
+    infoJeadv: { path: '/improve/info_jeadv', getHref: () => '/improve/info_jeadv' },
+  },
+  /** Developer page: messages of the sandbox SMS/email outbox. */
+  devOutbox: { path: '/dev/outbox', getHref: (to?: string) => withQuery('/dev/outbox', { to }) },
 
   course: { path: '/course', getHref: () => '/course' },
   courseDetail: { path: '/course/:id', getHref: (courseId: number | string) => `/course/${id(courseId)}` },
@@ -64,7 +84,7 @@ export const paths = {
     coupon: { path: '/user/coupon', getHref: () => '/user/coupon' },
     history: { path: '/user/history', getHref: () => '/user/history' },
   },
-  changePassword: { path: '/change_password', getHref: () => '/change_password' },
+  changePassword: { path: '/change_password', getHref: (bare = false) => (bare ? '/change_password/w' : '/change_password') },
 
   aboutUs: { path: '/about_us', getHref: () => '/about_us' },
   contactUs: { path: '/contact_us', getHref: () => '/contact_us' },

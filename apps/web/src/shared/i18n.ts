@@ -4,10 +4,11 @@ import type common from '../locales/zh/common.json';
 import type layout from '../locales/zh/layout.json';
 import type home from '../locales/zh/home.json';
 import type errors from '../locales/zh/errors.json';
+import type auth from '../locales/zh/auth.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
-export const NAMESPACES = ['common', 'layout', 'home', 'errors'] as const;
+export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces every page needs; feature namespaces load with their route. */
 const INITIAL_NAMESPACES: Namespace[] = ['common', 'layout', 'errors'];
@@ -18,7 +19,7 @@ export const LANG_SESSION_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors };
+    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth };
   }
 }
 

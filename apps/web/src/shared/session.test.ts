@@ -88,6 +88,19 @@ describe('server session check', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('stores the refresh token and user info when the session check hands them over', async () => {
+    mockFetch(() =>
+      envelope({
+        code: 0,
+        message: 'ok',
+        data: { user_access_token: 'cookie-tok', platform: 'web', user_refresh_token: 'cookie-ref', user_info: { avatar_url: '/a.svg', nickname: '王医生' } },
+      }),
+    );
+    const state = await ensureSession();
+    expect(state).toMatchObject({ status: 'authenticated', token: 'cookie-tok', userInfo: { nickname: '王医生' } });
+    expect(localStorage.getItem(StorageKey.REFRESH_TOKEN)).toBe('cookie-ref');
+  });
+
   it.each([
     ['a non-zero code', () => envelope({ code: 40004, message: 'Not found', data: null }, 404)],
     ['a non-JSON 404', () => new Response('Not Found', { status: 404 })],

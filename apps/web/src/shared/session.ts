@@ -130,6 +130,13 @@ export function storeLoginResult(result: StoredLogin): void {
   publish();
 }
 
+/** Replaces the stored user info (nickname, avatar) after a profile change; the token stays. */
+export function updateUserInfo(info: UserInfo): void {
+  if (!isLoggedIn()) return;
+  write('local', StorageKey.USER_INFO, JSON.stringify(info));
+  publish();
+}
+
 /** Forgets the login in this browser (tokens, user info, platform, app token). */
 export function clearLogin(): void {
   write('local', StorageKey.ACCESS_TOKEN, null);
@@ -164,7 +171,13 @@ export function ensureSession(): Promise<SessionState> {
   })
     .then((data) => {
       if (data && typeof data.user_access_token === 'string' && data.user_access_token) {
-        storeLoginResult({ user_access_token: data.user_access_token, platform: data.platform });
+        // A new token family for the session cookie comes with its refresh token and user info.
+        storeLoginResult({
+          user_access_token: data.user_access_token,
+          platform: data.platform,
+          ...(typeof data.user_refresh_token === 'string' && data.user_refresh_token ? { user_refresh_token: data.user_refresh_token } : {}),
+          ...(data.user_info && typeof data.user_info === 'object' ? { user_info: data.user_info } : {}),
+        });
       }
     })
     .catch(() => undefined)

@@ -37,6 +37,26 @@ export function renderWithApp(ui: ReactElement, { path = '/', routes = [] as Rou
   return { ...result, router, queryClient };
 }
 
+/**
+ * Renders real route objects (with their loaders) in a memory router at `entry`, with the app's
+ * providers and dialogs; unknown paths render the location marker.
+ */
+export function renderRoutes(routes: RouteObject[], entry: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  const router = createMemoryRouter(
+    [{ element: <DialogHostsOutlet />, children: [...routes, { path: '*', Component: LocationMarker }] }],
+    { initialEntries: [entry] },
+  );
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
 
 function DialogHostsOutlet() {
   return (

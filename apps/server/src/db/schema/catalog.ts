@@ -1,17 +1,23 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.ts';
 
 /** Reference data shared by courses, lives and speakers. Bilingual text: *_en falls back to *_zh. */
 
-export const departments = pgTable('departments', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  /** Stable value used in URLs (`dep_val`). */
-  slug: text().notNull().unique(),
-  nameZh: text().notNull(),
-  nameEn: text(),
-  sort: integer().notNull().default(0),
-  createdAt: createdAt(),
-});
+export const departments = pgTable(
+  'departments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Stable value used in URLs (`dep_val`). */
+    slug: text().notNull().unique(),
+    /** Two-level tree (内科 > 心血管内科); null for a top-level group. */
+    parentId: integer().references((): AnyPgColumn => departments.id, { onDelete: 'set null' }),
+    nameZh: text().notNull(),
+    nameEn: text(),
+    sort: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('departments_parent_idx').on(t.parentId)],
+);
 
 export const hospitals = pgTable('hospitals', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),

@@ -6,3 +6,5 @@ export * from './lives.ts';
 export * from './news.ts';
 export * from './editorial.ts';
 export * from './site.ts';
+export * from './users.ts';
+export * from './auth.ts';

@@ -54,6 +54,9 @@ export function UserMenu() {
             <UserIcon />
           </span>
         )}
+        <span className="user-menu__name" aria-hidden="true">
+          {name}
+        </span>
         <ChevronDownIcon />
       </button>
       <ul id={menuId} className="user-menu__panel popover" hidden={!open}>

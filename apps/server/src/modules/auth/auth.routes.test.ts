@@ -1,0 +1,344 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsApp, bearer, call, emailCode, latestCode, loginBySms, makeUser, newMobile, smsCode, solvedCaptcha, type TestClock } from '../../../test/factories.ts';
+
+let app: FastifyInstance;
+let clock: TestClock;
+beforeAll(async () => {
+  ({ app, clock } = await accountsApp());
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('captcha', () => {
+  it('is a real SVG image without text, and single use', async () => {
+    const img = await call<{ captcha_key: string; image: string }>(app, { url: '/v1/user/verify_code_image' });
+    expect(img.code).toBe(0);
+    expect(img.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(img.data.image.split(',')[1] ?? '', 'base64').toString();
+    expect(svg).toContain('<path');
+    expect(svg).not.toContain('<text');
+    const answer = (await call<{ code: string }>(app, { url: `/v1/dev/captcha/${img.data.captcha_key}` })).data.code;
+    expect(svg).not.toContain(answer);
+    const mobile = newMobile();
+    const first = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer.toLowerCase() } });
+    expect(first.code).toBe(0);
+    const again = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer } });
+    expect(again.code).toBe(40104);
+  });
+
+  it('is required before sending a code', async () => {
+    const res = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login' } });
+    expect(res.code).toBe(40000);
+    const wrong = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', captcha_key: 'nope', captcha_code: 'ABCD' } });
+    expect(wrong.code).toBe(40104);
+  });
+});
+
+describe('SMS login', () => {
+  it('creates the account on first login, not on the second', async () => {
+    const mobile = newMobile();
+    const first = await loginBySms(app, mobile);
+    expect(first.is_new_user).toBe(true);
+    expect(first.has_password).toBe(false);
+    expect(first.user_access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    clock.advance(61);
+    const second = await loginBySms(app, mobile);
+    expect(second.is_new_user).toBe(false);
+    const info = await call<{ user_id: number; mobile: string }>(app, { url: `/v1/user/login_info?access_token=${second.user_access_token}` });
+    expect(info.code).toBe(0);
+    expect(info.data.mobile).toBe(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+  });
+
+  it('rejects resend within 60 s with RATE_LIMITED and retry_after', async () => {
+    const mobile = newMobile();
+    await smsCode(app, mobile);
+    const res = await call<{ retry_after: number }>(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', ...(await solvedCaptcha(app)) } });
+    expect(res.code).toBe(40029);
+    expect(res.data.retry_after).toBeGreaterThan(0);
+    expect(res.data.retry_after).toBeLessThanOrEqual(60);
+    expect(await latestCode(app, mobile)).not.toBeNull();
+  });
+});
+
+describe('password login', () => {
+  it('works by mobile and by email; a wrong password is WRONG_CREDENTIALS', async () => {
+    const u = await makeUser(app, { email: 'Doc.Wang@example.com', password: 'secret-pass-1' });
+    const byMobile = await call<{ has_password: boolean; is_new_user: boolean }>(app, {
+      method: 'POST',
+      url: '/v1/user/login',
+      payload: { type: 'password', account: u.mobile, password: 'secret-pass-1' },
+    });
+    expect(byMobile.code).toBe(0);
+    expect(byMobile.data).toMatchObject({ has_password: true, is_new_user: false });
+    const byEmail = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account: 'doc.wang@EXAMPLE.com', password: 'secret-pass-1' } });
+    expect(byEmail.code).toBe(0);
+    const wrong = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account: u.mobile, password: 'nope-nope-1' } });
+    expect(wrong.code).toBe(40101);
+  });
+
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const unknown = await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.9.9', payload: { type: 'password', account: newMobile(), password: 'whatever-1' } });
+    const u = await makeUser(app, { password: 'right-pass-1' });
+    const wrong = await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.9.9', payload: { type: 'password', account: u.mobile, password: 'whatever-1' } });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('asks for a captcha after 5 failures, locks account+IP after 10, while another IP still gets in', async () => {
+    const u = await makeUser(app, { password: 'right-pass-1' });
+    const attempt = (password: string, ip: string, extra: Record<string, string> = {}) =>
+      call<{ retry_after?: number }>(app, { method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { type: 'password', account: u.mobile, password, ...extra } });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong-pass-1', '10.0.0.5')).code).toBe(40101);
+    expect((await attempt('right-pass-1', '10.0.0.5')).code).toBe(40103);
+    const badCaptcha = await attempt('right-pass-1', '10.0.0.5', { captcha_key: 'x', captcha_code: 'ABCD' });
+    expect(badCaptcha.code).toBe(40104);
+    for (let i = 0; i < 4; i++) expect((await attempt('wrong-pass-1', '10.0.0.5', await solvedCaptcha(app))).code).toBe(40101);
+    const locked = await attempt('right-pass-1', '10.0.0.5', await solvedCaptcha(app));
+    expect(locked.code).toBe(42301);
+    expect(locked.data.retry_after).toBeGreaterThan(800);
+    expect((await attempt('right-pass-1', '10.0.0.6')).code).toBe(0);
+    clock.advance(15 * 60 + 1);
+    expect((await attempt('right-pass-1', '10.0.0.5')).code).toBe(0);
+  });
+
+  it('limits failures per IP to 100 an hour (RATE_LIMITED), whatever the account', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 100; i++) {
+      const res = await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { type: 'password', account: `nobody${i}@example.com`, password: 'x' } });
+      expect(res.code).toBe(40101);
+    }
+    const u = await makeUser(app, { password: 'right-pass-1' });
+    const res = await call<{ retry_after: number }>(app, { method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { type: 'password', account: u.mobile, password: 'right-pass-1' } });
+    expect(res.code).toBe(40029);
+    expect(res.data.retry_after).toBeGreaterThan(0);
+    clock.advance(3601);
+  }, 60_000);
+});
+
+describe('verification codes', () => {
+  it('expire after CODE_TTL_SECONDS', async () => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile);
+    clock.advance(601);
+    const res = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    expect(res.code).toBe(40102);
+  });
+
+  it('are single use', async () => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+  });
+
+  it('die after 5 wrong attempts', async () => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile, 'login', '10.0.2.1');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code: wrong } })).code).toBe(40102);
+    }
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+  });
+
+  it('sms_verify checks a code without spending it', async () => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile);
+    const res = await call<{ verify_ticket: string }>(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } });
+    expect(res.code).toBe(0);
+    expect(res.data.verify_ticket.length).toBeGreaterThan(20);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
+  });
+
+  it('send email codes in the request language', async () => {
+    const email = `reader${Date.now()}@example.com`;
+    const res = await call(app, { method: 'POST', url: '/v1/user/send/code?language=en', payload: { email, scene: 'login', ...(await solvedCaptcha(app)) } });
+    expect(res.code).toBe(0);
+    const box = await call<{ items: Array<{ text: string; code: string }> }>(app, { url: `/v1/dev/outbox?to=${email}` });
+    expect(box.data.items[0]?.text).toMatch(/Your code/);
+    expect(box.data.items[0]?.text).toContain(box.data.items[0]?.code);
+  });
+});
+
+describe('tokens', () => {
+  const refresh = (token: string) => call<{ user_access_token: string; user_refresh_token: string }>(app, { method: 'POST', url: '/v1/user/refresh/token', payload: { refresh_token: token, platform: 'web', language: 'zh_CN' } });
+
+  it('rotate on refresh; the old access token keeps working until it expires', async () => {
+    const u = await makeUser(app);
+    const next = await refresh(u.refresh);
+    expect(next.code).toBe(0);
+    expect(next.data.user_refresh_token).not.toBe(u.refresh);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(next.data.user_access_token) })).code).toBe(0);
+  });
+
+  it('return the same pair for a repeat inside the grace window, and revoke the family after it', async () => {
+    const u = await makeUser(app);
+    const a = await refresh(u.refresh);
+    clock.advance(5);
+    const b = await refresh(u.refresh);
+    expect(b.code).toBe(0);
+    expect(b.data).toEqual(a.data);
+    clock.advance(6);
+    const reuse = await refresh(u.refresh);
+    expect(reuse.code).toBe(200203);
+    // The whole family is gone: the successor pair too.
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(a.data.user_access_token) })).code).toBe(200203);
+    expect((await refresh(a.data.user_refresh_token)).code).toBe(200203);
+  });
+
+  it('let two concurrent refreshes both succeed with the same pair', async () => {
+    const u = await makeUser(app);
+    const [x, y] = await Promise.all([refresh(u.refresh), refresh(u.refresh)]);
+    expect(x.code).toBe(0);
+    expect(y.code).toBe(0);
+    expect(x.data).toEqual(y.data);
+  });
+
+  it('reject unknown refresh tokens', async () => {
+    expect((await refresh('not-a-token')).code).toBe(200203);
+  });
+
+  it('logout revokes the session', async () => {
+    const u = await makeUser(app);
+    expect((await call(app, { url: `/v1/user/logout?access_token=${u.access}` })).code).toBe(0);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
+    expect((await refresh(u.refresh)).code).toBe(200203);
+  });
+});
+
+describe('session cookie', () => {
+  it('login sets an httpOnly SameSite=Lax cookie; the session check answers a fresh pair for it', async () => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile);
+    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    const cookie = res.cookies.find((c) => c.name === 'mp_session');
+    expect(cookie).toBeDefined();
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(res.body).not.toContain(cookie?.value);
+    const check = await call<{ user_access_token: string; user_refresh_token: string; user_info: { nickname: string } }>(app, {
+      url: '/v1/user/session',
+      cookies: { mp_session: cookie?.value ?? '' },
+    });
+    expect(check.code).toBe(0);
+    expect(check.data.user_refresh_token).toBeTruthy();
+    expect(check.data.user_info.nickname).toContain(mobile.slice(-4));
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(check.data.user_access_token) })).code).toBe(0);
+    expect((await call(app, { url: '/v1/user/session' })).code).toBe(200203);
+    expect((await call(app, { url: '/v1/user/session', cookies: { mp_session: 'forged' } })).code).toBe(200203);
+    // Logout with the cookie ends it.
+    const out = await app.inject({ url: '/v1/user/logout', cookies: { mp_session: cookie?.value ?? '' } });
+    expect(out.cookies.find((c) => c.name === 'mp_session')?.value).toBe('');
+    expect((await call(app, { url: '/v1/user/session', cookies: { mp_session: cookie?.value ?? '' } })).code).toBe(200203);
+  });
+});
+
+describe('passwords', () => {
+  it('set once only, then PASSWORD_ALREADY_SET; check_has_password follows', async () => {
+    const u = await makeUser(app);
+    expect((await call<{ has_password: boolean }>(app, { url: '/v1/user/user/check_has_password', headers: bearer(u.access) })).data.has_password).toBe(false);
+    expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'short' } })).code).toBe(40000);
+    expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'good-pass-1' } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'good-pass-2' } })).code).toBe(40105);
+    expect((await call<{ has_password: boolean }>(app, { url: '/v1/user/user/check_has_password', headers: bearer(u.access) })).data.has_password).toBe(true);
+  });
+
+  it('change revokes the other sessions and keeps the current one with a new pair', async () => {
+    const u = await makeUser(app, { password: 'old-pass-1' });
+    const other = await app.accounts.tokens.open(app.db, u.id, 'web');
+    const wrong = await call(app, { method: 'POST', url: '/v1/user/reset_password', headers: bearer(u.access), payload: { old_password: 'bad-pass-1', password: 'new-pass-1' } });
+    expect(wrong.code).toBe(40101);
+    const res = await call<{ user_access_token: string; user_refresh_token: string }>(app, {
+      method: 'POST',
+      url: '/v1/user/reset_password',
+      headers: bearer(u.access),
+      payload: { old_password: 'old-pass-1', password: 'new-pass-1' },
+    });
+    expect(res.code).toBe(0);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(other.access) })).code).toBe(200203);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(res.data.user_access_token) })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account: u.mobile, password: 'new-pass-1' } })).code).toBe(0);
+  });
+
+  it('forget by mobile and by email revokes every session', async () => {
+    const u = await makeUser(app, { email: `forget${Date.now()}@example.com`, password: 'old-pass-1' });
+    const code = await smsCode(app, u.mobile ?? '', 'reset');
+    const res = await call(app, { method: 'POST', url: '/v1/user/forget_password', payload: { mobile: u.mobile, code, password: 'newer-pass-1' } });
+    expect(res.code).toBe(0);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account: u.mobile, password: 'newer-pass-1' } })).code).toBe(0);
+
+    const emailCodeValue = await emailCode(app, u.email ?? '', 'reset');
+    const byEmail = await call(app, { method: 'POST', url: '/v1/user/forget_password', payload: { email: u.email, code: emailCodeValue, password: 'newest-pass-1' } });
+    expect(byEmail.code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account: u.email, password: 'newest-pass-1' } })).code).toBe(0);
+  });
+
+  it('do not reveal whether an account exists (reset codes and forget_password)', async () => {
+    const known = await makeUser(app);
+    const unknownMobile = newMobile();
+    const send = async (mobile: string) => call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'reset', ...(await solvedCaptcha(app)) } });
+    const a = await send(known.mobile ?? '');
+    const b = await send(unknownMobile);
+    expect(a).toEqual(b);
+    expect(await latestCode(app, unknownMobile)).toBeNull();
+    const a2 = await send(known.mobile ?? '');
+    const b2 = await send(unknownMobile);
+    expect(a2.code).toBe(40029);
+    expect(b2.code).toBe(40029);
+    const fa = await call(app, { method: 'POST', url: '/v1/user/forget_password', payload: { mobile: known.mobile, code: '000000', password: 'newer-pass-1' } });
+    const fb = await call(app, { method: 'POST', url: '/v1/user/forget_password', payload: { mobile: unknownMobile, code: '000000', password: 'newer-pass-1' } });
+    expect(fa).toEqual(fb);
+  });
+});
+
+describe('pay password', () => {
+  it('set with a code, change, verify, lock after 5 wrong, forget with a code', async () => {
+    const u = await makeUser(app);
+    const h = bearer(u.access);
+    expect((await call<{ has_pay_password: boolean }>(app, { url: '/v1/user/pay/has_pay_password', headers: h })).data.has_pay_password).toBe(false);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '123456' } })).code).toBe(40106);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/password', headers: h, payload: { pay_password: '123456', code: '000000' } })).code).toBe(40102);
+    clock.advance(61);
+    const code = await smsCode(app, u.mobile ?? '', 'pay_password');
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/password', headers: h, payload: { pay_password: '12345', code } })).code).toBe(40000);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/password', headers: h, payload: { pay_password: '123456', code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/password', headers: h, payload: { pay_password: '123456', code } })).code).toBe(40107);
+    expect((await call(app, { method: 'PUT', url: '/v1/user/pay/password', headers: h, payload: { old_pay_password: '123456', pay_password: '654321' } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '654321' } })).code).toBe(0);
+    for (let i = 1; i <= 4; i++) {
+      const res = await call<{ remaining_attempts: number }>(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '000000' } });
+      expect(res.code).toBe(40202);
+      expect(res.data.remaining_attempts).toBe(5 - i);
+    }
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '000000' } })).code).toBe(42301);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '654321' } })).code).toBe(42301);
+    clock.advance(30 * 60 + 1);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '654321' } })).code).toBe(0);
+    clock.advance(61);
+    const again = await smsCode(app, u.mobile ?? '', 'pay_password');
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/forget_password', headers: h, payload: { code: again, pay_password: '111222' } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/verify', headers: h, payload: { pay_password: '111222' } })).code).toBe(0);
+  });
+
+  it('uses the email code when the user has no mobile', async () => {
+    const email = `nomobile${Date.now()}@example.com`;
+    const u = await makeUser(app, { mobile: null, email });
+    const code = await emailCode(app, email, 'pay_password');
+    expect((await call(app, { method: 'POST', url: '/v1/user/pay/password', headers: bearer(u.access), payload: { pay_password: '246810', code } })).code).toBe(0);
+  });
+});
+
+describe('housekeeping', () => {
+  it('sweeps expired counters and successor pairs past the grace window', async () => {
+    const u = await makeUser(app);
+    await call(app, { method: 'POST', url: '/v1/user/refresh/token', payload: { refresh_token: u.refresh } });
+    clock.advance(3600 * 24 * 2);
+    await app.accounts.tokens.sweep(app.db);
+    await app.accounts.limiter.sweep(app.db);
+    const { authTokens } = await import('../../db/schema/index.ts');
+    const { isNotNull } = await import('drizzle-orm');
+    expect(await app.db.select().from(authTokens).where(isNotNull(authTokens.successorEnc))).toEqual([]);
+  });
+});

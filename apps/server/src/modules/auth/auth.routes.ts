@@ -1,0 +1,144 @@
+import { isIP } from 'node:net';
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { AuthService, type Caller } from './auth.service.ts';
+import { countryPhoneCodes } from './countries.ts';
+
+export const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, lang: req.ctx.lang, platform: req.ctx.platform });
+
+/** Sets the httpOnly session cookie that the server session check (/v1/user/session) reads. */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, secret: string, maxAgeS: number): void {
+  reply.setCookie(SESSION_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: req.protocol === 'https',
+    maxAge: maxAgeS,
+  });
+}
+
+const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^0\./];
+export function isPrivateIp(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) return PRIVATE_V4.some((re) => re.test(v4));
+  const lower = ip.toLowerCase();
+  return lower === '::1' || lower === '::' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80:');
+}
+
+/** Ways in, tokens, session and passwords (spec §7 "Auth and account"). */
+const authRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const auth = new AuthService(app.db, app.accounts);
+  const refreshTtl = app.accounts.config.auth.refreshTtlS;
+
+  app.route({ ...endpointRoute(endpoints.captchaImage), handler: async () => ok(await app.accounts.captchas.create()) });
+
+  app.route({
+    ...endpointRoute(endpoints.countryPhoneCodes),
+    handler: async (req) => ok({ items: countryPhoneCodes(req.ctx.lang) }),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.checkIp),
+    // Geo-IP is not configured: country stays null rather than guessed.
+    handler: async (req) => ok({ ip: req.ip, country: null, is_private: isPrivateIp(req.ip) }),
+  });
+
+  app.route({ ...endpointRoute(endpoints.sendSms), handler: async (req) => ok(await auth.sendSms(req.body, callerOf(req))) });
+  app.route({ ...endpointRoute(endpoints.sendEmailCode), handler: async (req) => ok(await auth.sendEmailCode(req.body, callerOf(req))) });
+  app.route({ ...endpointRoute(endpoints.smsVerify), handler: async (req) => ok(await auth.smsVerify(req.body, callerOf(req))) });
+
+  app.route({
+    ...endpointRoute(endpoints.login),
+    handler: async (req, reply) => {
+      const outcome = await auth.login(req.body, callerOf(req));
+      setSessionCookie(req, reply, outcome.cookieSecret, refreshTtl);
+      return ok(outcome.data);
+    },
+  });
+
+  app.route({ ...endpointRoute(endpoints.refreshToken), handler: async (req) => ok(await auth.refresh(req.body.refresh_token)) });
+
+  app.route({
+    ...endpointRoute(endpoints.sessionCheck),
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await auth.sessionCheck(req.cookies[SESSION_COOKIE]));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.logout),
+    handler: async (req, reply) => {
+      await auth.logout(req.ctx.accessToken, req.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.loginInfo),
+    handler: async (req) => ok(await auth.loginInfo(currentUser(req), req.ctx.platform)),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.setPassword),
+    handler: async (req) => {
+      await auth.setPassword(currentUser(req), req.body.password);
+      return ok(null);
+    },
+  });
+  app.route({
+    ...endpointRoute(endpoints.resetPassword),
+    handler: async (req) => ok(await auth.resetPassword(currentUser(req), req.body.old_password, req.body.password, callerOf(req))),
+  });
+  app.route({
+    ...endpointRoute(endpoints.forgetPassword),
+    handler: async (req) => {
+      await auth.forgetPassword(req.body, callerOf(req));
+      return ok(null);
+    },
+  });
+  app.route({
+    ...endpointRoute(endpoints.checkHasPassword),
+    handler: async (req) => ok({ has_password: (await auth.userOf(currentUser(req))).passwordHash !== null }),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.hasPayPassword),
+    handler: async (req) => ok({ has_pay_password: (await auth.userOf(currentUser(req))).payPasswordHash !== null }),
+  });
+  app.route({
+    ...endpointRoute(endpoints.setPayPassword),
+    handler: async (req) => {
+      await auth.setPayPassword(currentUser(req), req.body.pay_password, req.body.code);
+      return ok(null);
+    },
+  });
+  app.route({
+    ...endpointRoute(endpoints.changePayPassword),
+    handler: async (req) => {
+      await auth.changePayPassword(currentUser(req), req.body.old_pay_password, req.body.pay_password);
+      return ok(null);
+    },
+  });
+  app.route({
+    ...endpointRoute(endpoints.forgetPayPassword),
+    handler: async (req) => {
+      await auth.forgetPayPassword(currentUser(req), req.body.code, req.body.pay_password);
+      return ok(null);
+    },
+  });
+  app.route({
+    ...endpointRoute(endpoints.verifyPayPassword),
+    handler: async (req) => {
+      await auth.checkPayPassword(currentUser(req), req.body.pay_password);
+      return ok({ verified: true as const });
+    },
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,380 @@
+import { type ApiLanguage, type DataOf, type Endpoints, ErrorCode, type LoginData, type Platform } from '@medportal/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { signToken } from '../../lib/crypto.ts';
+import type { Accounts } from '../../plugins/auth.ts';
+import {
+  avatarOf,
+  createUser,
+  findUserByIdentity,
+  getUser,
+  identitiesOf,
+  maskEmail,
+  maskMobile,
+  splitMobile,
+  type UserRow,
+} from './auth.repository.ts';
+import { emailRecipient, mobileRecipient, type Recipient } from './codes.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthUser, TokenPair } from './tokens.ts';
+
+/** A request body after validation (defaults applied). */
+export type BodyOf<N extends keyof Endpoints> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : never;
+
+/** Brute-force limits (per account+IP, per IP). Counters live in rate_limits. */
+export const LOGIN_LIMITS = {
+  captchaAfter: 5,
+  lockAfter: 10,
+  accountWindowS: 15 * 60,
+  lockS: 15 * 60,
+  ipMax: 100,
+  ipWindowS: 3600,
+} as const;
+
+/** Pay password: five wrong in a row lock it for 30 minutes. */
+export const PAY_LIMITS = { maxFailures: 5, lockS: 30 * 60 } as const;
+
+/** Scenes whose code is only delivered to an address that has an account (the answer is the same either way). */
+const KNOWN_ONLY_SCENES = new Set(['reset', 'pay_password', 'cancel']);
+
+export interface Caller {
+  ip: string;
+  lang: ApiLanguage;
+  platform: Platform;
+}
+
+export interface LoginOutcome {
+  data: LoginData;
+  /** Raw session-cookie secret to set (httpOnly). */
+  cookieSecret: string;
+}
+
+/** Conditional updates: set only while unset (two concurrent "set" calls, one wins). */
+const passwordUnset = (id: number) => and(eq(users.id, id), isNull(users.passwordHash));
+const payPasswordUnset = (id: number) => and(eq(users.id, id), isNull(users.payPasswordHash));
+
+const userInfo = (u: UserRow) => ({ avatar_url: avatarOf(u), nickname: u.nickname });
+
+/** A default nickname for an account created by SMS or WeChat without one. */
+export function defaultNickname(seed: string): string {
+  return `用户${seed.slice(-4)}`;
+}
+
+/** Ways in, tokens and passwords. Routes stay thin; every multi-step change runs in one transaction. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly a: Accounts,
+  ) {}
+
+  private get now(): Date {
+    return this.a.now();
+  }
+
+  private loginData(u: UserRow, pair: TokenPair, platform: Platform, isNew: boolean): LoginData {
+    return {
+      user_access_token: pair.access,
+      user_refresh_token: pair.refresh,
+      user_info: userInfo(u),
+      platform,
+      is_new_user: isNew,
+      has_password: u.passwordHash !== null,
+    };
+  }
+
+  /** Opens a token family for `user` and the login answer. */
+  async openSession(user: UserRow, platform: Platform, isNew: boolean): Promise<LoginOutcome> {
+    const issued = await this.a.tokens.open(this.db, user.id, platform);
+    return { data: this.loginData(user, issued, platform, isNew), cookieSecret: issued.cookieSecret };
+  }
+
+  // ---- brute-force limits -------------------------------------------------------------------
+
+  private keys(accountKey: string, ip: string) {
+    return { account: `login:acct:${accountKey}:${ip}`, ip: `login:ip:${ip}` };
+  }
+
+  /** Refuses early when this IP or this account+IP is over its limit; tells whether a captcha is due. */
+  private async gate(accountKey: string, ip: string): Promise<{ captchaDue: boolean }> {
+    const k = this.keys(accountKey, ip);
+    const perIp = await this.a.limiter.peek(this.db, k.ip);
+    if (perIp.count >= LOGIN_LIMITS.ipMax) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
+    }
+    const perAccount = await this.a.limiter.peek(this.db, k.account);
+    if (perAccount.count >= LOGIN_LIMITS.lockAfter) {
+      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: this.a.limiter.retryAfter(perAccount.expiresAt) } });
+    }
+    return { captchaDue: perAccount.count >= LOGIN_LIMITS.captchaAfter };
+  }
+
+  private async fail(accountKey: string, ip: string, code: ErrorCode): Promise<never> {
+    const k = this.keys(accountKey, ip);
+    await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
+    const n = await this.a.limiter.hit(this.db, k.account, LOGIN_LIMITS.accountWindowS, { at: LOGIN_LIMITS.lockAfter, lockS: LOGIN_LIMITS.lockS });
+    throw new AppError(code, { data: { captcha_required: n >= LOGIN_LIMITS.captchaAfter } });
+  }
+
+  // ---- login ---------------------------------------------------------------------------------
+
+  async login(body: BodyOf<'login'>, caller: Caller): Promise<LoginOutcome> {
+    if (body.type === 'sms') {
+      const r = mobileRecipient(body.mobile.trim(), body.country_code ?? '86');
+      await this.gate(r.key, caller.ip);
+      if (!(await this.a.codes.check(r, 'login', body.code.trim(), true))) {
+        // A code sent for registration also lets the number in.
+        if (!(await this.a.codes.check(r, 'register', body.code.trim(), true))) await this.fail(r.key, caller.ip, ErrorCode.CODE_INVALID);
+      }
+      await this.a.limiter.clear(this.db, this.keys(r.key, caller.ip).account);
+      const existing = await findUserByIdentity(this.db, 'mobile', r.key);
+      if (existing) return this.openSession(existing, caller.platform, false);
+      const created = await this.db.transaction(async (tx) => {
+        // Another request may have created it a moment ago: the unique identity decides.
+        const again = await findUserByIdentity(tx, 'mobile', r.key);
+        if (again) return { user: again, isNew: false };
+        return { user: await createUser(tx, defaultNickname(r.to), { kind: 'mobile', value: r.key }, this.now), isNew: true };
+      });
+      return this.openSession(created.user, caller.platform, created.isNew);
+    }
+
+    const account = body.account.trim();
+    const byEmail = account.includes('@');
+    const accountKey = byEmail ? account.toLowerCase() : `${body.country_code ?? '86'}-${account.replace(/^\+/, '')}`;
+    const { captchaDue } = await this.gate(accountKey, caller.ip);
+    if (captchaDue) {
+      if (!body.captcha_key || !body.captcha_code) throw new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captcha_required: true } });
+      if (!(await this.a.captchas.verify(body.captcha_key, body.captcha_code))) await this.fail(accountKey, caller.ip, ErrorCode.CAPTCHA_INVALID);
+    }
+    const user = await findUserByIdentity(this.db, byEmail ? 'email' : 'mobile', accountKey);
+    if (!user?.passwordHash) {
+      await burnPasswordCheck(body.password);
+      return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+    }
+    if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+    await this.a.limiter.clear(this.db, this.keys(accountKey, caller.ip).account);
+    return this.openSession(user, caller.platform, false);
+  }
+
+  // ---- codes ---------------------------------------------------------------------------------
+
+  private async requireCaptcha(key: string, code: string): Promise<void> {
+    if (!(await this.a.captchas.verify(key, code))) throw new AppError(ErrorCode.CAPTCHA_INVALID);
+  }
+
+  private async sendCode(r: Recipient, scene: string, caller: Caller) {
+    const kind = r.channel === 'sms' ? 'mobile' : 'email';
+    const deliver = KNOWN_ONLY_SCENES.has(scene) ? (await findUserByIdentity(this.db, kind, r.key)) !== null : true;
+    return this.a.codes.send(r, scene, { ip: caller.ip, lang: caller.lang, deliver });
+  }
+
+  async sendSms(body: BodyOf<'sendSms'>, caller: Caller) {
+    await this.requireCaptcha(body.captcha_key, body.captcha_code);
+    return this.sendCode(mobileRecipient(body.mobile.trim(), body.country_code ?? '86'), body.scene, caller);
+  }
+
+  async sendEmailCode(body: BodyOf<'sendEmailCode'>, caller: Caller) {
+    await this.requireCaptcha(body.captcha_key, body.captcha_code);
+    return this.sendCode(emailRecipient(body.email), body.scene, caller);
+  }
+
+  /** Checks a code without spending it (the next step sends it again) and returns a signed ticket. */
+  async smsVerify(body: BodyOf<'smsVerify'>, caller: Caller): Promise<DataOf<'smsVerify'>> {
+    const r = mobileRecipient(body.mobile.trim(), body.country_code ?? '86');
+    const ip = this.keys(r.key, caller.ip).ip;
+    const perIp = await this.a.limiter.peek(this.db, ip);
+    if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
+    if (!(await this.a.codes.check(r, body.scene, body.code.trim(), false))) {
+      await this.a.limiter.hit(this.db, ip, LOGIN_LIMITS.ipWindowS);
+      throw new AppError(ErrorCode.CODE_INVALID);
+    }
+    const expires_in = 600;
+    const verify_ticket = signToken(this.a.secret, 'verify-ticket', { r: r.key, s: body.scene, exp: Math.floor(this.now.getTime() / 1000) + expires_in });
+    return { verify_ticket, expires_in };
+  }
+
+  // ---- tokens and session -------------------------------------------------------------------
+
+  async refresh(raw: string): Promise<DataOf<'refreshToken'>> {
+    const outcome = await this.a.tokens.refresh(this.db, raw);
+    if (!outcome.ok) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    const user = await getUser(this.db, outcome.userId);
+    if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    const platform = outcome.platform === 'wechat' ? 'wechat' : 'web';
+    return { user_access_token: outcome.pair.access, user_refresh_token: outcome.pair.refresh, user_info: userInfo(user), platform };
+  }
+
+  async sessionCheck(cookieSecret: string | undefined): Promise<DataOf<'sessionCheck'>> {
+    const found = cookieSecret ? await this.a.tokens.fromCookie(this.db, cookieSecret) : null;
+    if (!found) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    const user = await getUser(this.db, found.userId);
+    if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    return {
+      user_access_token: found.pair.access,
+      user_refresh_token: found.pair.refresh,
+      user_info: userInfo(user),
+      platform: found.platform === 'wechat' ? 'wechat' : 'web',
+    };
+  }
+
+  /** Revokes the family of the presented access token and of the session cookie, if any. */
+  async logout(accessToken: string | undefined, cookieSecret: string | undefined): Promise<void> {
+    const ids = new Set<number>();
+    if (accessToken) {
+      const id = await this.a.tokens.sessionOfAccessToken(this.db, accessToken);
+      if (id) ids.add(id);
+    }
+    if (cookieSecret) {
+      const id = await this.a.tokens.sessionOfCookie(this.db, cookieSecret);
+      if (id) ids.add(id);
+    }
+    for (const id of ids) await this.a.tokens.revokeSession(this.db, id, 'logout');
+  }
+
+  async loginInfo(me: AuthUser, platform: Platform): Promise<DataOf<'loginInfo'>> {
+    const user = await this.userOf(me);
+    const ids = await identitiesOf(this.db, user.id);
+    const mobile = splitMobile(ids.mobile);
+    return {
+      user_id: user.id,
+      nickname: user.nickname,
+      avatar_url: avatarOf(user),
+      mobile: mobile ? maskMobile(mobile.mobile) : null,
+      country_code: mobile?.countryCode ?? null,
+      email: ids.email ? maskEmail(ids.email) : null,
+      has_password: user.passwordHash !== null,
+      has_pay_password: user.payPasswordHash !== null,
+      wechat_bound: Boolean(ids.wechat),
+      profile_completed: user.profileCompleted,
+      platform,
+    };
+  }
+
+  async userOf(me: AuthUser): Promise<UserRow> {
+    const user = await getUser(this.db, me.id);
+    if (!user || user.status !== 'active') throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    return user;
+  }
+
+  // ---- login password ------------------------------------------------------------------------
+
+  async setPassword(me: AuthUser, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    const done = await this.db
+      .update(users)
+      .set({ passwordHash: hash })
+      .where(passwordUnset(me.id))
+      .returning({ id: users.id });
+    if (done.length === 0) throw new AppError(ErrorCode.PASSWORD_ALREADY_SET);
+  }
+
+  /** Changes the password; the user's other sessions end, this one gets a fresh pair. */
+  async resetPassword(me: AuthUser, oldPassword: string, password: string, caller: Caller): Promise<DataOf<'resetPassword'>> {
+    const user = await this.userOf(me);
+    const key = `pwchange:${user.id}`;
+    await this.gate(key, caller.ip);
+    if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) {
+      if (!user.passwordHash) await burnPasswordCheck(oldPassword);
+      return this.fail(key, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+    }
+    const hash = await hashPassword(password);
+    const pair = await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, user.id));
+      await this.a.tokens.revokeUser(tx, user.id, 'password_changed', me.sessionId);
+      return this.a.tokens.renew(tx, me.sessionId, user.id);
+    });
+    return { user_access_token: pair.access, user_refresh_token: pair.refresh, user_info: userInfo(user), platform: caller.platform };
+  }
+
+  /** New password by SMS or email code; every session ends. Same answer for unknown addresses. */
+  async forgetPassword(body: BodyOf<'forgetPassword'>, caller: Caller): Promise<void> {
+    const r = 'email' in body ? emailRecipient(body.email) : mobileRecipient(body.mobile.trim(), body.country_code);
+    const k = this.keys(r.key, caller.ip);
+    const perIp = await this.a.limiter.peek(this.db, k.ip);
+    if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
+    // Hash first, whatever happens next, so known and unknown addresses take the same time.
+    const hash = await hashPassword(body.password);
+    if (!(await this.a.codes.check(r, 'reset', body.code.trim(), true))) {
+      await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
+      throw new AppError(ErrorCode.CODE_INVALID);
+    }
+    const user = await findUserByIdentity(this.db, r.channel === 'sms' ? 'mobile' : 'email', r.key);
+    if (!user) throw new AppError(ErrorCode.CODE_INVALID);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, user.id));
+      await this.a.tokens.revokeUser(tx, user.id, 'password_reset');
+    });
+    await this.a.limiter.clear(this.db, k.account);
+  }
+
+  // ---- pay password ------------------------------------------------------------------------
+
+  /** Where the user's own codes go: the bound mobile, else the bound email. */
+  async ownRecipient(userId: number): Promise<Recipient> {
+    const ids = await identitiesOf(this.db, userId);
+    const mobile = splitMobile(ids.mobile);
+    if (mobile) return mobileRecipient(mobile.mobile, mobile.countryCode);
+    if (ids.email) return emailRecipient(ids.email);
+    throw new AppError(ErrorCode.CODE_INVALID);
+  }
+
+  async setPayPassword(me: AuthUser, payPassword: string, code: string): Promise<void> {
+    const user = await this.userOf(me);
+    if (user.payPasswordHash) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
+    await this.a.codes.require(await this.ownRecipient(user.id), 'pay_password', code.trim());
+    const hash = await hashPassword(payPassword);
+    const done = await this.db
+      .update(users)
+      .set({ payPasswordHash: hash, payFailures: 0, payLockedUntil: null })
+      .where(payPasswordUnset(user.id))
+      .returning({ id: users.id });
+    if (done.length === 0) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
+  }
+
+  async changePayPassword(me: AuthUser, oldPay: string, payPassword: string): Promise<void> {
+    await this.checkPayPassword(me, oldPay);
+    await this.db.update(users).set({ payPasswordHash: await hashPassword(payPassword) }).where(eq(users.id, me.id));
+  }
+
+  async forgetPayPassword(me: AuthUser, code: string, payPassword: string): Promise<void> {
+    const user = await this.userOf(me);
+    if (!user.payPasswordHash) throw new AppError(ErrorCode.PAY_PASSWORD_NOT_SET);
+    await this.a.codes.require(await this.ownRecipient(user.id), 'pay_password', code.trim());
+    await this.db
+      .update(users)
+      .set({ payPasswordHash: await hashPassword(payPassword), payFailures: 0, payLockedUntil: null })
+      .where(eq(users.id, user.id));
+  }
+
+  /** Verifies the pay password: WRONG_PAY_PASSWORD with data.remaining_attempts; LOCKED after 5 in a row. */
+  async checkPayPassword(me: AuthUser, payPassword: string): Promise<void> {
+    const user = await this.userOf(me);
+    if (!user.payPasswordHash) throw new AppError(ErrorCode.PAY_PASSWORD_NOT_SET);
+    const now = this.now;
+    if (user.payLockedUntil && user.payLockedUntil > now) {
+      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: Math.ceil((user.payLockedUntil.getTime() - now.getTime()) / 1000) } });
+    }
+    if (await verifyPassword(payPassword, user.payPasswordHash)) {
+      if (user.payFailures > 0 || user.payLockedUntil) await this.db.update(users).set({ payFailures: 0, payLockedUntil: null }).where(eq(users.id, user.id));
+      return;
+    }
+    // Count in the database (atomic increment): concurrent wrong tries all count.
+    const [row] = await this.db
+      .update(users)
+      .set({ payFailures: sql`case when ${users.payLockedUntil} is not null and ${users.payLockedUntil} <= ${now.toISOString()}::timestamptz then 1 else ${users.payFailures} + 1 end`, payLockedUntil: null })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.payFailures });
+    const failures = row?.failures ?? PAY_LIMITS.maxFailures;
+    if (failures >= PAY_LIMITS.maxFailures) {
+      await this.db
+        .update(users)
+        .set({ payLockedUntil: new Date(now.getTime() + PAY_LIMITS.lockS * 1000) })
+        .where(eq(users.id, user.id));
+      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: PAY_LIMITS.lockS, remaining_attempts: 0 } });
+    }
+    throw new AppError(ErrorCode.WRONG_PAY_PASSWORD, { data: { remaining_attempts: PAY_LIMITS.maxFailures - failures } });
+  }
+}
+

@@ -1,0 +1,166 @@
+import { randomInt } from 'node:crypto';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ErrorCode, type ApiLanguage, VERIFY_CODE_LENGTH } from '@medportal/contract';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { verificationCodes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { codeMessageText, type MessageSender } from '../messages/messages.adapter.ts';
+
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_DAILY_PER_RECIPIENT = 10;
+export const CODE_DAILY_PER_IP = 50;
+const DAY_MS = 86_400_000;
+
+/** Where a code goes: the normalised recipient key plus the address to deliver to. */
+export interface Recipient {
+  channel: 'sms' | 'email';
+  /** `86-13800138000` or a lower-case email: how codes and identities are keyed. */
+  key: string;
+  to: string;
+  countryCode?: string;
+}
+
+export const mobileRecipient = (mobile: string, countryCode: string): Recipient => ({
+  channel: 'sms',
+  key: `${countryCode}-${mobile}`,
+  to: mobile,
+  countryCode,
+});
+export const emailRecipient = (email: string): Recipient => ({ channel: 'email', key: email.trim().toLowerCase(), to: email.trim().toLowerCase() });
+
+/**
+ * SMS/email verification codes: 6 digits stored as an HMAC, expiring, single use, invalid after
+ * 5 wrong tries; one send per recipient per CODE_RESEND_SECONDS, daily caps per recipient and per IP.
+ */
+export class VerificationCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly sender: MessageSender,
+    private readonly now: () => Date,
+  ) {}
+
+  private hash(r: Recipient, scene: string, code: string): string {
+    return hmac(this.secret, 'code', r.key, scene, code);
+  }
+
+  private limited(retryAfter: number): AppError {
+    return new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: Math.max(1, Math.ceil(retryAfter)) } });
+  }
+
+  /**
+   * Issues a code. `deliver: false` records it (so limits and answers are identical) without sending
+   * anything: used for reset-type scenes when no account has that address (no enumeration).
+   */
+  async send(r: Recipient, scene: string, opts: { ip: string; lang: ApiLanguage; deliver: boolean }): Promise<{ resend_after: number; expires_in: number }> {
+    const now = this.now();
+    const code = Array.from({ length: VERIFY_CODE_LENGTH }, () => randomInt(0, 10)).join('');
+    await this.db.transaction(async (tx) => {
+      // Serialise sends to one recipient across processes (PostgreSQL); harmless on PGlite.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${r.key}`}))`);
+      const dayAgo = new Date(now.getTime() - DAY_MS);
+      const [last] = await tx
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(eq(verificationCodes.recipient, r.key))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      if (last) {
+        const wait = CODE_RESEND_SECONDS - (now.getTime() - last.createdAt.getTime()) / 1000;
+        if (wait > 0) throw this.limited(wait);
+      }
+      const [perRecipient] = await tx
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.recipient, r.key), gt(verificationCodes.createdAt, dayAgo)));
+      if ((perRecipient?.n ?? 0) >= CODE_DAILY_PER_RECIPIENT) throw this.limited(await this.oldestWait(tx, 'recipient', r.key, dayAgo));
+      const [perIp] = await tx
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.ip, opts.ip), gt(verificationCodes.createdAt, dayAgo)));
+      if ((perIp?.n ?? 0) >= CODE_DAILY_PER_IP) throw this.limited(await this.oldestWait(tx, 'ip', opts.ip, dayAgo));
+
+      // A new code replaces older ones of the same scene.
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.recipient, r.key), eq(verificationCodes.scene, scene), isNull(verificationCodes.consumedAt)));
+      await tx.insert(verificationCodes).values({
+        channel: r.channel,
+        recipient: r.key,
+        scene,
+        codeHash: this.hash(r, scene, code),
+        ip: opts.ip,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+        createdAt: now,
+      });
+    });
+    if (opts.deliver) {
+      await this.sender.send({
+        channel: r.channel,
+        to: r.to,
+        ...(r.countryCode ? { countryCode: r.countryCode } : {}),
+        text: codeMessageText(opts.lang, code, scene, CODE_TTL_SECONDS),
+        code,
+        scene,
+      });
+    }
+    return { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS };
+  }
+
+  private async oldestWait(tx: Parameters<Parameters<Db['transaction']>[0]>[0], by: 'recipient' | 'ip', value: string, since: Date): Promise<number> {
+    const column = by === 'recipient' ? verificationCodes.recipient : verificationCodes.ip;
+    const [oldest] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(column, value), gt(verificationCodes.createdAt, since)))
+      .orderBy(asc(verificationCodes.createdAt))
+      .limit(1);
+    return oldest ? (oldest.createdAt.getTime() + DAY_MS - this.now().getTime()) / 1000 : 60;
+  }
+
+  /**
+   * Checks a code. Wrong answers count; the fifth wrong one invalidates the code. With
+   * `consume`, a right answer spends it (a conditional update: two concurrent uses, one wins).
+   */
+  async check(r: Recipient, scene: string, code: string, consume: boolean): Promise<boolean> {
+    const now = this.now();
+    const [row] = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.recipient, r.key),
+          eq(verificationCodes.scene, scene),
+          isNull(verificationCodes.consumedAt),
+          gt(verificationCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (!row) return false;
+    if (!safeEqual(row.codeHash, this.hash(r, scene, code))) {
+      await this.db
+        .update(verificationCodes)
+        .set({
+          attempts: sql`${verificationCodes.attempts} + 1`,
+          consumedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)));
+      return false;
+    }
+    if (!consume) return true;
+    const spent = await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return spent.length === 1;
+  }
+
+  /** check(), throwing CODE_INVALID when it fails. */
+  async require(r: Recipient, scene: string, code: string): Promise<void> {
+    if (!(await this.check(r, scene, code, true))) throw new AppError(ErrorCode.CODE_INVALID);
+  }
+}

@@ -1,0 +1,40 @@
+import { endpoints, ErrorCode } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { outboxFor } from '../messages/messages.sandbox.ts';
+
+/**
+ * Developer helpers: the sandbox outbox and captcha answers. Registered only when NODE_ENV is not
+ * production (app.ts), so in production these paths are unknown routes (404 envelope).
+ */
+const devRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    ...endpointRoute(endpoints.devOutbox),
+    handler: async (req) => {
+      const rows = await outboxFor(app.db, req.query.to);
+      return ok({
+        items: rows.map((r) => ({
+          to: r.countryCode ? `+${r.countryCode} ${r.to}` : r.to,
+          text: r.text,
+          code: r.code,
+          created_at: r.createdAt.toISOString(),
+        })),
+      });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.devCaptcha),
+    handler: async (req) => {
+      const code = await app.accounts.captchas.devAnswer(req.params.captcha_key);
+      if (!code) throw new AppError(ErrorCode.NOT_FOUND);
+      return ok({ code });
+    },
+  });
+};
+
+export default devRoutes;

@@ -1,0 +1,77 @@
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError } from '../../lib/app-error.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { sniffImage } from '../../lib/image-type.ts';
+import { LocalDiskStorage, type Storage } from '../../lib/storage.ts';
+import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { ProfileService } from './profile.service.ts';
+
+export interface ProfileRoutesOptions {
+  storage?: Storage;
+}
+
+const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** Profile, department tree, completion forms, bind/merge, settings, uploads, cancellation. */
+const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance, opts) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const storage = opts.storage ?? new LocalDiskStorage(app.accounts.config.uploadsDir);
+  const profile = new ProfileService(app.db, app.accounts, storage);
+  const uploadLimit = app.accounts.config.imageUploadLimitBytes;
+
+  app.route({ ...endpointRoute(endpoints.personalInfo), handler: async (req) => ok(await profile.personalInfo(currentUser(req), req.ctx.lang)) });
+  app.route({
+    ...endpointRoute(endpoints.updatePersonalInfo),
+    handler: async (req) => ok(await profile.update(currentUser(req), req.body, req.ctx.lang)),
+  });
+  app.route({ ...endpointRoute(endpoints.departmentTree), handler: async (req) => ok({ items: await profile.departmentTree(req.ctx.lang) }) });
+  app.route({ ...endpointRoute(endpoints.profileForm), handler: async (req) => ok(await profile.submitForm(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.bindMobile), handler: async (req) => ok(await profile.bindMobile(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.bindEmail), handler: async (req) => ok(await profile.bindEmail(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.mergeUser), handler: async (req) => ok(await profile.merge(currentUser(req), req.body.merge_token, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.userConfig), handler: async (req) => ok(await profile.config(currentUser(req), req.ctx.lang, req.ctx.tz)) });
+  app.route({ ...endpointRoute(endpoints.syncToMeeting), handler: async (req) => ok(profile.syncToMeeting(currentUser(req))) });
+
+  app.route({
+    ...endpointRoute(endpoints.uploadImage),
+    handler: async (req) => {
+      const lang = req.ctx.lang;
+      const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
+      if (!req.isMultipart()) throw missing();
+      const file = await req.file({ limits: { fileSize: uploadLimit, files: 1, fields: 10, fieldSize: 1024 } });
+      if (!file || file.fieldname !== 'file') throw missing();
+      // Throws a 413 (PAYLOAD_TOO_LARGE) past the limit.
+      const bytes = await file.toBuffer();
+      const type = sniffImage(bytes);
+      if (!type) throw fieldError(lang, 'file', { zh: '只支持 PNG、JPEG、GIF、WebP 图片', en: 'must be a PNG, JPEG, GIF or WebP image' });
+      return ok(await profile.saveImage(currentUser(req), bytes, type));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.cancelAccount),
+    handler: async (req, reply) => {
+      await profile.cancel(currentUser(req), req.body.code);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  });
+
+  // Uploaded files (local-disk storage). Keys are random; the bytes never change: cache for a year.
+  app.get<{ Params: { month: string; file: string } }>('/uploads/:month/:file', { schema: { hide: true } }, async (req, reply) => {
+    const key = `${req.params.month}/${req.params.file}`;
+    const stream = storage.open ? await storage.open(key) : null;
+    if (!stream) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    return reply
+      .type(MIME[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(stream);
+  });
+};
+
+export default profileRoutes;
