@@ -13,5 +13,16 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads statically stays in one chunk. Without this, modules the lazy
+          // account routes share with the entry (api-client, session, i18n, contract codes, react,
+          // router) were split into common chunks, costing ~2.5 KB gzipped on the home route.
+          // `$initial` only matches the entry's static graph, so lazy routes stay lazy.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageKey } from '@medportal/contract/constants';
 import { setupI18n } from '../testing/i18n';
-import { ApiError, api, apiCheck, apiRequest, resetApiClientForTests } from './api-client';
+import { ApiError, api, apiCheck, apiRequest, apiUpload, resetApiClientForTests } from './api-client';
 import { browserNavigation } from './env';
 import { errorText } from './errors';
 import { i18n } from './i18n';
@@ -278,5 +278,41 @@ describe('session expiry (200203)', () => {
     await expect(apiRequest('GET', '/v1/user/session', { auth: 'none' })).rejects.toMatchObject({ code: 200203 });
     expect(calls).toHaveLength(1);
     expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBe('old');
+  });
+});
+
+describe('multipart upload', () => {
+  it('sends the FormData untouched, with every common parameter in the query and no JSON content type', async () => {
+    localStorage.setItem(StorageKey.ACCESS_TOKEN, 'tok-1');
+    const { calls, fn } = mockFetch(() => ok({ url: '/uploads/202501/a.png', width: 1, height: 1 }));
+    const form = new FormData();
+    form.append('file', new File(['x'], 'a.png', { type: 'image/png' }));
+    await expect(apiUpload('/v1/user/img', form)).resolves.toMatchObject({ url: '/uploads/202501/a.png' });
+    const init = fn.mock.calls[0]![1]!;
+    expect(calls[0]!.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    expect(init.credentials).toBe('include');
+    const q = calls[0]!.url.searchParams;
+    expect(q.get('access_token')).toBe('tok-1');
+    expect(q.get('platform')).toBe('web');
+    expect(q.get('language')).toBe('zh_CN');
+    expect(q.get('appversion')).toBe('5.5.0');
+  });
+
+  it('shares the refresh with JSON calls on 200203 and replays the upload with the new token', async () => {
+    localStorage.setItem(StorageKey.ACCESS_TOKEN, 'old');
+    localStorage.setItem(StorageKey.REFRESH_TOKEN, 'r');
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/v1/user/refresh/token') {
+        return ok({ user_access_token: 'new', user_refresh_token: 'r2', user_info: { avatar_url: '', nickname: '' }, platform: 'web' });
+      }
+      return tokenOf(call) === 'new' ? ok({ path: call.url.pathname }) : expired();
+    });
+    const form = new FormData();
+    form.append('file', new File(['x'], 'a.png', { type: 'image/png' }));
+    await expect(Promise.all([apiUpload('/v1/user/img', form), api.get('/v1/a')])).resolves.toEqual([{ path: '/v1/user/img' }, { path: '/v1/a' }]);
+    expect(calls.filter((c) => c.url.pathname === '/v1/user/refresh/token')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/v1/user/img').map(tokenOf)).toEqual(['old', 'new']);
   });
 });

@@ -75,18 +75,32 @@ interface Envelope {
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 
-/** One HTTP round trip with the given token; no refresh logic. */
-async function send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<T> {
-  const common = commonParams(token);
-  const isGet = method === 'GET';
-  const url = buildUrl(path, isGet ? { ...options.query, ...common } : { ...options.query });
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (!isGet) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify({ ...options.body, ...common });
-  }
+/** What goes on the wire for one attempt: built anew for each token. */
+interface Outgoing {
+  url: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+}
 
+/** A JSON call: common parameters in the GET query, or merged into the JSON body otherwise. */
+function jsonRequest(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Outgoing {
+  const common = commonParams(token);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'GET') return { url: buildUrl(path, { ...options.query, ...common }), headers };
+  headers['Content-Type'] = 'application/json';
+  return { url: buildUrl(path, { ...options.query }), headers, body: JSON.stringify({ ...options.body, ...common }) };
+}
+
+/**
+ * A multipart call. The server reads common parameters from the query or a JSON body only, so
+ * they all go in the query; the browser sets Content-Type with the multipart boundary.
+ */
+function multipartRequest(path: string, formData: FormData, options: RequestOptions, token: string | null): Outgoing {
+  return { url: buildUrl(path, { ...options.query, ...commonParams(token) }), headers: { Accept: 'application/json' }, body: formData };
+}
+
+/** One HTTP round trip: timeout, caller's abort, envelope decoding; no refresh logic. */
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions, { url, headers, body }: Outgoing): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timeoutMs = options.direct ? DIRECT_CALL_TIMEOUT_MS : API_TIMEOUT_MS;
@@ -139,12 +153,9 @@ async function refreshTokens(): Promise<string> {
   const refreshToken = getRefreshToken();
   try {
     if (!refreshToken) throw new ApiError('business', ErrorCode.NOT_LOGGED_IN, 'No refresh token');
-    const result = await send<DataOf<'refreshToken'>>(
-      endpoints.refreshToken.method,
-      endpoints.refreshToken.path,
-      { body: { refresh_token: refreshToken } },
-      null,
-    );
+    const { method, path } = endpoints.refreshToken;
+    const options: RequestOptions = { body: { refresh_token: refreshToken } };
+    const result = await send<DataOf<'refreshToken'>>(method, path, options, jsonRequest(method, path, options, null));
     storeLoginResult(result);
     return result.user_access_token;
   } catch (error) {
@@ -174,21 +185,33 @@ function freshToken(staleToken: string): Promise<string> {
 }
 
 /**
- * Calls the API and returns `data`. Throws ApiError for every failure. On 200203 with a login
- * present, refreshes the token once (shared by concurrent calls) and replays the call; when the
- * refresh fails the login is cleared and the browser goes to the login page.
+ * Runs `attempt` with the current token. On 200203 with a login present, refreshes the token once
+ * (shared by concurrent calls) and replays it; when the refresh fails the login is cleared and the
+ * browser goes to the login page.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+async function withRefresh<T>(options: RequestOptions, attempt: (token: string | null) => Promise<T>): Promise<T> {
   const token = getAccessToken();
   try {
-    return await send<T>(method, path, options, token);
+    return await attempt(token);
   } catch (error) {
     const expired = isApiError(error) && error.kind === 'business' && error.code === ErrorCode.NOT_LOGGED_IN;
     // Without any login there is nothing to refresh: the caller shows "please log in" (spec §8).
     if (!expired || options.auth === 'none' || !token) throw error;
-    const next = await freshToken(token);
-    return send<T>(method, path, options, next);
+    return attempt(await freshToken(token));
   }
+}
+
+/** Calls the API and returns `data`. Throws ApiError for every failure; refreshes on 200203. */
+export function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  return withRefresh(options, (token) => send<T>(method, path, options, jsonRequest(method, path, options, token)));
+}
+
+/**
+ * POSTs `formData` as multipart/form-data and returns `data`; same timeout, errors and 200203
+ * refresh/replay as `apiRequest` (the same FormData is sent again on replay).
+ */
+export function apiUpload<T>(path: string, formData: FormData, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  return withRefresh(options, (token) => send<T>('POST', path, options, multipartRequest(path, formData, options, token)));
 }
 
 /** For calls whose answer is yes/no: code 10001 "returns false" (spec §8). */

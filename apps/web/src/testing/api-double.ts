@@ -6,6 +6,9 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown> | null;
+  /** The body of a multipart call. */
+  form: FormData | null;
+  headers: Headers;
 }
 
 /** A handler's answer: an envelope (`ok`/`fail`), a raw Response, or a promise of either. */
@@ -30,7 +33,8 @@ export function serveApi(handlers: Record<string, Handler>) {
     const url = new URL(String(input), window.location.origin);
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-    const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body };
+    const form = init?.body instanceof FormData ? init.body : null;
+    const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body, form, headers: new Headers(init?.headers) };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     if (handler === undefined) return new Response('Not Found', { status: 404 });

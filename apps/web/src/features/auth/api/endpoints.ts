@@ -27,6 +27,7 @@ export const authEndpoints = {
   devOutbox: { method: 'GET', path: '/v1/dev/outbox' },
   personalInfo: { method: 'GET', path: '/v1/user/personal_info' },
   updatePersonalInfo: { method: 'PUT', path: '/v1/user/personal_info' },
+  uploadImage: { method: 'POST', path: '/v1/user/img' },
   departmentTree: { method: 'GET', path: '/v2/user/personal_department' },
   profileForm: { method: 'POST', path: '/v1/user/form' },
   cancelAccount: { method: 'POST', path: '/v1/user/account/cancel' },

@@ -82,9 +82,9 @@ export function FormError({ error }: { error: unknown }) {
 }
 
 /** The submit button: keeps its name while busy, so selectors stay stable. */
-export function SubmitButton({ pending, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean }) {
+export function SubmitButton({ pending, disabled, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean }) {
   return (
-    <button type="submit" className="button button--primary button--block" disabled={pending || props.disabled} aria-busy={pending || undefined} {...props}>
+    <button type="submit" className="button button--primary button--block" disabled={pending || disabled} aria-busy={pending || undefined} {...props}>
       {pending ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>

@@ -10,6 +10,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { hasPasswordQueryOptions, setPassword, type LoginData } from '../api/accounts';
 import { personalInfoQueryOptions, updatePersonalInfo, type PersonalInfo } from '../api/profile';
 import { AuthCard } from '../components/auth-card';
+import { AvatarField } from '../components/avatar-field';
 import { FormError, SubmitButton, TextField } from '../components/field';
 import { PasswordField } from '../components/password-field';
 import { DepartmentSelect, isOccupation, OccupationSelect } from '../components/profile-fields';
@@ -92,10 +93,12 @@ function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; 
     occupation: (isOccupation(info.occupation) ? info.occupation : '') as string,
     hospital: info.hospital,
     department_id: info.department ? String(info.department.id) : '',
+    avatar_url: info.avatar_url,
   });
   const { values, set, errors, setErrors, attachForm, pending, formError, handleSubmit } = form;
   // Kept once saved, so a profile error on the same submit does not ask for the password again.
   const [passwordSaved, setPasswordSaved] = useState(!needsPassword);
+  const [avatarBusy, setAvatarBusy] = useState(false);
 
   const submit = handleSubmit(async () => {
     const problems = collectErrors({
@@ -125,6 +128,8 @@ function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; 
       ...(isOccupation(values.occupation) ? { occupation: values.occupation } : {}),
       hospital: values.hospital.trim(),
       department_id: values.department_id ? Number(values.department_id) : null,
+      // Only a newly uploaded image: the server accepts nothing but its own upload URLs here.
+      ...(values.avatar_url !== info.avatar_url ? { avatar_url: values.avatar_url } : {}),
     });
     updateUserInfo({ nickname: saved.nickname, avatar_url: saved.avatar_url });
     onDone();
@@ -132,6 +137,7 @@ function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; 
 
   return (
     <form ref={attachForm} className="form form--grid" noValidate onSubmit={submit} aria-label={t('register.profileForm')}>
+      <AvatarField value={values.avatar_url} onChange={(v) => set('avatar_url', v)} onBusyChange={setAvatarBusy} disabled={pending} />
       {needsPassword && !passwordSaved ? (
         <>
           <PasswordField label={t('fields.newPassword')} value={values.password} onChange={(v) => set('password', v)} error={errors.password} isNew />
@@ -145,7 +151,9 @@ function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; 
       <DepartmentSelect value={values.department_id} onChange={(v) => set('department_id', v)} error={errors.department_id} />
       <FormError error={formError} />
       <div className="form__actions">
-        <SubmitButton pending={pending}>{t('register.finish')}</SubmitButton>
+        <SubmitButton pending={pending} disabled={avatarBusy}>
+          {t('register.finish')}
+        </SubmitButton>
         <button type="button" className="button button--block" onClick={onDone} disabled={pending}>
           {t('register.skip')}
         </button>
