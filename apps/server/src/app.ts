@@ -10,7 +10,9 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
+import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import newsRoutes from './modules/news/news.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
@@ -113,7 +115,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(homeRoutes, { now });
+  await app.register(coursesRoutes);
   await app.register(siteRoutes, { site: config.site, now });
+  await app.register(newsRoutes, { now });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import * as A from './accounts.ts';
 import { LoginResult, SessionCheck } from './entities.ts';
 import * as P from './profile.ts';
+import { courseEndpoints } from './courses.ts';
+import { newsEndpoints } from './news.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
 /**
@@ -24,6 +26,7 @@ export interface EndpointDef {
 const define = <const E extends EndpointDef>(e: E) => e;
 
 export const endpoints = {
+  ...courseEndpoints,
   pcIndex: define({
     method: 'GET',
     path: '/v1/pc_index',
@@ -334,6 +337,7 @@ export const endpoints = {
     body: A.CancelAccountBody,
     data: z.null(),
   }),
+  ...newsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -62,3 +62,9 @@ export function isStrongEnoughPassword(pw: string): boolean {
 export function isValidMobile(mobile: string, countryCode: string): boolean {
   return countryCode === DEFAULT_COUNTRY_CODE ? CN_MOBILE_PATTERN.test(mobile) : INTL_MOBILE_PATTERN.test(mobile);
 }
+
+/** Course appraisals: content length and number of tags (POST /v1/user/course/{id}/appraise). */
+export const APPRAISE_CONTENT_MAX = 500;
+export const APPRAISE_TAGS_MAX = 5;
+/** Longest news comment, in characters. */
+export const NEWS_COMMENT_MAX_LENGTH = 500;

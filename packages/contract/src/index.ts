@@ -7,3 +7,5 @@ export * from './api.ts';
 export * from './format.ts';
 export * from './accounts.ts';
 export * from './profile.ts';
+export * from './courses.ts';
+export * from './news.ts';

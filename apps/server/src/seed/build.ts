@@ -5,6 +5,15 @@ import { coverUrl } from '../modules/media/cover-svg.ts';
 import { departmentRows } from './data/department-tree.ts';
 import { DEPARTMENT_TAGS, DEPARTMENTS, GENERAL_TAGS, HOSPITALS, ORGANIZERS, SPEAKERS, TAGS } from './data/catalog.ts';
 import { CHAPTER_PHASES, COURSES } from './data/courses.ts';
+
+const APPRAISE_TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['讲解清晰', 'Clear'],
+  ['实用性强', 'Practical'],
+  ['内容前沿', 'Up to date'],
+  ['案例丰富', 'Rich in cases'],
+  ['节奏适中', 'Well paced'],
+  ['值得推荐', 'Recommended'],
+];
 import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS } from './data/editorial.ts';
 import { LIVES } from './data/lives.ts';
 import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
@@ -22,9 +31,11 @@ export interface SeedRows {
   courses: Rows<typeof s.courses>;
   courseChapters: Rows<typeof s.courseChapters>;
   courseTags: Rows<typeof s.courseTags>;
+  appraiseTags: Rows<typeof s.appraiseTags>;
   lives: Rows<typeof s.lives>;
   newsCategories: Rows<typeof s.newsCategories>;
   news: Rows<typeof s.news>;
+  newsTags: Rows<typeof s.newsTags>;
   columns: Rows<typeof s.columns>;
   papers: Rows<typeof s.papers>;
   specials: Rows<typeof s.specials>;
@@ -184,6 +195,13 @@ export function buildSeed(now: Date): SeedRows {
     ];
     chosen.forEach((title, k) => courseTags.push({ courseId: id, tagId: tagIdOf(title), sort: k }));
   });
+  // Single courses join the earliest series of their department listed before them.
+  for (const c of courses) {
+    if (c.courseType !== CourseType.SINGLE) continue;
+    const series = courses.find((x) => x.courseType === CourseType.SERIES && x.departmentId === c.departmentId && (x.id ?? 0) < (c.id ?? 0));
+    if (series) c.seriesId = series.id ?? null;
+  }
+  const appraiseTags: SeedRows['appraiseTags'] = APPRAISE_TAGS.map(([zh, en], i) => ({ id: i + 1, titleZh: zh, titleEn: en, sort: i }));
   // One draft: it must never reach a visitor.
   courses.push({
     id: COURSES.length + 1,
@@ -243,11 +261,17 @@ export function buildSeed(now: Date): SeedRows {
     cover: coverUrl('news', `n${i + 1}`),
     sourceZh: '医学门户编辑部',
     sourceEn: 'MedPortal Editorial',
+    authorZh: `${depName(n.dep).zh}编辑组`,
+    authorEn: `${depName(n.dep).en} desk`,
     viewCount: rng.int(300, 48_000),
     status: 'published',
     // Interleave categories in time so every news tab has recent items.
     publishedAt: new Date(base - ((i % 7) * 6 + Math.floor(i / 7)) * 13 * 60 * MINUTE - rng.int(0, 300) * MINUTE),
   }));
+  // The first two department tags of each published item (no rng: the draws below stay unchanged).
+  const newsTags: SeedRows['newsTags'] = NEWS.flatMap((n, i) =>
+    (DEPARTMENT_TAGS[n.dep] ?? []).slice(0, 2).map((title, k) => ({ newsId: i + 1, tagId: TAGS.findIndex((t) => t.zh === title) + 1, sort: k })),
+  );
   news.push({
     id: NEWS.length + 1,
     categoryId: 1,
@@ -349,9 +373,11 @@ export function buildSeed(now: Date): SeedRows {
     courses,
     courseChapters,
     courseTags,
+    appraiseTags,
     lives,
     newsCategories,
     news,
+    newsTags,
     columns,
     papers,
     specials,

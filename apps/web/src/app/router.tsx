@@ -46,6 +46,10 @@ const importImprove = () => import('../features/auth/pages/improve-page');
 const improvePage = (pick: (m: ImproveModule) => RouteObject['Component']) => () =>
   importImprove().then((m) => ({ Component: pick(m), loader: m.loader }));
 
+// Course pages: one lazy chunk (list, detail, series, mobile detail) with the `course` texts.
+const coursePages = () => import('../features/courses/pages/course-routes');
+const courseTitle = (key: string): RouteHandle => ({ title: `course:titles.${key}` });
+
 /** Account pages with the site chrome (paths from config/paths.ts, without the leading slash). */
 const siteAccountRoutes: RouteObject[] = [
   { path: 'login', handle: title('login'), lazy: accountPage.login },
@@ -63,6 +67,16 @@ const siteAccountRoutes: RouteObject[] = [
   { path: 'improve/info_jeadv', handle: title('improveInfoJeadv'), lazy: improvePage((m) => m.InfoJeadvPage) },
   // Always registered: the page says "not available" where the server has no dev endpoints.
   { path: 'dev/outbox', handle: title('devOutbox'), lazy: accountPage.devOutbox },
+];
+
+const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
+
+/** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
+const newsRoutes: RouteObject[] = [
+  { path: 'news', handle: newsTitle('news'), lazy: () => import('../features/news/pages/news-page') },
+  { path: 'news/my_comments', handle: newsTitle('myComments'), lazy: () => import('../features/news/pages/my-comments-page') },
+  { path: 'news/:id', handle: newsTitle('newsDetail'), lazy: () => import('../features/news/pages/news-detail-page') },
+  { path: 'news_cate/:id', handle: newsTitle('newsCategory'), lazy: () => import('../features/news/pages/news-category-page') },
 ];
 
 /** Without site chrome: the phone's WeChat consent page and the app web-view (`/w`) variants. */
@@ -110,6 +124,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/errors/pages/error-page'),
           },
           ...siteAccountRoutes,
+          ...newsRoutes,
+          { path: 'course', handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
+          { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
+          { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
             path: 'user',
@@ -127,7 +145,10 @@ export const routes: RouteObject[] = [
         id: 'bare',
         Component: BareLayout,
         ErrorBoundary: RouteErrorView,
-        children: bareAccountRoutes,
+        children: [
+          ...bareAccountRoutes,
+          { path: 'course_h5/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
+        ],
       },
     ],
   },

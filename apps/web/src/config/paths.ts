@@ -59,7 +59,9 @@ export const paths = {
   liveRoom: { path: '/w/o/live/:id', getHref: (liveId: number | string) => `/w/o/live/${id(liveId)}` },
   vod: { path: '/w/o/vod/:id', getHref: (vodId: number | string) => `/w/o/vod/${id(vodId)}` },
 
-  news: { path: '/news', getHref: () => '/news' },
+  /** News tabs: the category is chosen by the URL hash (`/news#12`). */
+  news: { path: '/news', getHref: (categoryId?: number | string) => (categoryId === undefined ? '/news' : `/news#${id(categoryId)}`) },
+  newsMyComments: { path: '/news/my_comments', getHref: () => '/news/my_comments' },
   newsDetail: { path: '/news/:id', getHref: (newsId: number | string) => `/news/${id(newsId)}` },
   newsCategory: { path: '/news_cate/:id', getHref: (categoryId: number | string) => `/news_cate/${id(categoryId)}` },
 

@@ -5,10 +5,12 @@ import type layout from '../locales/zh/layout.json';
 import type home from '../locales/zh/home.json';
 import type errors from '../locales/zh/errors.json';
 import type auth from '../locales/zh/auth.json';
+import type course from '../locales/zh/course.json';
+import type news from '../locales/zh/news.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
-export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth'] as const;
+export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces every page needs; feature namespaces load with their route. */
 const INITIAL_NAMESPACES: Namespace[] = ['common', 'layout', 'errors'];
@@ -19,7 +21,7 @@ export const LANG_SESSION_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth };
+    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news };
   }
 }
 

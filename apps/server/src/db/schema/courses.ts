@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { departments, tags } from './catalog.ts';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { speakers } from './speakers.ts';
+import { users } from './users.ts';
 
 export const courses = pgTable(
   'courses',
@@ -26,6 +27,8 @@ export const courses = pgTable(
     courseUpdatedCount: integer().notNull().default(0),
     departmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
     speakerId: integer().references(() => speakers.id, { onDelete: 'set null' }),
+    /** The series course (course_type 2) this single course belongs to, if any. */
+    seriesId: integer().references((): AnyPgColumn => courses.id, { onDelete: 'set null' }),
     isFeatured: boolean().notNull().default(false),
     status: contentStatus().notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),
@@ -35,6 +38,7 @@ export const courses = pgTable(
   (t) => [
     index('courses_status_published_idx').on(t.status, t.publishedAt),
     index('courses_department_idx').on(t.departmentId),
+    index('courses_series_idx').on(t.seriesId),
     check('courses_course_type_check', sql`${t.courseType} in (1, 2)`),
     check('courses_price_type_check', sql`${t.priceType} in (1, 2)`),
     check('courses_price_check', sql`${t.price} >= 0 and ${t.originalPrice} >= 0`),
@@ -70,4 +74,73 @@ export const courseTags = pgTable(
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.tagId] }), index('course_tags_tag_idx').on(t.tagId)],
+);
+
+/** Tags a learner can attach to an appraisal ("clear", "practical", ...). */
+export const appraiseTags = pgTable('appraise_tags', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  titleZh: text().notNull(),
+  titleEn: text(),
+  sort: integer().notNull().default(0),
+});
+
+/** One appraisal per user per course; a second submission updates it. Content is plain text. */
+export const courseAppraisals = pgTable(
+  'course_appraisals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint().notNull(),
+    content: text().notNull().default(''),
+    tagIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('course_appraisals_course_user_key').on(t.courseId, t.userId),
+    index('course_appraisals_course_idx').on(t.courseId, t.createdAt),
+    check('course_appraisals_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A learner of a course: one row per (user, course); its insertion bumps courses.learn_count once. */
+export const courseLearners = pgTable(
+  'course_learners',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lastChapterId: integer().references(() => courseChapters.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_learners_course_idx').on(t.courseId)],
+);
+
+/** Progress per (user, chapter); position never decreases. */
+export const chapterProgress = pgTable(
+  'chapter_progress',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: integer()
+      .notNull()
+      .references(() => courseChapters.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    positionS: integer().notNull().default(0),
+    durationS: integer().notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index('chapter_progress_user_course_idx').on(t.userId, t.courseId)],
 );

@@ -1,17 +1,13 @@
 import {
-  type Action,
   ActionType,
   type ApiLanguage,
   type Banner,
   type Column,
-  type Course,
   type IntroText,
   type LiveItem,
   LiveStatus,
-  type NewsItem,
   type Paper,
   type Special,
-  type Speaker,
 } from '@medportal/contract';
 import type {
   banners,
@@ -20,31 +16,13 @@ import type {
   papers,
   specials,
 } from '../../db/schema/index.ts';
-import { formatCount, pick } from '../../lib/i18n.ts';
-import type { CourseRow, LiveRow, NewsRow, SpeakerRow } from './home.repository.ts';
+import { pick } from '../../lib/i18n.ts';
+import type { LiveRow } from './home.repository.ts';
 
 /** Row → contract shape, in the request language. Pure functions: no I/O, easy to test. */
 
-export function action(type: ActionType, data: Action['data'] = {}, target: Action['target'] = '_self'): Action {
-  return { type, data, target };
-}
-
-export function presentCourse(r: CourseRow, lang: ApiLanguage): Course {
-  return {
-    id: r.id,
-    title: pick(lang, r.titleZh, r.titleEn),
-    cover: r.cover,
-    course_type: r.courseType,
-    price_type: r.priceType,
-    price: r.price,
-    original_price: r.originalPrice,
-    learn_count: r.learnCount,
-    learn_count_show: formatCount(r.learnCount, lang),
-    course_updated_count: r.courseUpdatedCount,
-    tags: r.tags.map((t) => ({ id: t.id, title: pick(lang, t.titleZh, t.titleEn), cover: t.cover })),
-    action: action(ActionType.COURSE_DETAIL, { id: r.id }),
-  };
-}
+export { action, presentCourse, presentSpeaker } from '../shared/content.present.ts';
+import { action } from '../shared/content.present.ts';
 
 const LIVE_STATUS_TEXT: Record<number, Record<ApiLanguage, string>> = {
   [LiveStatus.UPCOMING]: { zh_CN: '未开始', en: 'Upcoming' },
@@ -79,33 +57,8 @@ export function presentLive(r: LiveRow, lang: ApiLanguage, now: Date): LiveItem 
   };
 }
 
-export function presentNews(r: NewsRow, lang: ApiLanguage): NewsItem {
-  return {
-    id: r.id,
-    title: pick(lang, r.titleZh, r.titleEn),
-    description: pick(lang, r.descriptionZh, r.descriptionEn),
-    cover: r.cover,
-    category: { id: r.categoryId, title: pick(lang, r.categoryTitleZh, r.categoryTitleEn) },
-    published_at: (r.publishedAt ?? new Date(0)).toISOString(),
-    action: action(ActionType.NEWS_DETAIL, { id: r.id }),
-  };
-}
-
-/** Anonymous view: is_follow is false until accounts exist. */
-export function presentSpeaker(r: SpeakerRow, lang: ApiLanguage): Speaker {
-  return {
-    id: r.id,
-    name: pick(lang, r.nameZh, r.nameEn),
-    avatar: r.avatar,
-    title: pick(lang, r.titleZh, r.titleEn),
-    organization: r.organizationZh ? { name: pick(lang, r.organizationZh, r.organizationEn) } : null,
-    hospital: r.hospitalZh ? { name: pick(lang, r.hospitalZh, r.hospitalEn) } : null,
-    departments: r.departments.map((d) => ({ id: d.id, title: pick(lang, d.nameZh, d.nameEn) })),
-    is_follow: false,
-    follower_count: r.followerCount,
-    action: action(ActionType.SPEAKER_DETAIL, { id: r.id }),
-  };
-}
+/** Shared with the news module. */
+export { presentNews } from '../shared/news.present.ts';
 
 export function presentColumn(r: typeof columns.$inferSelect, lang: ApiLanguage): Column {
   return {

@@ -1,0 +1,149 @@
+import {
+  type ApiLanguage,
+  type Appraisal,
+  type AppraisalPage,
+  type AppraiseBody,
+  type AppraiseTag,
+  type Course,
+  type CourseChaptersData,
+  type CourseDetail,
+  type CourseListData,
+  type CourseListQuery,
+  CourseType,
+  ErrorCode,
+  type LearnLogBody,
+  type LearnLogData,
+  type MoreCourseData,
+  type MoreCourseQuery,
+  type Page,
+} from '@medportal/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import { pick } from '../../lib/i18n.ts';
+import * as repo from './courses.repository.ts';
+import { presentAppraisal, presentAppraiseTag, presentChapter, presentCourse, presentSpeaker } from './courses.present.ts';
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND);
+
+function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
+  return { items, page: p, page_size: size, total, has_more: p * size < total };
+}
+
+export class CoursesService {
+  constructor(private readonly db: Db) {}
+
+  private async course(id: number) {
+    const c = await repo.findCourse(this.db, id);
+    if (!c) throw notFound();
+    return c;
+  }
+
+  async list(q: CourseListQuery, lang: ApiLanguage): Promise<CourseListData> {
+    const [{ rows, total }, deps] = await Promise.all([
+      repo.pageCourses(this.db, {
+        departmentId: q.dep_val === '' ? undefined : q.dep_val,
+        priceType: q.price_type,
+        courseType: q.course_type,
+        sort: q.sort,
+        page: q.page,
+        pageSize: q.page_size,
+      }),
+      repo.courseDepartments(this.db),
+    ]);
+    return {
+      ...page(rows.map((r) => presentCourse(r, lang)), q.page, q.page_size, total),
+      departments: deps.map((d) => ({ id: d.id, title: pick(lang, d.nameZh, d.nameEn) })),
+    };
+  }
+
+  async more(q: MoreCourseQuery, lang: ApiLanguage): Promise<MoreCourseData> {
+    const { rows, total } = await repo.pageCourses(this.db, {
+      departmentId: q.dep_val === '' ? undefined : q.dep_val,
+      courseType: CourseType.SERIES,
+      title: q.title || undefined,
+      sort: 'latest',
+      page: q.page,
+      pageSize: q.page_size,
+    });
+    return page(rows.map((r) => presentCourse(r, lang)), q.page, q.page_size, total);
+  }
+
+  async detail(id: number, lang: ApiLanguage): Promise<CourseDetail> {
+    const c = await this.course(id);
+    const [teachers, chapters, rating, series] = await Promise.all([
+      repo.speakersByIds(this.db, c.speakerId ? [c.speakerId] : []),
+      repo.countChapters(this.db, id),
+      repo.ratingSummary(this.db, id),
+      c.seriesId ? repo.findSeriesTitle(this.db, c.seriesId) : Promise.resolve(null),
+    ]);
+    return {
+      ...presentCourse(c, lang),
+      description: pick(lang, c.summaryZh, c.summaryEn),
+      teachers: teachers.map((t) => presentSpeaker(t, lang)),
+      chapters_count: chapters,
+      // Favourites are another feature; until then nothing is a favourite.
+      is_favorite: false,
+      rating,
+      series_id: series ? c.seriesId : null,
+      series_title: series ? pick(lang, series.titleZh, series.titleEn) : null,
+      department: c.departmentId && c.departmentZh ? { id: c.departmentId, title: pick(lang, c.departmentZh, c.departmentEn) } : null,
+      updated_at: c.updatedAt.toISOString(),
+    };
+  }
+
+  async chapters(id: number, lang: ApiLanguage): Promise<CourseChaptersData> {
+    await this.course(id);
+    const rows = await repo.listChapters(this.db, id);
+    return { items: rows.map((r) => presentChapter(r, lang)) };
+  }
+
+  async series(id: number, lang: ApiLanguage): Promise<{ items: Course[] }> {
+    const c = await this.course(id);
+    const seriesId = c.courseType === CourseType.SERIES ? c.id : c.seriesId;
+    if (!seriesId) return { items: [] };
+    const rows = await repo.seriesMembers(this.db, seriesId);
+    return { items: rows.map((r) => presentCourse(r, lang)) };
+  }
+
+  async guessLike(courseId: number, limit: number, lang: ApiLanguage): Promise<{ items: Course[] }> {
+    const c = await this.course(courseId);
+    const rows = await repo.guessLike(this.db, { id: c.id, departmentId: c.departmentId }, limit);
+    return { items: rows.map((r) => presentCourse(r, lang)) };
+  }
+
+  private async tagMap(lang: ApiLanguage): Promise<Map<number, AppraiseTag>> {
+    const tags = await repo.listAppraiseTags(this.db);
+    return new Map(tags.map((t) => [t.id, presentAppraiseTag(t, lang)]));
+  }
+
+  async appraiseTags(lang: ApiLanguage): Promise<{ items: AppraiseTag[] }> {
+    return { items: [...(await this.tagMap(lang)).values()] };
+  }
+
+  async appraisals(id: number, p: number, size: number, lang: ApiLanguage): Promise<AppraisalPage> {
+    await this.course(id);
+    const [{ rows, total }, tags] = await Promise.all([repo.pageAppraisals(this.db, id, p, size), this.tagMap(lang)]);
+    return page(rows.map((r) => presentAppraisal(r, tags)), p, size, total);
+  }
+
+  async appraise(userId: number, id: number, body: AppraiseBody, lang: ApiLanguage): Promise<Appraisal> {
+    await this.course(id);
+    const tags = await this.tagMap(lang);
+    const tagIds = [...new Set(body.tag_ids)];
+    if (tagIds.some((t) => !tags.has(t))) throw fieldError(lang, 'tag_ids', { zh: '包含不存在的标签', en: 'contains an unknown tag' });
+    const row = await repo.upsertAppraisal(this.db, { courseId: id, userId, rating: body.rating, content: body.content, tagIds });
+    const [u] = await this.db.select({ nickname: users.nickname, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
+    if (!row || !u) throw new AppError(ErrorCode.INTERNAL);
+    return presentAppraisal({ ...row, nickname: u.nickname, avatarUrl: u.avatarUrl }, tags);
+  }
+
+  async learnLog(userId: number, id: number, body: LearnLogBody, lang: ApiLanguage): Promise<LearnLogData> {
+    await this.course(id);
+    const chapter = await repo.findChapter(this.db, id, body.chapter_id);
+    if (!chapter) throw fieldError(lang, 'chapter_id', { zh: '章节不属于该课程', en: 'is not a chapter of this course' });
+    const r = await repo.recordLearn(this.db, { userId, courseId: id, chapterId: body.chapter_id, positionS: body.position_s, durationS: body.duration_s });
+    return { chapter_id: body.chapter_id, position_s: r.positionS, learn_count: r.learnCount };
+  }
+}

@@ -1,0 +1,133 @@
+import { type ApiLanguage, type DataOf, ErrorCode, type Page } from '@medportal/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pick } from '../../lib/i18n.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import * as repo from './news.repository.ts';
+import { presentCategory, presentComment, presentDetail, presentMyComment, presentNews } from './news.present.ts';
+
+/** One comment per user per this many seconds. */
+export const COMMENT_INTERVAL_S = 5;
+const RECOMMEND_LIMIT = 6;
+
+function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
+  return { items, page: p, page_size: size, total, has_more: p * size < total };
+}
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND);
+
+/** News reads and the user actions on them (likes, reading log, comments). */
+export class NewsService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  async categories(lang: ApiLanguage): Promise<DataOf<'newsCategories'>> {
+    return { items: (await repo.listCategories(this.db)).map((c) => presentCategory(c, lang)) };
+  }
+
+  async list(q: { category_id?: number | undefined; page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'newsList'>> {
+    const { rows, total } = await repo.listPage(this.db, { categoryId: q.category_id, limit: q.page_size, offset: (q.page - 1) * q.page_size });
+    return page(
+      rows.map((r) => presentNews(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'newsDetail'>> {
+    const row = await repo.findVisible(this.db, id);
+    if (!row) throw notFound();
+    const [likes, isLiked, commentCount, tags] = await Promise.all([
+      repo.countLikes(this.db, id),
+      userId === undefined ? false : repo.isLiked(this.db, id, userId),
+      repo.countComments(this.db, id),
+      repo.listTags(this.db, id),
+    ]);
+    const bodyHtml = sanitizeHtml(pick(lang, row.bodyZh, row.bodyEn));
+    return presentDetail(row, { bodyHtml, likes, isLiked, commentCount, tags }, lang);
+  }
+
+  async recommend(id: number, lang: ApiLanguage): Promise<DataOf<'newsRecommend'>> {
+    const row = await repo.findVisible(this.db, id);
+    if (!row) throw notFound();
+    return { items: (await repo.listRelated(this.db, id, row.categoryId, RECOMMEND_LIMIT)).map((r) => presentNews(r, lang)) };
+  }
+
+  async view(id: number): Promise<DataOf<'newsView'>> {
+    const views = await repo.incrementViews(this.db, id);
+    if (views === null) throw notFound();
+    return { views };
+  }
+
+  /** Like or unlike; the answer's count is the number of like rows, read in the same transaction. */
+  async like(id: number, userId: number, liked: boolean): Promise<DataOf<'newsLike'>> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.isVisible(tx, id))) throw notFound();
+      await repo.setLike(tx, id, userId, liked);
+      return { is_liked: liked, likes: await repo.countLikes(tx, id) };
+    });
+  }
+
+  async readLog(id: number, userId: number): Promise<null> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    await repo.recordRead(this.db, id, userId, this.now());
+    return null;
+  }
+
+  async comments(id: number, q: { page: number; page_size: number }, viewerId: number | undefined): Promise<DataOf<'newsComments'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const [rows, total] = await Promise.all([
+      repo.listComments(this.db, id, q.page_size, (q.page - 1) * q.page_size),
+      repo.countComments(this.db, id),
+    ]);
+    return page(
+      rows.map((r) => presentComment(r, viewerId)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  /**
+   * Stores the text as given (the web renders it as text). The user row is locked so two posts at
+   * once cannot both pass the interval check.
+   */
+  async postComment(id: number, userId: number, content: string): Promise<DataOf<'postNewsComment'>> {
+    const now = this.now();
+    const commentId = await this.db.transaction(async (tx) => {
+      if (!(await repo.isVisible(tx, id))) throw notFound();
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const last = await repo.latestCommentAt(tx, userId);
+      if (last && now.getTime() - last.getTime() < COMMENT_INTERVAL_S * 1000) throw new AppError(ErrorCode.RATE_LIMITED);
+      return repo.insertComment(tx, id, userId, content, now);
+    });
+    const row = await repo.findComment(this.db, commentId);
+    if (!row) throw notFound();
+    return presentComment(row, userId);
+  }
+
+  /** Own comments only; one already gone counts as deleted (idempotent). */
+  async deleteComment(commentId: number, userId: number): Promise<null> {
+    const row = await repo.findComment(this.db, commentId);
+    if (!row) return null;
+    if (row.userId !== userId) throw new AppError(ErrorCode.FORBIDDEN);
+    await repo.deleteComment(this.db, commentId);
+    return null;
+  }
+
+  async myComments(userId: number, q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'myNewsComments'>> {
+    const { rows, total } = await repo.listUserComments(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentMyComment(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+}
+

@@ -1,0 +1,156 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@medportal/contract/codes';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { learnCountText } from '../../../shared/format/count';
+import { formatDate } from '../../../shared/format/date';
+import { isApiError } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { ActionLink } from '../../../shared/ui/action-link';
+import { useTitleOverride } from '../../../shared/ui/document-title';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { Image } from '../../../shared/ui/image';
+import { Price } from '../../../shared/ui/price';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { useCourseChapters, useCourseDetail, useGuessLike, useSeriesCourses, type CourseDetailData } from '../api/courses';
+import { AppraiseSection } from './appraise-section';
+import { ChapterList } from './chapter-list';
+import { CourseGrid } from './course-tile';
+
+function Title({ text }: { text: string }) {
+  const { t } = useTranslation('common');
+  useTitleOverride(`${text} - ${t('productName')}`);
+  return null;
+}
+
+export function CourseNotFound() {
+  const { t } = useTranslation('course');
+  return (
+    <div className="course-not-found" role="alert">
+      <Title text={t('titles.notFound')} />
+      <h1>{t('detail.notFound')}</h1>
+      <Link to={paths.course.getHref()}>{t('detail.backToList')}</Link>
+    </div>
+  );
+}
+
+function Teachers({ course }: { course: CourseDetailData }) {
+  const { t } = useTranslation('course');
+  if (!course.teachers.length) return null;
+  return (
+    <section className="course-section" aria-labelledby="course-teachers-heading">
+      <h2 id="course-teachers-heading">{t('detail.teachers')}</h2>
+      <ul className="teacher-list">
+        {course.teachers.map((s) => (
+          <li key={s.id}>
+            <ActionLink action={s.action} className="teacher-card">
+              <Image src={s.avatar} alt="" className="teacher-card__avatar" width={56} height={56} />
+              <span>
+                <strong className="teacher-card__name">{s.name}</strong>
+                <span className="teacher-card__desc">{[s.title, s.hospital?.name ?? s.organization?.name].filter(Boolean).join(' · ')}</span>
+              </span>
+            </ActionLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Related({ course }: { course: CourseDetailData }) {
+  const { t } = useTranslation('course');
+  const isSeriesMember = course.series_id !== null || course.course_type === 2;
+  const series = useSeriesCourses(course.id, isSeriesMember);
+  const guess = useGuessLike(course.id);
+  return (
+    <>
+      {series.data?.items.length ? (
+        <section className="course-section" aria-labelledby="course-series-heading">
+          <h2 id="course-series-heading">{t('seriesCourses')}</h2>
+          <CourseGrid courses={series.data.items} />
+        </section>
+      ) : null}
+      {guess.data?.items.length ? (
+        <section className="course-section" aria-labelledby="course-guess-heading">
+          <h2 id="course-guess-heading">{t('guessLike')}</h2>
+          <CourseGrid courses={guess.data.items} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The course detail, shared by `/course/:id` and the bare `/course_h5/:id`. */
+export function CourseDetailView({ id }: { id: number }) {
+  const { t } = useTranslation(['course', 'common']);
+  const lang = useLang();
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useCourseDetail(valid ? id : 0);
+  const chapters = useCourseChapters(valid ? id : 0);
+
+  if (!valid) return <CourseNotFound />;
+  if (detail.isPending) {
+    return (
+      <div className="course-detail" role="status" aria-label={t('course:loading')}>
+        <Skeleton height={200} />
+        <Skeleton height={24} width="60%" />
+      </div>
+    );
+  }
+  if (detail.isError) {
+    if (isApiError(detail.error) && (detail.error.code === ErrorCode.NOT_FOUND || detail.error.code === ErrorCode.VALIDATION)) return <CourseNotFound />;
+    return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  }
+  const c = detail.data;
+  return (
+    <article className="course-detail">
+      <Title text={c.title} />
+      <header className="course-hero">
+        <Image src={c.cover} alt="" className="course-hero__cover" priority />
+        <div className="course-hero__body">
+          <h1 className="course-hero__title">{c.title}</h1>
+          {c.series_id && c.series_title ? (
+            <p>
+              {t('course:detail.partOf')}
+              <Link to={paths.courseDetail.getHref(c.series_id)}>{c.series_title}</Link>
+            </p>
+          ) : null}
+          <p className="course-hero__price">
+            <Price course={c} />
+          </p>
+          <p className="course-hero__meta">
+            <span>{t('course:detail.learners', { count: learnCountText(c, lang) })}</span>
+            <span>{t('course:detail.chaptersCount', { count: c.chapters_count })}</span>
+            <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang) })}</span>
+          </p>
+          {c.tags.length ? (
+            <p className="course-tags">
+              {c.tags.map((tag) => (
+                <span key={tag.id} className="course-tag">
+                  {tag.title}
+                </span>
+              ))}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <section className="course-section" aria-labelledby="course-desc-heading">
+        <h2 id="course-desc-heading">{t('course:detail.description')}</h2>
+        <p className="course-description">{c.description}</p>
+      </section>
+      <Teachers course={c} />
+      <section className="course-section" aria-labelledby="course-chapters-heading">
+        <h2 id="course-chapters-heading">{t('course:chapters.heading')}</h2>
+        {chapters.isPending ? (
+          <Skeleton height={80} />
+        ) : chapters.isError ? (
+          <ErrorState error={chapters.error} onRetry={() => void chapters.refetch()} />
+        ) : (
+          <ChapterList chapters={chapters.data.items} />
+        )}
+      </section>
+      <Related course={c} />
+      <AppraiseSection course={c} />
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataOf } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { newsEndpoints as ep, withId } from './endpoints';
+
+export type NewsCategories = DataOf<'newsCategories'>;
+export type NewsPage = DataOf<'newsList'>;
+export type NewsDetail = DataOf<'newsDetail'>;
+export type NewsCommentPage = DataOf<'newsComments'>;
+export type NewsComment = NewsCommentPage['items'][number];
+export type MyCommentPage = DataOf<'myNewsComments'>;
+export type LikeResult = DataOf<'newsLike'>;
+
+export const NEWS_PAGE_SIZE = 10;
+export const COMMENT_PAGE_SIZE = 10;
+
+// Fetchers ------------------------------------------------------------------------------------
+
+export const getNewsCategories = (signal?: AbortSignal) => api.get<NewsCategories>(ep.newsCategories.path, undefined, { signal });
+export const getNewsList = (q: { categoryId?: number | undefined; page: number }, signal?: AbortSignal) =>
+  api.get<NewsPage>(ep.newsList.path, { category_id: q.categoryId, page: q.page, page_size: NEWS_PAGE_SIZE }, { signal });
+export const getNewsDetail = (id: number, signal?: AbortSignal) => api.get<NewsDetail>(withId(ep.newsDetail.path, id), undefined, { signal });
+export const getNewsRecommend = (id: number, signal?: AbortSignal) =>
+  api.get<DataOf<'newsRecommend'>>(withId(ep.newsRecommend.path, id), undefined, { signal });
+export const getNewsComments = (id: number, page: number, signal?: AbortSignal) =>
+  api.get<NewsCommentPage>(withId(ep.newsComments.path, id), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
+export const getMyComments = (page: number, signal?: AbortSignal) =>
+  api.get<MyCommentPage>(ep.myNewsComments.path, { page, page_size: COMMENT_PAGE_SIZE }, { signal });
+export const putNewsView = (id: number) => api.put<DataOf<'newsView'>>(withId(ep.newsView.path, id));
+export const postReadLog = (id: number) => api.post<null>(withId(ep.newsReadLog.path, id));
+export const putNewsLike = (id: number, liked: boolean) => api.put<LikeResult>(withId(ep.newsLike.path, id), { status: liked ? 1 : 2 });
+export const postNewsComment = (id: number, content: string) => api.post<NewsComment>(withId(ep.postNewsComment.path, id), { content });
+export const deleteNewsComment = (commentId: number) => api.delete<null>(withId(ep.deleteNewsComment.path, commentId));
+
+// Query options (route loaders prime the same keys) -------------------------------------------
+
+export const newsCategoriesQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['news', 'categories', lang], queryFn: ({ signal }) => getNewsCategories(signal) });
+
+export const newsListQueryOptions = (lang: Lang, categoryId: number | undefined, page: number) =>
+  queryOptions({
+    queryKey: ['news', 'list', lang, categoryId ?? 'all', page],
+    queryFn: ({ signal }) => getNewsList({ categoryId, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Detail carries is_liked, so it is refetched after login changes (no long stale time). */
+export const newsDetailQueryOptions = (lang: Lang, id: number) =>
+  queryOptions({ queryKey: ['news', 'detail', id, lang], queryFn: ({ signal }) => getNewsDetail(id, signal) });
+
+export const newsRecommendQueryOptions = (lang: Lang, id: number) =>
+  queryOptions({ queryKey: ['news', 'recommend', id, lang], queryFn: ({ signal }) => getNewsRecommend(id, signal) });
+
+export const newsCommentsQueryOptions = (id: number, page: number) =>
+  queryOptions({
+    queryKey: ['news', 'comments', id, page],
+    queryFn: ({ signal }) => getNewsComments(id, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const myCommentsQueryOptions = (lang: Lang, page: number) =>
+  queryOptions({
+    queryKey: ['news', 'my-comments', lang, page],
+    queryFn: ({ signal }) => getMyComments(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+// Hooks ---------------------------------------------------------------------------------------
+
+export const useNewsCategories = () => useQuery(newsCategoriesQueryOptions(useLang()));
+export const useNewsList = (categoryId: number | undefined, page: number) => useQuery(newsListQueryOptions(useLang(), categoryId, page));
+export const useNewsDetail = (id: number) => useQuery(newsDetailQueryOptions(useLang(), id));
+export const useNewsRecommend = (id: number) => useQuery(newsRecommendQueryOptions(useLang(), id));
+export const useNewsComments = (id: number, page: number) => useQuery(newsCommentsQueryOptions(id, page));
+export const useMyComments = (page: number) => useQuery(myCommentsQueryOptions(useLang(), page));
+
+/** Like or unlike; the cached detail changes only when the server answered code 0. */
+export function useLikeNews(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (liked: boolean) => putNewsLike(id, liked),
+    onSuccess: (result) => {
+      client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) =>
+        old ? { ...old, is_liked: result.is_liked, likes: result.likes } : old,
+      );
+    },
+  });
+}
+
+const invalidateComments = (client: ReturnType<typeof useQueryClient>, id?: number) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: id === undefined ? ['news', 'comments'] : ['news', 'comments', id] }),
+    client.invalidateQueries({ queryKey: id === undefined ? ['news', 'detail'] : ['news', 'detail', id] }),
+    client.invalidateQueries({ queryKey: ['news', 'my-comments'] }),
+  ]);
+
+export function usePostComment(id: number) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (content: string) => postNewsComment(id, content), onSuccess: () => invalidateComments(client, id) });
+}
+
+export function useDeleteComment(newsId?: number) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (commentId: number) => deleteNewsComment(commentId), onSuccess: () => invalidateComments(client, newsId) });
+}

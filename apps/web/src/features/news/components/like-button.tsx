@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/errors';
+import { requireMember } from '../../../shared/session';
+import { showNotice } from '../../../shared/ui/notice-store';
+import { useLikeNews } from '../api/news';
+
+/**
+ * Like / unlike: a member action (anonymous visitors get the confirm-login dialog; Cancel does
+ * nothing). The count changes only when the server answers code 0.
+ */
+export function LikeButton({ newsId, liked, likes }: { newsId: number; liked: boolean; likes: number }) {
+  const { t } = useTranslation('news');
+  const like = useLikeNews(newsId);
+  const onClick = () => {
+    requireMember(() => {
+      like.mutate(!liked, { onError: (error) => showNotice(errorText(error)) });
+    });
+  };
+  return (
+    <button
+      type="button"
+      className={`button news-like${liked ? ' news-like--on' : ''}`}
+      aria-pressed={liked}
+      disabled={like.isPending}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? t('detail.liked') : t('detail.like')}{' '}
+      <span className="news-like__count" data-testid="like-count">
+        {likes}
+      </span>
+    </button>
+  );
+}

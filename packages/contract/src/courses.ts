@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { Id, Page, PageQuery } from './common.ts';
+import { APPRAISE_CONTENT_MAX, APPRAISE_TAGS_MAX } from './constants.ts';
+import { Course, Speaker } from './entities.ts';
+
+/** Course screens (spec §2 /course, /course/{id}, /course/more, /course_h5/{id}; §7 "Courses"). */
+
+export const COURSE_SORTS = ['latest', 'popular', 'price_asc', 'price_desc'] as const;
+export const CourseSort = z.enum(COURSE_SORTS);
+export type CourseSort = z.infer<typeof CourseSort>;
+
+/** `dep_val`: a department id, or '' for all departments. */
+const DepVal = z.union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)]).default('');
+
+export const CourseListQuery = PageQuery.extend({
+  dep_val: DepVal,
+  price_type: z.coerce.number().int().min(1).max(2).optional(),
+  course_type: z.coerce.number().int().min(1).max(2).optional(),
+  sort: CourseSort.default('latest'),
+});
+export type CourseListQuery = z.infer<typeof CourseListQuery>;
+
+export const CourseDepartment = z.object({ id: z.number().int(), title: z.string() });
+export type CourseDepartment = z.infer<typeof CourseDepartment>;
+
+const CoursePage = Page(Course);
+export const CourseListData = CoursePage.extend({ departments: z.array(CourseDepartment) });
+export type CourseListData = z.infer<typeof CourseListData>;
+
+export const CourseIdParams = z.object({ id: Id });
+
+export const CourseDetail = Course.extend({
+  /** Plain text; the client renders it as text, never as HTML. */
+  description: z.string(),
+  teachers: z.array(Speaker),
+  chapters_count: z.number().int(),
+  is_favorite: z.boolean(),
+  rating: z.object({ average: z.number(), count: z.number().int() }),
+  series_id: z.number().int().nullable(),
+  series_title: z.string().nullable(),
+  department: CourseDepartment.nullable(),
+  /** ISO 8601 instant. */
+  updated_at: z.string(),
+});
+export type CourseDetail = z.infer<typeof CourseDetail>;
+
+export const CourseChapter = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  duration_s: z.number().int(),
+  free_preview: z.boolean(),
+  sort: z.number().int(),
+});
+export type CourseChapter = z.infer<typeof CourseChapter>;
+export const CourseChaptersData = z.object({ items: z.array(CourseChapter) });
+export type CourseChaptersData = z.infer<typeof CourseChaptersData>;
+
+export const CourseItemsData = z.object({ items: z.array(Course) });
+export type CourseItemsData = z.infer<typeof CourseItemsData>;
+
+export const MoreCourseQuery = PageQuery.extend({
+  dep_val: DepVal,
+  title: z.string().trim().max(100).default(''),
+});
+export type MoreCourseQuery = z.infer<typeof MoreCourseQuery>;
+export const MoreCourseData = CoursePage;
+export type MoreCourseData = z.infer<typeof MoreCourseData>;
+
+export const GuessLikeQuery = z.object({ course_id: Id, limit: z.coerce.number().int().min(1).max(20).default(6) });
+export const GuessLikeData = CourseItemsData;
+
+
+export const AppraiseTag = z.object({ id: z.number().int(), title: z.string() });
+export type AppraiseTag = z.infer<typeof AppraiseTag>;
+export const AppraiseTagsData = z.object({ items: z.array(AppraiseTag) });
+
+export const Appraisal = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar_url: z.string(),
+  rating: z.number().int().min(1).max(5),
+  /** Plain text as the author typed it. */
+  content: z.string(),
+  tags: z.array(AppraiseTag),
+  /** ISO 8601 instant. */
+  created_at: z.string(),
+});
+export type Appraisal = z.infer<typeof Appraisal>;
+export const AppraisalPage = Page(Appraisal);
+export type AppraisalPage = z.infer<typeof AppraisalPage>;
+
+export const AppraiseBody = z.object({
+  rating: z.coerce.number().int().min(1).max(5),
+  content: z.string().trim().max(APPRAISE_CONTENT_MAX).default(''),
+  tag_ids: z.array(z.number().int().positive()).max(APPRAISE_TAGS_MAX).default([]),
+});
+export type AppraiseBody = z.infer<typeof AppraiseBody>;
+
+export const LearnLogBody = z.object({
+  chapter_id: Id,
+  position_s: z.number().int().min(0).max(86_400),
+  duration_s: z.number().int().min(0).max(86_400),
+});
+export type LearnLogBody = z.infer<typeof LearnLogBody>;
+export const LearnLogData = z.object({ chapter_id: z.number().int(), position_s: z.number().int(), learn_count: z.number().int() });
+export type LearnLogData = z.infer<typeof LearnLogData>;
+
+const define = <const E extends { method: 'GET' | 'POST'; path: string; summary: string; tags: readonly string[] }>(e: E) => e;
+
+export const courseEndpoints = {
+  courseList: define({
+    method: 'GET',
+    path: '/v1/pc/course',
+    summary: 'Course list with department, price and type filters; stable order (ties broken by id)',
+    tags: ['courses'],
+    query: CourseListQuery,
+    data: CourseListData,
+  }),
+  courseDetail: define({
+    method: 'GET',
+    path: '/v1/user/course/:id',
+    summary: 'Course detail (login optional: is_favorite is personal); NOT_FOUND for missing or unpublished',
+    tags: ['courses'],
+    params: CourseIdParams,
+    data: CourseDetail,
+  }),
+  courseChapters: define({
+    method: 'GET',
+    path: '/v2/user/course/:id/chapter',
+    summary: 'Chapters of a course in order',
+    tags: ['courses'],
+    params: CourseIdParams,
+    data: CourseChaptersData,
+  }),
+  seriesCourses: define({
+    method: 'GET',
+    path: '/v1/user/course/:id/series_course',
+    summary: 'The courses of the series this course is (or belongs to)',
+    tags: ['courses'],
+    params: CourseIdParams,
+    data: CourseItemsData,
+  }),
+  moreCourse: define({
+    method: 'GET',
+    path: '/v1/user/more_course',
+    summary: 'Course series list (/course/more)',
+    tags: ['courses'],
+    query: MoreCourseQuery,
+    data: MoreCourseData,
+  }),
+  guessLikeCourse: define({
+    method: 'GET',
+    path: '/v1/guess_like_course',
+    summary: 'Related courses by shared tags, then department; stable order',
+    tags: ['courses'],
+    query: GuessLikeQuery,
+    data: GuessLikeData,
+  }),
+  courseAppraisals: define({
+    method: 'GET',
+    path: '/v1/user/course/:id/appraise',
+    summary: 'Appraisals of a course, newest first',
+    tags: ['courses'],
+    params: CourseIdParams,
+    query: PageQuery,
+    data: AppraisalPage,
+  }),
+  appraiseTags: define({
+    method: 'GET',
+    path: '/v1/user/course/appraise_tag',
+    summary: 'Tags an appraisal may carry',
+    tags: ['courses'],
+    data: AppraiseTagsData,
+  }),
+  appraiseCourse: define({
+    method: 'POST',
+    path: '/v1/user/course/:id/appraise',
+    summary: 'Appraise a course; one appraisal per user per course (a second submission updates it)',
+    tags: ['courses'],
+    auth: true,
+    params: CourseIdParams,
+    body: AppraiseBody,
+    data: Appraisal,
+  }),
+  courseLearnLog: define({
+    method: 'POST',
+    path: '/v1/user/course/:id/learn_log',
+    summary: 'Record learning progress; position never decreases; a learner is counted once',
+    tags: ['courses'],
+    auth: true,
+    params: CourseIdParams,
+    body: LearnLogBody,
+    data: LearnLogData,
+  }),
+} as const;
