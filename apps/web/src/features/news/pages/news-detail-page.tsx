@@ -10,6 +10,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { isLoggedIn } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type NewsDetail, postReadLog, putNewsView, useNewsDetail, useNewsRecommend } from '../api/news';
 import { CommentsSection } from '../components/comments-section';
@@ -83,6 +84,13 @@ function Recommended({ id }: { id: number }) {
 }
 
 /** `/news/:id`: article, like, recommendations and comments; a friendly state when not found. */
+/** The article's own title in the tab, like every detail page. */
+function ArticleTitle({ title }: { title: string }) {
+  const { t } = useTranslation('common');
+  useTitleOverride(composeTitle(title, t('productName')));
+  return null;
+}
+
 export function NewsDetailPage() {
   const params = useParams();
   const id = Number(params.id);
@@ -103,6 +111,7 @@ export function NewsDetailPage() {
   return (
     <div className="news-detail">
       <div className="news-detail__main">
+        <ArticleTitle title={query.data.title} />
         <Article news={query.data} />
         <CommentsSection newsId={id} count={query.data.comment_count} />
       </div>
