@@ -13,6 +13,9 @@ import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import newsRoutes from './modules/news/news.routes.ts';
+import memberRoutes from './modules/member/member.routes.ts';
+import speakersRoutes from './modules/speakers/speakers.routes.ts';
+import placesRoutes from './modules/places/places.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
@@ -118,6 +121,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(coursesRoutes);
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });
+  await app.register(memberRoutes, { now });
+  await app.register(speakersRoutes, { now });
+  await app.register(placesRoutes, { now });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

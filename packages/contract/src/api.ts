@@ -4,6 +4,9 @@ import { LoginResult, SessionCheck } from './entities.ts';
 import * as P from './profile.ts';
 import { courseEndpoints } from './courses.ts';
 import { newsEndpoints } from './news.ts';
+import { speakerEndpoints } from './speakers.ts';
+import { placeEndpoints } from './places.ts';
+import { memberEndpoints } from './member.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
 /**
@@ -27,6 +30,9 @@ const define = <const E extends EndpointDef>(e: E) => e;
 
 export const endpoints = {
   ...courseEndpoints,
+  ...speakerEndpoints,
+  ...placeEndpoints,
+  ...memberEndpoints,
   pcIndex: define({
     method: 'GET',
     path: '/v1/pc_index',

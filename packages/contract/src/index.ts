@@ -9,3 +9,6 @@ export * from './accounts.ts';
 export * from './profile.ts';
 export * from './courses.ts';
 export * from './news.ts';
+export * from './member.ts';
+export * from './speakers.ts';
+export * from './places.ts';

@@ -124,6 +124,8 @@ export function buildSeed(now: Date): SeedRows {
   const speakers = SPEAKERS.map((sp, i) => {
     const hospital = HOSPITALS[sp.hospital - 1] as (typeof HOSPITALS)[number];
     const dep = depName(sp.departments[0] as string);
+    // The seed has no follow rows, so every count is 0; the draw is kept so later seeded values do not shift.
+    rng.int(260, 36_000);
     return {
       id: i + 1,
       nameZh: sp.zh,
@@ -135,7 +137,7 @@ export function buildSeed(now: Date): SeedRows {
       introEn: `${sp.titleEn} in ${dep.en}, ${hospital.en}; works in clinical care, teaching and research.`,
       hospitalId: sp.hospital,
       organizationId: sp.organizer,
-      followerCount: rng.int(260, 36_000),
+      followerCount: 0,
       sort: i,
       status: 'published' as const,
     };

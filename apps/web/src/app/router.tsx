@@ -69,6 +69,20 @@ const siteAccountRoutes: RouteObject[] = [
   { path: 'dev/outbox', handle: title('devOutbox'), lazy: accountPage.devOutbox },
 ];
 
+const speakerTitle = (key: string): RouteHandle => ({ title: `speaker:titles.${key}` });
+
+/** Speakers (lazy chunks; each module's loader brings the `speaker` text, the followed list also the login guard). */
+const speakerRoutes: RouteObject[] = [
+  { path: 'speaker', handle: speakerTitle('follows'), lazy: () => import('../features/speakers/pages/my-follows-page') },
+  { path: 'speaker/info', handle: speakerTitle('info'), lazy: () => import('../features/speakers/pages/speaker-info-page') },
+  { path: 'speaker/:id', handle: speakerTitle('detail'), lazy: () => import('../features/speakers/pages/speaker-detail-page') },
+  { path: 'hospital/:id', handle: speakerTitle('hospital'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.hospitalRoute) },
+  { path: 'organizer/:id', handle: speakerTitle('organizer'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.organizerRoute) },
+  { path: 'keywords/:id', handle: speakerTitle('keyword'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.keywordRoute) },
+];
+
+const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key}` });
+
 const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
 
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
@@ -125,15 +139,18 @@ export const routes: RouteObject[] = [
           },
           ...siteAccountRoutes,
           ...newsRoutes,
+          ...speakerRoutes,
           { path: 'course', handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
           { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: 'column/index', handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
             path: 'user',
             loader: requireLogin,
             children: [
               { index: true, handle: notFoundHandle, Component: NotFoundPage },
+              { path: 'history', handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
               { path: '*', handle: notFoundHandle, Component: NotFoundPage },
             ],
           },

@@ -67,6 +67,11 @@ export const paths = {
 
   speaker: { path: '/speaker', getHref: () => '/speaker' },
   speakerDetail: { path: '/speaker/:id', getHref: (speakerId: number | string) => `/speaker/${id(speakerId)}` },
+  hospital: { path: '/hospital/:id', getHref: (hospitalId: number | string) => `/hospital/${id(hospitalId)}` },
+  organizer: { path: '/organizer/:id', getHref: (organizerId: number | string) => `/organizer/${id(organizerId)}` },
+  keywords: { path: '/keywords/:id', getHref: (keywordId: number | string) => `/keywords/${id(keywordId)}` },
+  /** The speaker's full introduction (`/speaker/info?id=`). */
+  speakerInfo: { path: '/speaker/info', getHref: (speakerId: number | string) => withQuery('/speaker/info', { id: speakerId }) },
 
   column: { path: '/column/index', getHref: () => '/column/index' },
   topic: { path: '/topic', getHref: () => '/topic' },

@@ -1,7 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Action } from '@medportal/contract';
 import { ActionType } from '@medportal/contract/codes';
+import { ok, serveApi } from '../testing/api-double';
 import { setupI18n } from '../testing/i18n';
+import { resetApiClientForTests } from './api-client';
+import { resetSessionForTests } from './session';
 import { hrefForAction, performAction, safeExternalUrl, type ActionDeps } from './actions';
 import type { HostEnvironment } from './bridge';
 
@@ -208,5 +211,28 @@ describe('performAction in the mini-program', () => {
     performAction(act(ActionType.NEWS_DETAIL, { id: 1 }), d);
     expect(urls()).toEqual([]);
     expect(d.navigate).toHaveBeenCalledWith('/news/1');
+  });
+});
+
+describe('performAction records history', () => {
+  afterEach(() => {
+    window.localStorage.removeItem('accessToken');
+    resetSessionForTests();
+    resetApiClientForTests();
+  });
+
+  it('posts the module item when an external URL opens for a logged-in user, and not when anonymous', async () => {
+    const api = serveApi({ 'POST /v1/user/history': ok(null) });
+    const external = act(ActionType.EXTERNAL_URL, { url: 'https://example.org/paper', module: 'paper', module_id: 9 });
+    performAction(external, deps());
+    await Promise.resolve();
+    expect(api.callsTo('POST', '/v1/user/history')).toHaveLength(0);
+
+    window.localStorage.setItem('accessToken', 'acc-1');
+    const d = deps();
+    performAction(external, d);
+    expect(d.openWindow).toHaveBeenCalledWith('https://example.org/paper');
+    await vi.waitFor(() => expect(api.callsTo('POST', '/v1/user/history')).toHaveLength(1));
+    expect(api.callsTo('POST', '/v1/user/history')[0]?.body).toMatchObject({ module_name: 'paper', module_id: 9 });
   });
 });

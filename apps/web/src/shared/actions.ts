@@ -2,6 +2,7 @@ import type { Action, BridgePayload } from '@medportal/contract';
 import { ActionType } from '@medportal/contract/codes';
 import { paths } from '../config/paths';
 import { detectHost, miniProgram, nativeBridge, type HostEnvironment } from './bridge';
+import { recordHistory } from './history';
 
 /**
  * Skip actions (spec §3 "Action"): every card click goes through `performAction`, which picks
@@ -214,5 +215,8 @@ export function performAction(action: Action | null | undefined, deps: ActionDep
     return;
   }
   const external = hrefForAction(action);
-  if (external) openWindow(external);
+  if (external) {
+    openWindow(external);
+    recordHistory(action.data?.module, action.data?.module_id ?? action.data?.id);
+  }
 }

@@ -8,3 +8,4 @@ export * from './editorial.ts';
 export * from './site.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './member.ts';

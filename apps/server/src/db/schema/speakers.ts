@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { departments, hospitals, organizers } from './catalog.ts';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
+import { users } from './users.ts';
 
 export const speakers = pgTable(
   'speakers',
@@ -16,6 +17,7 @@ export const speakers = pgTable(
     introEn: text(),
     hospitalId: integer().references(() => hospitals.id, { onDelete: 'set null' }),
     organizationId: integer().references(() => organizers.id, { onDelete: 'set null' }),
+    /** Cache of count(speaker_follows) for ordering; rewritten from the rows in every follow transaction. */
     followerCount: integer().notNull().default(0),
     sort: integer().notNull().default(0),
     status: contentStatus().notNull().default('draft'),
@@ -36,4 +38,19 @@ export const speakerDepartments = pgTable(
       .references(() => departments.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.speakerId, t.departmentId] })],
+);
+
+/** One row per (user, speaker): the primary key makes concurrent follows a single row. */
+export const speakerFollows = pgTable(
+  'speaker_follows',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speakerId: integer()
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.speakerId] }), index('speaker_follows_speaker_idx').on(t.speakerId)],
 );

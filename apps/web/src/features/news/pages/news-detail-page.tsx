@@ -18,6 +18,7 @@ import { LikeButton } from '../components/like-button';
 import { NewsListItem } from '../components/news-list';
 import { NewsNotFound } from '../components/news-not-found';
 import { linkifyDoiInHtml } from '../lib/linkify-doi-html';
+import { recordHistory } from '../../../shared/history';
 import '../news.css';
 
 /** Counts one view per visit of an item (and logs the read for a logged-in user). */
@@ -28,6 +29,7 @@ function useCountVisit(id: number, ready: boolean) {
     counted.current = id;
     putNewsView(id).catch(() => undefined);
     if (isLoggedIn()) postReadLog(id).catch(() => undefined);
+    recordHistory('news', id);
   }, [id, ready]);
 }
 

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PlaceKind } from '@medportal/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  courses,
+  courseTags,
+  departments,
+  hospitals,
+  lives,
+  news,
+  newsCategories,
+  newsTags,
+  organizers,
+  speakerDepartments,
+  speakers,
+  tags,
+} from '../../db/schema/index.ts';
+import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
+import type { NewsRow } from '../shared/news.present.ts';
+
+const published = 'published' as const;
+const never = sql`false`;
+
+export interface PlaceRow {
+  nameZh: string;
+  nameEn: string | null;
+  logo: string;
+  introZh: string;
+  introEn: string | null;
+}
+
+/** The header row of a hospital (intro: its city), organiser or keyword (a tag); null when unknown. */
+export async function findPlace(db: Db, kind: PlaceKind, id: number): Promise<PlaceRow | null> {
+  if (kind === 'hospital') {
+    const [r] = await db.select().from(hospitals).where(eq(hospitals.id, id)).limit(1);
+    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: r.cityZh, introEn: r.cityEn } : null;
+  }
+  if (kind === 'organizer') {
+    const [r] = await db.select().from(organizers).where(eq(organizers.id, id)).limit(1);
+    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: '', introEn: null } : null;
+  }
+  const [r] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
+  return r ? { nameZh: r.titleZh, nameEn: r.titleEn, logo: r.cover ?? '', introZh: '', introEn: null } : null;
+}
+
+/** Published speakers of the place: by hospital, by organisation, or teaching a course with the keyword. */
+function speakerCond(db: Db, kind: PlaceKind, id: number): SQL {
+  const base = eq(speakers.status, published);
+  if (kind === 'hospital') return and(base, eq(speakers.hospitalId, id)) as SQL;
+  if (kind === 'organizer') return and(base, eq(speakers.organizationId, id)) as SQL;
+  return and(
+    base,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(courses)
+        .innerJoin(courseTags, eq(courseTags.courseId, courses.id))
+        .where(and(eq(courses.speakerId, speakers.id), eq(courses.status, published), eq(courseTags.tagId, id))),
+    ),
+  ) as SQL;
+}
+
+/** Speaker ids of a hospital or organiser (as a sub-query). */
+function speakerIds(db: Db, kind: 'hospital' | 'organizer', id: number) {
+  return db
+    .select({ id: speakers.id })
+    .from(speakers)
+    .where(and(eq(speakers.status, published), eq(kind === 'hospital' ? speakers.hospitalId : speakers.organizationId, id)));
+}
+
+function courseCond(db: Db, kind: PlaceKind, id: number): SQL {
+  const base = eq(courses.status, published);
+  if (kind === 'keyword') {
+    return and(base, exists(db.select({ one: sql`1` }).from(courseTags).where(and(eq(courseTags.courseId, courses.id), eq(courseTags.tagId, id))))) as SQL;
+  }
+  return and(base, inArray(courses.speakerId, speakerIds(db, kind, id))) as SQL;
+}
+
+/** Lives: a hospital's speakers', an organiser's own; keywords have no lives. */
+function liveCond(db: Db, kind: PlaceKind, id: number): SQL {
+  const base = eq(lives.status, published);
+  if (kind === 'hospital') return and(base, inArray(lives.speakerId, speakerIds(db, kind, id))) as SQL;
+  if (kind === 'organizer') return and(base, eq(lives.organizerId, id)) as SQL;
+  return and(base, never) as SQL;
+}
+
+/** News is linked to keywords (tags) only; hospitals and organisers have none. */
+function newsCond(db: Db, kind: PlaceKind, id: number): SQL {
+  const base = and(eq(news.status, published), eq(newsCategories.status, published)) as SQL;
+  if (kind !== 'keyword') return and(base, never) as SQL;
+  return and(base, exists(db.select({ one: sql`1` }).from(newsTags).where(and(eq(newsTags.newsId, news.id), eq(newsTags.tagId, id))))) as SQL;
+}
+
+export async function countAll(db: Db, kind: PlaceKind, id: number) {
+  const [[c], [l], [n], [s]] = await Promise.all([
+    db.select({ n: count() }).from(courses).where(courseCond(db, kind, id)),
+    db.select({ n: count() }).from(lives).where(liveCond(db, kind, id)),
+    db.select({ n: count() }).from(news).innerJoin(newsCategories, eq(newsCategories.id, news.categoryId)).where(newsCond(db, kind, id)),
+    db.select({ n: count() }).from(speakers).where(speakerCond(db, kind, id)),
+  ]);
+  return { courses: c?.n ?? 0, lives: l?.n ?? 0, news: n?.n ?? 0, speakers: s?.n ?? 0 };
+}
+
+export async function pageCourses(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
+  const cond = courseCond(db, kind, id);
+  const [rows, [total]] = await Promise.all([
+    db.select(courseColumns).from(courses).where(cond).orderBy(sql`${courses.publishedAt} desc nulls last`, desc(courses.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(courses).where(cond),
+  ]);
+  return { rows: await withTags(db, rows), total: total?.n ?? 0 };
+}
+
+const liveColumns = {
+  id: lives.id,
+  titleZh: lives.titleZh,
+  titleEn: lives.titleEn,
+  subTitleZh: lives.subTitleZh,
+  subTitleEn: lives.subTitleEn,
+  banner: lives.banner,
+  previewGif: lives.previewGif,
+  startAt: lives.startAt,
+  endAt: lives.endAt,
+  hasReplay: lives.hasReplay,
+};
+
+export async function pageLives(db: Db, kind: PlaceKind, id: number, limit: number, offset: number) {
+  const cond = liveCond(db, kind, id);
+  const [rows, [total]] = await Promise.all([
+    db.select(liveColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(lives).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+  const cond = newsCond(db, kind, id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: news.id,
+        titleZh: news.titleZh,
+        titleEn: news.titleEn,
+        descriptionZh: news.descriptionZh,
+        descriptionEn: news.descriptionEn,
+        cover: news.cover,
+        publishedAt: news.publishedAt,
+        categoryId: newsCategories.id,
+        categoryTitleZh: newsCategories.titleZh,
+        categoryTitleEn: newsCategories.titleEn,
+      })
+      .from(news)
+      .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
+      .where(cond)
+      .orderBy(sql`${news.publishedAt} desc nulls last`, desc(news.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(news).innerJoin(newsCategories, eq(newsCategories.id, news.categoryId)).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
+  const cond = speakerCond(db, kind, id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: speakers.id,
+        nameZh: speakers.nameZh,
+        nameEn: speakers.nameEn,
+        avatar: speakers.avatar,
+        titleZh: speakers.titleZh,
+        titleEn: speakers.titleEn,
+        followerCount: speakers.followerCount,
+        hospitalZh: hospitals.nameZh,
+        hospitalEn: hospitals.nameEn,
+        organizationZh: organizers.nameZh,
+        organizationEn: organizers.nameEn,
+      })
+      .from(speakers)
+      .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
+      .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+      .where(cond)
+      .orderBy(asc(speakers.sort), asc(speakers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(speakers).where(cond),
+  ]);
+  const deps = rows.length
+    ? await db
+        .select({ speakerId: speakerDepartments.speakerId, id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn })
+        .from(speakerDepartments)
+        .innerJoin(departments, eq(departments.id, speakerDepartments.departmentId))
+        .where(inArray(speakerDepartments.speakerId, rows.map((r) => r.id)))
+        .orderBy(asc(departments.sort), asc(departments.id))
+    : [];
+  return { rows: rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) })), total: total?.n ?? 0 };
+}

@@ -1,0 +1,31 @@
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { PlacesService } from './places.service.ts';
+
+export interface PlacesRoutesOptions {
+  now: () => Date;
+}
+
+/** Hospitals, organisers and keywords (spec §2, §7): the same five handlers for each kind. */
+const placesRoutes: FastifyPluginAsync<PlacesRoutesOptions> = async (instance, { now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const svc = new PlacesService(app.db, now);
+
+  for (const kind of ['hospital', 'organizer', 'keyword'] as const) {
+    app.route({ ...endpointRoute(endpoints[`${kind}Detail`]), handler: async (req) => ok(await svc.header(kind, req.params.id, req.ctx.lang)) });
+    app.route({
+      ...endpointRoute(endpoints[`${kind}Courses`]),
+      handler: async (req) => ok(await svc.courses(kind, req.params.id, req.query, req.ctx.lang)),
+    });
+    app.route({ ...endpointRoute(endpoints[`${kind}Lives`]), handler: async (req) => ok(await svc.lives(kind, req.params.id, req.query, req.ctx.lang)) });
+    app.route({ ...endpointRoute(endpoints[`${kind}News`]), handler: async (req) => ok(await svc.news(kind, req.params.id, req.query, req.ctx.lang)) });
+    app.route({
+      ...endpointRoute(endpoints[`${kind}Speakers`]),
+      handler: async (req) => ok(await svc.speakers(kind, req.params.id, req.query, req.ctx.lang)),
+    });
+  }
+};
+
+export default placesRoutes;

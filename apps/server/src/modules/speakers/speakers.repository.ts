@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { courses, departments, hospitals, lives, organizers, speakerDepartments, speakerFollows, speakers } from '../../db/schema/index.ts';
+import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
+
+type Conn = Db | Tx;
+
+const published = 'published' as const;
+
+const speakerColumns = {
+  id: speakers.id,
+  nameZh: speakers.nameZh,
+  nameEn: speakers.nameEn,
+  avatar: speakers.avatar,
+  titleZh: speakers.titleZh,
+  titleEn: speakers.titleEn,
+  followerCount: speakers.followerCount,
+  hospitalZh: hospitals.nameZh,
+  hospitalEn: hospitals.nameEn,
+  organizationZh: organizers.nameZh,
+  organizationEn: organizers.nameEn,
+};
+
+async function withDepartments<R extends Omit<SpeakerRow, 'departments'>>(db: Conn, rows: R[]): Promise<Array<R & Pick<SpeakerRow, 'departments'>>> {
+  const deps = rows.length
+    ? await db
+        .select({ speakerId: speakerDepartments.speakerId, id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn })
+        .from(speakerDepartments)
+        .innerJoin(departments, eq(departments.id, speakerDepartments.departmentId))
+        .where(inArray(speakerDepartments.speakerId, rows.map((r) => r.id)))
+        .orderBy(asc(departments.sort), asc(departments.id))
+    : [];
+  return rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) }));
+}
+
+export async function findSpeaker(db: Conn, id: number) {
+  const [row] = await db
+    .select({ ...speakerColumns, introZh: speakers.introZh, introEn: speakers.introEn })
+    .from(speakers)
+    .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
+    .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+    .where(and(eq(speakers.id, id), eq(speakers.status, published)))
+    .limit(1);
+  if (!row) return null;
+  const [withD] = await withDepartments(db, [row]);
+  return withD ?? null;
+}
+
+export async function isVisible(db: Conn, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: speakers.id })
+    .from(speakers)
+    .where(and(eq(speakers.id, id), eq(speakers.status, published)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Locks the speaker row so follows of one speaker run one after another (each then counts committed rows). */
+export async function lockVisible(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: speakers.id })
+    .from(speakers)
+    .where(and(eq(speakers.id, id), eq(speakers.status, published)))
+    .for('update');
+  return Boolean(row);
+}
+
+export async function countFollowers(db: Conn, speakerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(speakerFollows).where(eq(speakerFollows.speakerId, speakerId));
+  return row?.n ?? 0;
+}
+
+export async function isFollowing(db: Conn, speakerId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: speakerFollows.speakerId })
+    .from(speakerFollows)
+    .where(and(eq(speakerFollows.speakerId, speakerId), eq(speakerFollows.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Insert or delete the follow row; the primary key makes a concurrent double follow one row. */
+export async function setFollow(db: Conn, speakerId: number, userId: number, follow: boolean, now: Date): Promise<void> {
+  if (follow) await db.insert(speakerFollows).values({ speakerId, userId, createdAt: now }).onConflictDoNothing();
+  else await db.delete(speakerFollows).where(and(eq(speakerFollows.speakerId, speakerId), eq(speakerFollows.userId, userId)));
+}
+
+/** Rewrite the cached count (used for "popular" ordering) from the rows themselves. */
+export async function syncFollowerCount(db: Conn, speakerId: number): Promise<number> {
+  const [row] = await db
+    .update(speakers)
+    .set({ followerCount: sql`(select count(*)::int from ${speakerFollows} where ${speakerFollows.speakerId} = ${speakerId})` })
+    .where(eq(speakers.id, speakerId))
+    .returning({ n: speakers.followerCount });
+  return row?.n ?? 0;
+}
+
+/** Followed, published speakers; most recently followed first, speaker id breaking ties. */
+export async function pageFollowed(db: Conn, userId: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
+  const cond = and(eq(speakerFollows.userId, userId), eq(speakers.status, published));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(speakerColumns)
+      .from(speakerFollows)
+      .innerJoin(speakers, eq(speakers.id, speakerFollows.speakerId))
+      .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
+      .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+      .where(cond)
+      .orderBy(desc(speakerFollows.createdAt), desc(speakers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(speakerFollows).innerJoin(speakers, eq(speakers.id, speakerFollows.speakerId)).where(cond),
+  ]);
+  return { rows: await withDepartments(db, rows), total: total?.n ?? 0 };
+}
+
+export async function pageCourses(db: Db, speakerId: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
+  const cond = and(eq(courses.speakerId, speakerId), eq(courses.status, published));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(courseColumns)
+      .from(courses)
+      .where(cond)
+      .orderBy(sql`${courses.publishedAt} desc nulls last`, desc(courses.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(courses).where(cond),
+  ]);
+  return { rows: await withTags(db, rows), total: total?.n ?? 0 };
+}
+
+const liveColumns = {
+  id: lives.id,
+  titleZh: lives.titleZh,
+  titleEn: lives.titleEn,
+  subTitleZh: lives.subTitleZh,
+  subTitleEn: lives.subTitleEn,
+  banner: lives.banner,
+  previewGif: lives.previewGif,
+  startAt: lives.startAt,
+  endAt: lives.endAt,
+  hasReplay: lives.hasReplay,
+};
+
+const liveYear = sql<number>`extract(year from ${lives.startAt} at time zone 'UTC')::int`;
+
+export async function pageLives(db: Conn, speakerId: number, year: number | undefined, limit: number, offset: number) {
+  const where: SQL[] = [eq(lives.speakerId, speakerId), eq(lives.status, published)];
+  if (year !== undefined) where.push(sql`${liveYear} = ${year}`);
+  const cond = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db.select(liveColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(lives).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function liveYears(db: Conn, speakerId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: liveYear })
+    .from(lives)
+    .where(and(eq(lives.speakerId, speakerId), eq(lives.status, published)))
+    .orderBy(desc(liveYear));
+  return rows.map((r) => Number(r.year));
+}

@@ -1,0 +1,87 @@
+import { type ApiLanguage, type DataOf, ErrorCode, type Page } from '@medportal/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pick } from '../../lib/i18n.ts';
+import { presentLive } from '../home/home.present.ts';
+import { presentCourse } from '../shared/content.present.ts';
+import * as repo from './speakers.repository.ts';
+import { presentSpeakerDetail, presentSpeakerFor } from './speakers.present.ts';
+
+function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
+  return { items, page: p, page_size: size, total, has_more: p * size < total };
+}
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND);
+
+interface PageQ {
+  page: number;
+  page_size: number;
+}
+
+/** Speaker pages: detail, the speaker's content lists, follows. */
+export class SpeakersService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'speakerDetail'>> {
+    const row = await repo.findSpeaker(this.db, id);
+    if (!row) throw notFound();
+    const [followers, isFollow] = await Promise.all([
+      repo.countFollowers(this.db, id),
+      userId === undefined ? false : repo.isFollowing(this.db, id, userId),
+    ]);
+    return presentSpeakerDetail(row, { intro: pick(lang, row.introZh, row.introEn), followers, isFollow }, lang);
+  }
+
+  async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerCourses'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentCourse(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async lives(id: number, q: PageQ & { year?: number | undefined }, lang: ApiLanguage): Promise<DataOf<'speakerLives'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const { rows, total } = await repo.pageLives(this.db, id, q.year, q.page_size, (q.page - 1) * q.page_size);
+    const now = this.now();
+    return page(
+      rows.map((r) => presentLive(r, lang, now)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async liveYears(id: number): Promise<DataOf<'speakerLiveYears'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    return { items: await repo.liveYears(this.db, id) };
+  }
+
+  /**
+   * Follow or unfollow. The speaker row is locked first, so concurrent clicks on one speaker take
+   * turns; the primary key keeps one row per (user, speaker) and the count is read from the rows.
+   */
+  async follow(id: number, userId: number, follow: boolean): Promise<DataOf<'speakerFollow'>> {
+    return this.db.transaction(async (tx) => {
+      if (!(await repo.lockVisible(tx, id))) throw notFound();
+      await repo.setFollow(tx, id, userId, follow, this.now());
+      return { is_follow: follow, follower_count: await repo.syncFollowerCount(tx, id) };
+    });
+  }
+
+  async followed(userId: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'myFollows'>> {
+    const { rows, total } = await repo.pageFollowed(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentSpeakerFor(r, true, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+}

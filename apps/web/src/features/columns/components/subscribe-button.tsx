@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/errors';
+import { requireMember } from '../../../shared/session';
+import { showNotice } from '../../../shared/ui/notice-store';
+import { useSubscribe } from '../api/columns';
+
+/**
+ * Subscription card follow (spec §4): '+ 关注' / '已关注'. Anonymous visitors get the confirm-login
+ * dialog (Cancel does nothing); the flag and the count change only when the server answers code 0.
+ */
+export function SubscribeButton({ id, isFollow }: { id: number; isFollow: boolean }) {
+  const { t } = useTranslation('member');
+  const subscribe = useSubscribe(id);
+  const onClick = () => {
+    requireMember(() => {
+      subscribe.mutate(!isFollow, { onError: (error) => showNotice(errorText(error)) });
+    });
+  };
+  return (
+    <button
+      type="button"
+      className={`button column-follow${isFollow ? ' column-follow--on' : ''}`}
+      aria-pressed={isFollow}
+      disabled={subscribe.isPending}
+      onClick={onClick}
+    >
+      {isFollow ? t('column.following') : t('column.follow')}
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/errors';
+import { requireMember } from '../../../shared/session';
+import { showNotice } from '../../../shared/ui/notice-store';
+import { useFollowSpeaker } from '../api/speakers';
+
+/**
+ * Follow / unfollow: a member action (anonymous visitors get the confirm-login dialog; Cancel does
+ * nothing). The flag and the count change only when the server answers code 0.
+ */
+export function FollowButton({ speakerId, following }: { speakerId: number; following: boolean }) {
+  const { t } = useTranslation('speaker');
+  const follow = useFollowSpeaker(speakerId);
+  const onClick = () => {
+    requireMember(() => {
+      follow.mutate(!following, { onError: (error) => showNotice(errorText(error)) });
+    });
+  };
+  return (
+    <button
+      type="button"
+      className={`button speaker-follow${following ? '' : ' button--primary'}`}
+      aria-pressed={following}
+      disabled={follow.isPending}
+      onClick={onClick}
+      data-testid="follow-button"
+    >
+      {following ? t('follow.following') : t('follow.follow')}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Endpoints, MemberModule } from '@medportal/contract';
+import { useEffect } from 'react';
+import { api } from './api-client';
+import { isLoggedIn } from './session';
+
+/** Kept zod-free like shared/endpoints.ts; `satisfies` ties it to the contract. */
+const historyRecord = { method: 'POST', path: '/v1/user/history' } as const satisfies Pick<Endpoints['historyRecord'], 'method' | 'path'>;
+
+const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'live', 'speaker', 'column', 'paper']);
+
+/**
+ * Records a view in the user's history (spec §7 "History"): fire-and-forget, only when logged in,
+ * never throws and never delays navigation. Unknown module names are ignored.
+ */
+export function recordHistory(moduleName: string | undefined, moduleId: number | undefined): void {
+  if (!moduleName || !MODULES.has(moduleName) || !moduleId || moduleId <= 0 || !isLoggedIn()) return;
+  try {
+    api.post<null>(historyRecord.path, { module_name: moduleName, module_id: moduleId }).catch(() => undefined);
+  } catch {
+    // Never let history break the page.
+  }
+}
+
+/** Records one view per (module, id) while the component stays mounted. */
+export function useRecordHistory(moduleName: MemberModule, moduleId: number): void {
+  useEffect(() => {
+    recordHistory(moduleName, moduleId);
+  }, [moduleName, moduleId]);
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { EndpointDef } from './api.ts';
+import { Id, Page, PageQuery } from './common.ts';
+import { Course, LiveItem, NewsItem, Speaker } from './entities.ts';
+
+/**
+ * Hospitals, organisers and keywords (spec §2 /hospital/{id}, /organizer/{id}, /keywords/{id}): one
+ * shared header shape and the same four content lists for the three kinds.
+ */
+
+export const PlaceKind = z.enum(['hospital', 'organizer', 'keyword']);
+export type PlaceKind = z.infer<typeof PlaceKind>;
+
+export const PlaceIdParams = z.object({ id: Id });
+
+export const PlaceHeader = z.object({
+  id: z.number().int(),
+  kind: PlaceKind,
+  name: z.string(),
+  /** Logo of a hospital or organiser, cover of a keyword; empty when there is none. */
+  logo: z.string(),
+  intro: z.string(),
+  counts: z.object({ courses: z.number().int(), lives: z.number().int(), news: z.number().int(), speakers: z.number().int() }),
+});
+export type PlaceHeader = z.infer<typeof PlaceHeader>;
+
+const define = <const E extends EndpointDef>(e: E) => e;
+
+/** The header and the four lists of one kind, under `/v1/{kind}/:id`. */
+const endpointsOf = <const K extends PlaceKind>(kind: K) =>
+  ({
+    detail: define({
+      method: 'GET',
+      path: `/v1/${kind}/:id`,
+      summary: `A ${kind}: name, logo, intro and content counts`,
+      tags: ['places'],
+      params: PlaceIdParams,
+      data: PlaceHeader,
+    }),
+    courses: define({
+      method: 'GET',
+      path: `/v1/${kind}/:id/course`,
+      summary: `Published courses of the ${kind}, newest first (published_at desc, id desc)`,
+      tags: ['places'],
+      params: PlaceIdParams,
+      query: PageQuery,
+      data: Page(Course),
+    }),
+    lives: define({
+      method: 'GET',
+      path: `/v1/${kind}/:id/live`,
+      summary: `Published lives of the ${kind}, newest first (start_at desc, id desc)`,
+      tags: ['places'],
+      params: PlaceIdParams,
+      query: PageQuery,
+      data: Page(LiveItem),
+    }),
+    news: define({
+      method: 'GET',
+      path: `/v1/${kind}/:id/news`,
+      summary: `Published news of the ${kind}, newest first (published_at desc, id desc)`,
+      tags: ['places'],
+      params: PlaceIdParams,
+      query: PageQuery,
+      data: Page(NewsItem),
+    }),
+    speakers: define({
+      method: 'GET',
+      path: `/v1/${kind}/:id/speaker`,
+      summary: `Published speakers of the ${kind}, in display order (sort, id)`,
+      tags: ['places'],
+      params: PlaceIdParams,
+      query: PageQuery,
+      data: Page(Speaker),
+    }),
+  }) as const;
+
+const hospital = endpointsOf('hospital');
+const organizer = endpointsOf('organizer');
+const keyword = endpointsOf('keyword');
+
+export const placeEndpoints = {
+  hospitalDetail: hospital.detail,
+  hospitalCourses: hospital.courses,
+  hospitalLives: hospital.lives,
+  hospitalNews: hospital.news,
+  hospitalSpeakers: hospital.speakers,
+  organizerDetail: organizer.detail,
+  organizerCourses: organizer.courses,
+  organizerLives: organizer.lives,
+  organizerNews: organizer.news,
+  organizerSpeakers: organizer.speakers,
+  keywordDetail: keyword.detail,
+  keywordCourses: keyword.courses,
+  keywordLives: keyword.lives,
+  keywordNews: keyword.news,
+  keywordSpeakers: keyword.speakers,
+} as const;

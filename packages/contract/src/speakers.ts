@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { EndpointDef } from './api.ts';
+import { Id, Page, PageQuery } from './common.ts';
+import { Course, LiveItem, Speaker } from './entities.ts';
+
+/** Speakers (spec §3 Speaker, §4 follow, §7 "Favourites, follows" and "Regions, hospitals, speakers"). */
+
+export const SpeakerIdParams = z.object({ id: Id });
+
+export const SpeakerDetail = Speaker.extend({
+  /** Plain text: the full introduction (the /speaker/info page). */
+  intro: z.string(),
+});
+export type SpeakerDetail = z.infer<typeof SpeakerDetail>;
+
+/** 1 follow, 2 unfollow (spec §4). */
+export const SpeakerFollowBody = z.object({ status: z.union([z.literal(1), z.literal(2)]) });
+export const SpeakerFollowData = z.object({ is_follow: z.boolean(), follower_count: z.number().int() });
+export type SpeakerFollowData = z.infer<typeof SpeakerFollowData>;
+
+export const SpeakerLiveQuery = PageQuery.extend({ year: z.coerce.number().int().min(1970).max(9999).optional() });
+export const SpeakerLiveYearsData = z.object({ items: z.array(z.number().int()) });
+
+const define = <const E extends EndpointDef>(e: E) => e;
+
+export const speakerEndpoints = {
+  speakerDetail: define({
+    method: 'GET',
+    path: '/v1/user/speaker/:id',
+    summary: 'One published speaker with the full intro; is_follow for a logged-in caller (login optional)',
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    data: SpeakerDetail,
+  }),
+  speakerCourses: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/course',
+    summary: "The speaker's published courses, newest first (published_at desc, id desc)",
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    query: PageQuery,
+    data: Page(Course),
+  }),
+  speakerLives: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/live',
+    summary: "The speaker's published lives, newest first (start_at desc, id desc); optionally one year (UTC)",
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    query: SpeakerLiveQuery,
+    data: Page(LiveItem),
+  }),
+  speakerLiveYears: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/live_years',
+    summary: 'Years (UTC) in which the speaker has published lives, newest first',
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    data: SpeakerLiveYearsData,
+  }),
+  speakerFollow: define({
+    method: 'PUT',
+    path: '/v1/user/speaker/:id/follow',
+    summary: 'Follow (status 1) or unfollow (status 2); idempotent, follower_count is the number of follow rows',
+    tags: ['speakers'],
+    auth: true,
+    params: SpeakerIdParams,
+    body: SpeakerFollowBody,
+    data: SpeakerFollowData,
+  }),
+  myFollows: define({
+    method: 'GET',
+    path: '/v1/user/follow',
+    summary: 'Speakers the caller follows, most recently followed first',
+    tags: ['speakers'],
+    auth: true,
+    query: PageQuery,
+    data: Page(Speaker),
+  }),
+} as const;
