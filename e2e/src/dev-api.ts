@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-interface Envelope<T> {
+export interface Envelope<T> {
   code: number;
   message: string;
   data: T;
@@ -34,4 +34,43 @@ export function nextCaptchaKey(page: Page): Promise<string> {
   return page
     .waitForResponse((res) => new URL(res.url()).pathname === '/v1/user/verify_code_image')
     .then(async (res) => ((await res.json()) as Envelope<{ captcha_key: string }>).data.captcha_key);
+}
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  token?: string;
+}
+
+/** Calls the API directly (outside the browser) and returns the whole envelope. */
+export async function apiCall<T>(baseUrl: string, path: string, init: ApiInit = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/**
+ * Logs a new user in through SMS and the developer outbox; returns the access token.
+ * `prefix` keeps the numbers of different test files apart.
+ */
+export async function loginViaApi(baseUrl: string, prefix: string): Promise<string> {
+  const mobile = `${prefix}${String(Date.now()).slice(-8)}`;
+  const captcha = await apiCall<{ captcha_key: string }>(baseUrl, '/v1/user/verify_code_image');
+  const captcha_code = await captchaAnswer(baseUrl, captcha.data.captcha_key);
+  const body = { mobile, scene: 'login', captcha_key: captcha.data.captcha_key, captcha_code };
+  const sent = await apiCall(baseUrl, '/v1/user/send/sms', { method: 'POST', body });
+  if (sent.code !== 0) throw new Error(`send sms: ${sent.message}`);
+  const code = await latestCode(baseUrl, mobile);
+  const login = await apiCall<{ user_access_token: string }>(baseUrl, '/v1/user/login', {
+    method: 'POST',
+    body: { type: 'sms', mobile, code },
+  });
+  if (login.code !== 0) throw new Error(`login: ${login.message}`);
+  return login.data.user_access_token;
 }

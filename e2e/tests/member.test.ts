@@ -1,40 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { captchaAnswer, latestCode } from '../src/dev-api.ts';
+import { type ApiInit, type Envelope, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
 import { useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${h.server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** Logs a new user in through SMS and the dev outbox; returns the access token. */
-async function loginViaApi(): Promise<string> {
-  const mobile = `136${String(Date.now()).slice(-8)}`;
-  const captcha = await api<{ captcha_key: string }>('/v1/user/verify_code_image');
-  const captcha_code = await captchaAnswer(h.server.url, captcha.data.captcha_key);
-  const sent = await api('/v1/user/send/sms', { method: 'POST', body: { mobile, scene: 'login', captcha_key: captcha.data.captcha_key, captcha_code } });
-  assert.equal(sent.code, 0, `send sms: ${sent.message}`);
-  const code = await latestCode(h.server.url, mobile);
-  const login = await api<{ user_access_token: string }>('/v1/user/login', { method: 'POST', body: { type: 'sms', mobile, code } });
-  assert.equal(login.code, 0, `login: ${login.message}`);
-  return login.data.user_access_token;
-}
+const api = <T>(path: string, init?: ApiInit) => apiCall<T>(h.server.url, path, init);
+const loginViaApi = () => loginWithSms(h.server.url, '136');
 
 async function loggedInPage() {
   const token = await loginViaApi();
