@@ -9,14 +9,13 @@ import {
   courses,
   courseTags,
   departments,
-  hospitals,
-  organizers,
   speakerDepartments,
   speakers,
   tags,
   users,
 } from '../../db/schema/index.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
+import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
 
@@ -129,23 +128,7 @@ export async function findSeriesTitle(db: Db, seriesId: number) {
 
 export async function speakersByIds(db: Db, ids: number[]): Promise<SpeakerRow[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({
-      id: speakers.id,
-      nameZh: speakers.nameZh,
-      nameEn: speakers.nameEn,
-      avatar: speakers.avatar,
-      titleZh: speakers.titleZh,
-      titleEn: speakers.titleEn,
-      followerCount: speakers.followerCount,
-      hospitalZh: hospitals.nameZh,
-      hospitalEn: hospitals.nameEn,
-      organizationZh: organizers.nameZh,
-      organizationEn: organizers.nameEn,
-    })
-    .from(speakers)
-    .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
-    .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+  const rows = await selectSpeakerCards(db)
     .where(and(inArray(speakers.id, ids), eq(speakers.status, published)))
     .orderBy(asc(speakers.id));
   const deps = await db

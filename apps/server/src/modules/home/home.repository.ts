@@ -7,18 +7,17 @@ import {
   courseTags,
   departments,
   homeBlocks,
-  hospitals,
   introTexts,
   lives,
   news,
   newsCategories,
-  organizers,
   papers,
   speakerDepartments,
   speakers,
   specials,
   tags,
 } from '../../db/schema/index.ts';
+import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
 
@@ -181,23 +180,7 @@ export async function listSpeakers(db: Db, opts: { limit: number; department?: s
       ),
     );
   }
-  const rows = await db
-    .select({
-      id: speakers.id,
-      nameZh: speakers.nameZh,
-      nameEn: speakers.nameEn,
-      avatar: speakers.avatar,
-      titleZh: speakers.titleZh,
-      titleEn: speakers.titleEn,
-      followerCount: speakers.followerCount,
-      hospitalZh: hospitals.nameZh,
-      hospitalEn: hospitals.nameEn,
-      organizationZh: organizers.nameZh,
-      organizationEn: organizers.nameEn,
-    })
-    .from(speakers)
-    .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
-    .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+  const rows = await selectSpeakerCards(db)
     .where(and(...where))
     .orderBy(
       opts.order === 'popular' ? desc(speakers.followerCount) : asc(speakers.sort),

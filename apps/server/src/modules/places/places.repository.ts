@@ -18,6 +18,7 @@ import {
 import { courseColumns, withTags } from '../courses/courses.repository.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
+import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
 const never = sql`false`;
@@ -163,23 +164,7 @@ export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: numbe
 export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
   const cond = speakerCond(db, kind, id);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: speakers.id,
-        nameZh: speakers.nameZh,
-        nameEn: speakers.nameEn,
-        avatar: speakers.avatar,
-        titleZh: speakers.titleZh,
-        titleEn: speakers.titleEn,
-        followerCount: speakers.followerCount,
-        hospitalZh: hospitals.nameZh,
-        hospitalEn: hospitals.nameEn,
-        organizationZh: organizers.nameZh,
-        organizationEn: organizers.nameEn,
-      })
-      .from(speakers)
-      .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
-      .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+    selectSpeakerCards(db)
       .where(cond)
       .orderBy(asc(speakers.sort), asc(speakers.id))
       .limit(limit)
