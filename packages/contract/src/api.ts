@@ -7,6 +7,7 @@ import { newsEndpoints } from './news.ts';
 import { speakerEndpoints } from './speakers.ts';
 import { placeEndpoints } from './places.ts';
 import { memberEndpoints } from './member.ts';
+import { searchEndpoints } from './search.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
 /**
@@ -33,6 +34,7 @@ export const endpoints = {
   ...speakerEndpoints,
   ...placeEndpoints,
   ...memberEndpoints,
+  ...searchEndpoints,
   pcIndex: define({
     method: 'GET',
     path: '/v1/pc_index',

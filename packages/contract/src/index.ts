@@ -12,3 +12,4 @@ export * from './news.ts';
 export * from './member.ts';
 export * from './speakers.ts';
 export * from './places.ts';
+export * from './search.ts';
