@@ -19,15 +19,35 @@ export const departments = pgTable(
   (t) => [index('departments_parent_idx').on(t.parentId)],
 );
 
-export const hospitals = pgTable('hospitals', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  nameZh: text().notNull(),
-  nameEn: text(),
-  cityZh: text().notNull(),
-  cityEn: text(),
-  logo: text().notNull(),
-  createdAt: createdAt(),
-});
+/** Provinces, municipalities and countries at the top; their cities below (parent_id). */
+export const regions = pgTable(
+  'regions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer().references((): AnyPgColumn => regions.id, { onDelete: 'set null' }),
+    nameZh: text().notNull(),
+    nameEn: text(),
+    sort: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('regions_parent_idx').on(t.parentId)],
+);
+
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    nameZh: text().notNull(),
+    nameEn: text(),
+    cityZh: text().notNull(),
+    cityEn: text(),
+    logo: text().notNull(),
+    /** The most specific region (a city, or a municipality that has no cities below it). */
+    regionId: integer().references(() => regions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hospitals_region_idx').on(t.regionId)],
+);
 
 export const organizers = pgTable('organizers', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),

@@ -1,6 +1,8 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { departments, hospitals, organizers } from './catalog.ts';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
+import { columns, papers } from './editorial.ts';
+import { news } from './news.ts';
 import { users } from './users.ts';
 
 export const speakers = pgTable(
@@ -53,4 +55,51 @@ export const speakerFollows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.speakerId] }), index('speaker_follows_speaker_idx').on(t.speakerId)],
+);
+
+/**
+ * Speakers linked to news, columns and papers (the speaker page's news, columns and documents tabs).
+ * One table per content kind so each link has real foreign keys; `sort` is the speaker's place
+ * among the item's people (author order of a paper, host order of a column).
+ */
+export const newsSpeakers = pgTable(
+  'news_speakers',
+  {
+    newsId: integer()
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    speakerId: integer()
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.speakerId] }), index('news_speakers_speaker_idx').on(t.speakerId)],
+);
+
+export const columnSpeakers = pgTable(
+  'column_speakers',
+  {
+    columnId: integer()
+      .notNull()
+      .references(() => columns.id, { onDelete: 'cascade' }),
+    speakerId: integer()
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.columnId, t.speakerId] }), index('column_speakers_speaker_idx').on(t.speakerId)],
+);
+
+export const paperSpeakers = pgTable(
+  'paper_speakers',
+  {
+    paperId: integer()
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    speakerId: integer()
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.speakerId] }), index('paper_speakers_speaker_idx').on(t.speakerId)],
 );
