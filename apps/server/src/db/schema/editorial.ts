@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 
 /** Programmes published in issues. */
@@ -51,6 +51,22 @@ export const specials = pgTable('specials', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Content a special topic groups; a module's items show in `sort` order. */
+export const specialItemModule = pgEnum('special_item_module', ['course', 'news', 'live', 'paper']);
+
+export const specialItems = pgTable(
+  'special_items',
+  {
+    specialId: integer()
+      .notNull()
+      .references(() => specials.id, { onDelete: 'cascade' }),
+    module: specialItemModule().notNull(),
+    itemId: integer().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.specialId, t.module, t.itemId] }), index('special_items_list_idx').on(t.specialId, t.module, t.sort)],
+);
 
 export const hotWords = pgTable('hot_words', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
