@@ -8,6 +8,7 @@ import { speakerEndpoints } from './speakers.ts';
 import { placeEndpoints } from './places.ts';
 import { memberEndpoints } from './member.ts';
 import { searchEndpoints } from './search.ts';
+import { liveEndpoints } from './lives.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
 /**
@@ -35,6 +36,7 @@ export const endpoints = {
   ...placeEndpoints,
   ...memberEndpoints,
   ...searchEndpoints,
+  ...liveEndpoints,
   pcIndex: define({
     method: 'GET',
     path: '/v1/pc_index',

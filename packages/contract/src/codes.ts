@@ -37,6 +37,8 @@ export const ErrorCode = {
   ACCOUNT_TAKEN: 40108,
   /** WeChat login ticket expired or was cancelled. */
   TICKET_EXPIRED: 40109,
+  /** A reminder for a live that has already ended. */
+  LIVE_ENDED: 40120,
   INSUFFICIENT_BALANCE: 40201,
   WRONG_PAY_PASSWORD: 40202,
   LOCKED: 42301,

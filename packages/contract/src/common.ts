@@ -33,6 +33,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.PAY_PASSWORD_ALREADY_SET]: { zh_CN: '已设置过支付密码', en: 'A payment password is already set' },
   [ErrorCode.ACCOUNT_TAKEN]: { zh_CN: '该手机号或邮箱已被其他账号使用', en: 'This mobile number or email belongs to another account' },
   [ErrorCode.TICKET_EXPIRED]: { zh_CN: '二维码已过期，请刷新', en: 'The QR code has expired; please refresh it' },
+  [ErrorCode.LIVE_ENDED]: { zh_CN: '直播已结束，无法设置提醒', en: 'This live has ended; reminders are no longer possible' },
   [ErrorCode.INSUFFICIENT_BALANCE]: { zh_CN: '余额不足', en: 'Insufficient balance' },
   [ErrorCode.WRONG_PAY_PASSWORD]: { zh_CN: '支付密码错误', en: 'Wrong payment password' },
   [ErrorCode.LOCKED]: { zh_CN: '已被暂时锁定，请稍后再试', en: 'Temporarily locked; please try again later' },

@@ -13,3 +13,4 @@ export * from './member.ts';
 export * from './speakers.ts';
 export * from './places.ts';
 export * from './search.ts';
+export * from './lives.ts';

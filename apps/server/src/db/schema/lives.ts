@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { departments, organizers } from './catalog.ts';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { speakers } from './speakers.ts';
+import { users } from './users.ts';
 
 /** Live conferences. Live status is not stored: it is derived from start_at/end_at and now. */
 export const lives = pgTable(
@@ -32,4 +33,44 @@ export const lives = pgTable(
     index('lives_status_start_idx').on(t.status, t.startAt),
     check('lives_time_check', sql`${t.endAt} > ${t.startAt}`),
   ],
+);
+
+/**
+ * Live reminders: one row per user and live (the unique key makes a concurrent double click one
+ * row). The sweep claims due rows by setting sent_at, so each reminder goes out once even with
+ * several processes; `channel` records where it went (null: no address to send to).
+ */
+export const liveReminders = pgTable(
+  'live_reminders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    liveId: integer()
+      .notNull()
+      .references(() => lives.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+    channel: text(),
+  },
+  (t) => [
+    unique('live_reminders_user_live_uq').on(t.userId, t.liveId),
+    index('live_reminders_live_idx').on(t.liveId),
+    index('live_reminders_pending_idx').on(t.liveId).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** How a user's live reminders are delivered (contract RemindChannel; minutes before the start). */
+export const userRemindSettings = pgTable(
+  'user_remind_settings',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    minutesBefore: integer().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_remind_settings_minutes_check', sql`${t.minutesBefore} between 1 and 10080`)],
 );
