@@ -51,6 +51,9 @@ export const liveReminders = pgTable(
       .notNull()
       .references(() => lives.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** The language and timezone the reminder was set in: its message is written in them. */
+    lang: text().notNull().default('zh_CN'),
+    timezone: text().notNull().default('+08:00'),
     sentAt: timestamp({ withTimezone: true }),
     channel: text(),
   },
