@@ -17,12 +17,15 @@ const APPRAISE_TAGS: ReadonlyArray<readonly [string, string]> = [
 import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS } from './data/editorial.ts';
 import { LIVES } from './data/lives.ts';
 import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
+import { REGIONS, regionId } from './data/regions.ts';
+import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
 import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
 export interface SeedRows {
   departments: Rows<typeof s.departments>;
+  regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
   organizers: Rows<typeof s.organizers>;
   tags: Rows<typeof s.tags>;
@@ -36,8 +39,11 @@ export interface SeedRows {
   newsCategories: Rows<typeof s.newsCategories>;
   news: Rows<typeof s.news>;
   newsTags: Rows<typeof s.newsTags>;
+  newsSpeakers: Rows<typeof s.newsSpeakers>;
   columns: Rows<typeof s.columns>;
   papers: Rows<typeof s.papers>;
+  columnSpeakers: Rows<typeof s.columnSpeakers>;
+  paperSpeakers: Rows<typeof s.paperSpeakers>;
   specials: Rows<typeof s.specials>;
   hotWords: Rows<typeof s.hotWords>;
   banners: Rows<typeof s.banners>;
@@ -105,6 +111,13 @@ export function buildSeed(now: Date): SeedRows {
   const minuteNow = Math.floor(now.getTime() / MINUTE) * MINUTE;
 
   const departments = departmentRows(DEPARTMENTS);
+  const regions = REGIONS.map((r, i) => ({
+    id: i + 1,
+    parentId: r.parent === null ? null : regionId(r.parent),
+    nameZh: r.zh,
+    nameEn: r.en,
+    sort: i,
+  }));
   const hospitals = HOSPITALS.map((h, i) => ({
     id: i + 1,
     nameZh: h.zh,
@@ -112,6 +125,7 @@ export function buildSeed(now: Date): SeedRows {
     cityZh: h.cityZh,
     cityEn: h.cityEn,
     logo: coverUrl('logo', `h${i + 1}`, h.zh.slice(0, 2)),
+    regionId: regionId(h.region),
   }));
   const organizers = ORGANIZERS.map((o, i) => ({
     id: i + 1,
@@ -274,6 +288,12 @@ export function buildSeed(now: Date): SeedRows {
   const newsTags: SeedRows['newsTags'] = NEWS.flatMap((n, i) =>
     (DEPARTMENT_TAGS[n.dep] ?? []).slice(0, 2).map((title, k) => ({ newsId: i + 1, tagId: TAGS.findIndex((t) => t.zh === title) + 1, sort: k })),
   );
+  // Each item names one speaker of its department, taking turns, so most speakers have news.
+  const newsSpeakers: SeedRows['newsSpeakers'] = NEWS.flatMap((n, i) => {
+    const pool = speakersOf(n.dep);
+    const turn = NEWS.slice(0, i).filter((x) => x.dep === n.dep).length;
+    return pool.length ? [{ newsId: i + 1, speakerId: pool[turn % pool.length] as number, sort: 0 }] : [];
+  });
   news.push({
     id: NEWS.length + 1,
     categoryId: 1,
@@ -308,6 +328,12 @@ export function buildSeed(now: Date): SeedRows {
     status: 'published' as const,
     publishedAt: new Date(base - i * 9 * DAY),
   }));
+  const columnSpeakers: SeedRows['columnSpeakers'] = COLUMNS.flatMap((c, i) =>
+    (COLUMN_HOSTS[c.zh] ?? []).map((speakerId, k) => ({ columnId: i + 1, speakerId, sort: k })),
+  );
+  const paperSpeakers: SeedRows['paperSpeakers'] = PAPERS.flatMap((p, i) =>
+    (PAPER_AUTHORS[p.doi] ?? []).map((speakerId, k) => ({ paperId: i + 1, speakerId, sort: k })),
+  );
   const specials = SPECIALS.map((sp, i) => ({
     id: i + 1,
     kind: sp.kind,
@@ -367,6 +393,7 @@ export function buildSeed(now: Date): SeedRows {
 
   return {
     departments,
+    regions,
     hospitals,
     organizers,
     tags,
@@ -380,8 +407,11 @@ export function buildSeed(now: Date): SeedRows {
     newsCategories,
     news,
     newsTags,
+    newsSpeakers,
     columns,
     papers,
+    columnSpeakers,
+    paperSpeakers,
     specials,
     hotWords,
     banners,

@@ -9,6 +9,7 @@ const SEED_META_KEY = 'demo_content_seeded_at';
 /** Content tables in insert order (parents first). */
 const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = [
   ['departments', s.departments, true],
+  ['regions', s.regions, true],
   ['hospitals', s.hospitals, true],
   ['organizers', s.organizers, true],
   ['tags', s.tags, true],
@@ -22,8 +23,11 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['newsCategories', s.newsCategories, true],
   ['news', s.news, true],
   ['newsTags', s.newsTags, false],
+  ['newsSpeakers', s.newsSpeakers, false],
   ['columns', s.columns, true],
   ['papers', s.papers, true],
+  ['columnSpeakers', s.columnSpeakers, false],
+  ['paperSpeakers', s.paperSpeakers, false],
   ['specials', s.specials, true],
   ['hotWords', s.hotWords, true],
   ['banners', s.banners, true],

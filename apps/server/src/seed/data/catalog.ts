@@ -13,18 +13,22 @@ export const DEPARTMENTS = [
 export type DepartmentSlug = (typeof DEPARTMENTS)[number]['slug'];
 
 export const HOSPITALS = [
-  { zh: '北京协和医院', en: 'Peking Union Medical College Hospital', cityZh: '北京', cityEn: 'Beijing' },
-  { zh: '中国医学科学院肿瘤医院', en: 'Cancer Hospital, Chinese Academy of Medical Sciences', cityZh: '北京', cityEn: 'Beijing' },
-  { zh: '复旦大学附属中山医院', en: 'Zhongshan Hospital, Fudan University', cityZh: '上海', cityEn: 'Shanghai' },
-  { zh: '四川大学华西医院', en: 'West China Hospital, Sichuan University', cityZh: '成都', cityEn: 'Chengdu' },
-  { zh: '上海交通大学医学院附属瑞金医院', en: 'Ruijin Hospital, Shanghai Jiao Tong University School of Medicine', cityZh: '上海', cityEn: 'Shanghai' },
-  { zh: '中山大学肿瘤防治中心', en: 'Sun Yat-sen University Cancer Center', cityZh: '广州', cityEn: 'Guangzhou' },
-  { zh: '北京大学人民医院', en: "Peking University People's Hospital", cityZh: '北京', cityEn: 'Beijing' },
-  { zh: '中国医学科学院血液病医院', en: 'Institute of Hematology & Blood Diseases Hospital, CAMS', cityZh: '天津', cityEn: 'Tianjin' },
-  { zh: '首都医科大学附属北京天坛医院', en: 'Beijing Tiantan Hospital, Capital Medical University', cityZh: '北京', cityEn: 'Beijing' },
-  { zh: '中国医学科学院阜外医院', en: 'Fuwai Hospital, Chinese Academy of Medical Sciences', cityZh: '北京', cityEn: 'Beijing' },
-  { zh: '浙江大学医学院附属第一医院', en: 'The First Affiliated Hospital, Zhejiang University School of Medicine', cityZh: '杭州', cityEn: 'Hangzhou' },
-  { zh: '华中科技大学同济医学院附属同济医院', en: 'Tongji Hospital, Tongji Medical College, HUST', cityZh: '武汉', cityEn: 'Wuhan' },
+  { zh: '北京协和医院', en: 'Peking Union Medical College Hospital', cityZh: '北京', cityEn: 'Beijing', region: 'beijing' },
+  { zh: '中国医学科学院肿瘤医院', en: 'Cancer Hospital, Chinese Academy of Medical Sciences', cityZh: '北京', cityEn: 'Beijing', region: 'beijing' },
+  { zh: '复旦大学附属中山医院', en: 'Zhongshan Hospital, Fudan University', cityZh: '上海', cityEn: 'Shanghai', region: 'shanghai' },
+  { zh: '四川大学华西医院', en: 'West China Hospital, Sichuan University', cityZh: '成都', cityEn: 'Chengdu', region: 'chengdu' },
+  { zh: '上海交通大学医学院附属瑞金医院', en: 'Ruijin Hospital, Shanghai Jiao Tong University School of Medicine', cityZh: '上海', cityEn: 'Shanghai', region: 'shanghai' },
+  { zh: '中山大学肿瘤防治中心', en: 'Sun Yat-sen University Cancer Center', cityZh: '广州', cityEn: 'Guangzhou', region: 'guangzhou' },
+  { zh: '北京大学人民医院', en: "Peking University People's Hospital", cityZh: '北京', cityEn: 'Beijing', region: 'beijing' },
+  { zh: '中国医学科学院血液病医院', en: 'Institute of Hematology & Blood Diseases Hospital, CAMS', cityZh: '天津', cityEn: 'Tianjin', region: 'tianjin' },
+  { zh: '首都医科大学附属北京天坛医院', en: 'Beijing Tiantan Hospital, Capital Medical University', cityZh: '北京', cityEn: 'Beijing', region: 'beijing' },
+  { zh: '中国医学科学院阜外医院', en: 'Fuwai Hospital, Chinese Academy of Medical Sciences', cityZh: '北京', cityEn: 'Beijing', region: 'beijing' },
+  { zh: '浙江大学医学院附属第一医院', en: 'The First Affiliated Hospital, Zhejiang University School of Medicine', cityZh: '杭州', cityEn: 'Hangzhou', region: 'hangzhou' },
+  { zh: '华中科技大学同济医学院附属同济医院', en: 'Tongji Hospital, Tongji Medical College, HUST', cityZh: '武汉', cityEn: 'Wuhan', region: 'wuhan' },
+  { zh: '梅奥诊所', en: 'Mayo Clinic', cityZh: '罗切斯特', cityEn: 'Rochester', region: 'rochester' },
+  { zh: '约翰斯·霍普金斯医院', en: 'The Johns Hopkins Hospital', cityZh: '巴尔的摩', cityEn: 'Baltimore', region: 'baltimore' },
+  { zh: '日本国立癌症研究中心中央医院', en: 'National Cancer Center Hospital, Japan', cityZh: '东京', cityEn: 'Tokyo', region: 'tokyo' },
+  { zh: '新加坡中央医院', en: 'Singapore General Hospital', cityZh: '新加坡', cityEn: 'Singapore', region: 'singapore' },
 ] as const;
 
 export const ORGANIZERS = [
