@@ -16,6 +16,8 @@ import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
+import topicsRoutes from './modules/topics/topics.routes.ts';
+import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(memberRoutes, { now });
   await app.register(speakersRoutes, { now });
   await app.register(placesRoutes, { now });
+  await app.register(topicsRoutes, { now });
+  await app.register(papersRoutes);
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

@@ -8,6 +8,8 @@ import { speakerEndpoints } from './speakers.ts';
 import { placeEndpoints } from './places.ts';
 import { memberEndpoints } from './member.ts';
 import { searchEndpoints } from './search.ts';
+import { topicEndpoints } from './topics.ts';
+import { paperEndpoints } from './papers.ts';
 import { liveEndpoints } from './lives.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -36,6 +38,8 @@ export const endpoints = {
   ...placeEndpoints,
   ...memberEndpoints,
   ...searchEndpoints,
+  ...topicEndpoints,
+  ...paperEndpoints,
   ...liveEndpoints,
   pcIndex: define({
     method: 'GET',

@@ -14,3 +14,5 @@ export * from './speakers.ts';
 export * from './places.ts';
 export * from './search.ts';
 export * from './lives.ts';
+export * from './papers.ts';
+export * from './topics.ts';

@@ -14,7 +14,7 @@ const APPRAISE_TAGS: ReadonlyArray<readonly [string, string]> = [
   ['节奏适中', 'Well paced'],
   ['值得推荐', 'Recommended'],
 ];
-import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS } from './data/editorial.ts';
+import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS, TOPIC_ITEMS_PER_MODULE, TOPIC_MATCH } from './data/editorial.ts';
 import { LIVES } from './data/lives.ts';
 import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
 import { REGIONS, regionId } from './data/regions.ts';
@@ -45,6 +45,7 @@ export interface SeedRows {
   columnSpeakers: Rows<typeof s.columnSpeakers>;
   paperSpeakers: Rows<typeof s.paperSpeakers>;
   specials: Rows<typeof s.specials>;
+  specialItems: Rows<typeof s.specialItems>;
   hotWords: Rows<typeof s.hotWords>;
   banners: Rows<typeof s.banners>;
   relateSites: Rows<typeof s.relateSites>;
@@ -346,6 +347,20 @@ export function buildSeed(now: Date): SeedRows {
     sort: i,
     status: 'published' as const,
   }));
+  // Topic contents by title match; no rng draws, so the values seeded after them stay the same.
+  const specialItems: SeedRows['specialItems'] = SPECIALS.flatMap((_, i) => {
+    const match = TOPIC_MATCH[i];
+    if (!match) return [];
+    const pickIds = (titles: readonly string[]) =>
+      titles.flatMap((t, k) => (match.test(t) ? [k + 1] : [])).slice(0, TOPIC_ITEMS_PER_MODULE);
+    const of = (module: 'course' | 'news' | 'live' | 'paper', ids: number[]) => ids.map((itemId, sort) => ({ specialId: i + 1, module, itemId, sort }));
+    return [
+      ...of('course', pickIds(COURSES.map((c) => c.zh))),
+      ...of('live', pickIds(LIVES.map((l) => l.zh))),
+      ...of('news', pickIds(NEWS.map((n) => n.zh))),
+      ...of('paper', pickIds(PAPERS.map((p) => p.zh))),
+    ];
+  });
   const hotWords = HOT_WORDS.map(([zh, en], i) => ({ id: i + 1, wordZh: zh, wordEn: en, sort: i, status: 'published' as const }));
   const banners = BANNERS.map((b, i) => ({
     id: i + 1,
@@ -413,6 +428,7 @@ export function buildSeed(now: Date): SeedRows {
     columnSpeakers,
     paperSpeakers,
     specials,
+    specialItems,
     hotWords,
     banners,
     relateSites,

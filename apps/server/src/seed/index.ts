@@ -29,6 +29,7 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['columnSpeakers', s.columnSpeakers, false],
   ['paperSpeakers', s.paperSpeakers, false],
   ['specials', s.specials, true],
+  ['specialItems', s.specialItems, false],
   ['hotWords', s.hotWords, true],
   ['banners', s.banners, true],
   ['relateSites', s.relateSites, true],

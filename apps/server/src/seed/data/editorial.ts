@@ -40,6 +40,19 @@ export const SPECIALS = [
   { kind: 'topic', theme: null, zh: '糖尿病综合管理专题', en: 'Comprehensive Diabetes Care', descZh: '降糖、心肾保护与并发症筛查', descEn: 'Glucose control, cardiorenal protection and complication screening', label: 'Diabetes' },
 ] as const;
 
+/**
+ * What each special topic (by its index in SPECIALS) groups: items of every module whose Chinese
+ * title matches, in catalogue order, at most TOPIC_ITEMS_PER_MODULE of each.
+ */
+export const TOPIC_MATCH: Readonly<Record<number, RegExp>> = {
+  3: /肺癌|EGFR|奥希替尼|帕博利珠/,
+  4: /CAR-T|Tisagenlecleucel|Axicabtagene|淋巴瘤|白血病|骨髓瘤/,
+  5: /心力衰竭|心衰|达格列净/,
+  6: /卒中|取栓|溶栓/,
+  7: /糖尿病|降糖|SGLT2|恩格列净|司美格鲁肽|GLP-1/,
+};
+export const TOPIC_ITEMS_PER_MODULE = 8;
+
 export const HOT_WORDS = [
   ['淋巴瘤', 'Lymphoma'],
   ['多发性骨髓瘤', 'Multiple myeloma'],

@@ -1,0 +1,28 @@
+import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { presentPaperCard } from './papers.present.ts';
+import * as repo from './papers.repository.ts';
+
+/** Paper list and detail. */
+export class PapersService {
+  constructor(private readonly db: Db) {}
+
+  async list(q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'paperList'>> {
+    const { rows, total } = await repo.pagePapers(this.db, q.page_size, (q.page - 1) * q.page_size);
+    return {
+      items: rows.map((r) => presentPaperCard(r, lang)),
+      page: q.page,
+      page_size: q.page_size,
+      total,
+      has_more: q.page * q.page_size < total,
+    };
+  }
+
+  async detail(key: number | string, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'paperDetail'>> {
+    const row = await repo.findPaper(this.db, key);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    const isFavorite = userId === undefined ? false : await repo.isFavorite(this.db, userId, row.id);
+    return { ...presentPaperCard(row, lang), is_favorite: isFavorite };
+  }
+}
