@@ -16,6 +16,7 @@ import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
+import livesRoutes from './modules/lives/lives.routes.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(memberRoutes, { now });
   await app.register(speakersRoutes, { now });
   await app.register(placesRoutes, { now });
+  await app.register(livesRoutes, { now });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(authRoutes);

@@ -1,0 +1,60 @@
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { MemberService } from '../member/member.service.ts';
+import { LiveReminderSweep } from './lives.reminders.ts';
+import { LivesService } from './lives.service.ts';
+
+export interface LivesRoutesOptions {
+  now: () => Date;
+  /** How often due reminders are looked for; 0 turns the in-process sweep off. */
+  reminderIntervalMs?: number;
+}
+
+/** Public lists look the token up when sent (is_remind, is_favorite) but do not need it. */
+const optionalAuth = { config: { auth: 'optional' as const } };
+
+/** Conferences listing, reminders and the live calendar (spec §7 "Lives"). */
+const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { now, reminderIntervalMs = 30_000 }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const svc = new LivesService(app.db, now, new MemberService(app.db, now));
+  const caller = (req: { ctx: { user?: { id: number }; lang: 'zh_CN' | 'en'; tz: string } }) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang, tz: req.ctx.tz });
+
+  app.route({ ...endpointRoute(endpoints.liveDate), handler: async (req) => ok(await svc.liveDate(caller(req))) });
+  app.route({ ...endpointRoute(endpoints.dateLives), ...optionalAuth, handler: async (req) => ok(await svc.dateLives(req.query, caller(req))) });
+  app.route({ ...endpointRoute(endpoints.liveLookBack), ...optionalAuth, handler: async (req) => ok(await svc.lookBack(req.query.limit, caller(req))) });
+  app.route({ ...endpointRoute(endpoints.liveHistory), ...optionalAuth, handler: async (req) => ok(await svc.history(req.query, caller(req))) });
+  app.route({ ...endpointRoute(endpoints.liveHistoryFilters), handler: async (req) => ok(await svc.historyFilters(caller(req))) });
+  app.route({
+    ...endpointRoute(endpoints.liveRemind),
+    handler: async (req) => ok(await svc.remind(req.params.id, req.body.status === 1, currentUser(req).id, caller(req))),
+  });
+  app.route({
+    ...endpointRoute(endpoints.liveFavorite),
+    handler: async (req) => ok(await svc.favorite(req.params.id, req.body.status === 1, currentUser(req).id)),
+  });
+  app.route({ ...endpointRoute(endpoints.liveCalendar), handler: async (req) => ok(await svc.calendar(req.query.month, currentUser(req).id, caller(req))) });
+  app.route({ ...endpointRoute(endpoints.remindTypeGet), handler: async (req) => ok(await svc.getRemindType(currentUser(req).id, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.remindTypeSet), handler: async (req) => ok(await svc.setRemindType(currentUser(req).id, req.body, req.ctx.lang)) });
+
+  const sweep = new LiveReminderSweep(app.db, app.accounts.sender, now, app.log);
+  if (reminderIntervalMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      sweep
+        .run()
+        .catch((err: unknown) => app.log.warn({ err }, 'live reminder sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, reminderIntervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+};
+
+export default livesRoutes;
