@@ -20,6 +20,7 @@ import livesRoutes from './modules/lives/lives.routes.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
 import auth from './plugins/auth.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(livesRoutes, { now });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
+  await app.register(searchRoutes);
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { DbConfig } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { ensureSearchIndex } from '../modules/search/search.indexer.ts';
 import { ensureDepartmentTree } from '../seed/department-tree.ts';
 import { seedIfEmpty } from '../seed/index.ts';
 
@@ -30,6 +31,8 @@ export default fp<DbPluginOptions>(
         if (seeded) app.log.info('empty database: demo content seeded');
       }
       await database.exclusive('seed', (db) => ensureDepartmentTree(db));
+      // Databases seeded before the search index existed get it built once.
+      await database.exclusive('seed', (db) => ensureSearchIndex(db));
     } catch (err) {
       await database.close();
       throw err;

@@ -2,6 +2,7 @@ import { count, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
+import { rebuildSearchIndex } from '../modules/search/search.indexer.ts';
 import { buildSeed, type SeedRows } from './build.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
@@ -55,6 +56,8 @@ async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
       );
     }
   }
+  // The search index is derived from the content just written (decision record on search).
+  await rebuildSearchIndex(tx);
   await tx
     .insert(s.appMeta)
     .values({ key: SEED_META_KEY, value: new Date().toISOString() })

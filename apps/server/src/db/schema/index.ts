@@ -9,3 +9,4 @@ export * from './site.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './member.ts';
+export * from './search.ts';

@@ -1,0 +1,204 @@
+import type { SearchModule } from '@medportal/contract';
+import { SEARCH_MODULES } from '@medportal/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { searchDocuments, searchTerms } from '../../db/schema/index.ts';
+import { documentVector, htmlToText, suggestKey } from './tokenizer.ts';
+
+/**
+ * Keeps the search index (search_documents, search_terms) in step with the content tables.
+ * `rebuildSearchIndex` rebuilds everything (seed, first start of an older database, benchmarks);
+ * `upsertSearchItem` refreshes one item and is what every writer of searchable content calls after
+ * its write (decision record 0011).
+ */
+
+type Conn = Db | Tx;
+
+/** One searchable item as read from its content table. */
+interface SourceRow extends Record<string, unknown> {
+  item_id: number;
+  title_zh: string;
+  title_en: string | null;
+  /** Shown in result summaries. */
+  text_zh: string | null;
+  text_en: string | null;
+  /** Indexed only (speaker, hospital, journal names...). */
+  extra_zh: string | null;
+  extra_en: string | null;
+  cover: string | null;
+  published_at: Date | string | null;
+  ranked_at: Date | string | null;
+  popularity: number | string | null;
+  visible: boolean;
+  /** News bodies arrive as HTML. */
+  html: boolean;
+}
+
+/** Longest stored summary source per language, and longest text indexed per field. */
+const STORED_TEXT = 1500;
+const INDEXED_TEXT = 6000;
+const BATCH = 500;
+
+/** One SELECT per module, all answering the SourceRow columns; `cond` filters on the item id `x.id`. */
+function sourceQuery(module: SearchModule, cond: SQL): SQL {
+  switch (module) {
+    case 'course':
+      return sql`select x.id as item_id, x.title_zh, x.title_en, x.summary_zh as text_zh, x.summary_en as text_en,
+          concat_ws(' ', sp.name_zh, d.name_zh) as extra_zh, concat_ws(' ', sp.name_en, d.name_en) as extra_en,
+          x.cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, x.learn_count as popularity,
+          x.status = 'published' as visible, false as html
+        from courses x left join speakers sp on sp.id = x.speaker_id left join departments d on d.id = x.department_id
+        where ${cond} order by x.id limit ${BATCH}`;
+    case 'live':
+      return sql`select x.id as item_id, x.title_zh, x.title_en, x.sub_title_zh as text_zh, x.sub_title_en as text_en,
+          concat_ws(' ', sp.name_zh, o.name_zh, d.name_zh) as extra_zh, concat_ws(' ', sp.name_en, o.name_en, d.name_en) as extra_en,
+          x.banner as cover, x.start_at as published_at, x.start_at as ranked_at, 0 as popularity,
+          x.status = 'published' as visible, false as html
+        from lives x left join speakers sp on sp.id = x.speaker_id left join organizers o on o.id = x.organizer_id
+          left join departments d on d.id = x.department_id
+        where ${cond} order by x.id limit ${BATCH}`;
+    case 'news':
+      return sql`select x.id as item_id, x.title_zh, x.title_en,
+          concat_ws(' ', x.description_zh, left(x.body_zh, ${INDEXED_TEXT})) as text_zh,
+          case when x.body_en is null and x.description_en is null then null
+            else concat_ws(' ', x.description_en, left(x.body_en, ${INDEXED_TEXT})) end as text_en,
+          concat_ws(' ', x.author_zh, x.source_zh, c.title_zh) as extra_zh, concat_ws(' ', x.author_en, x.source_en, c.title_en) as extra_en,
+          x.cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, x.view_count as popularity,
+          x.status = 'published' and c.status = 'published' as visible, true as html
+        from news x join news_categories c on c.id = x.category_id
+        where ${cond} order by x.id limit ${BATCH}`;
+    case 'speaker':
+      return sql`select x.id as item_id, x.name_zh as title_zh, x.name_en as title_en, x.intro_zh as text_zh, x.intro_en as text_en,
+          concat_ws(' ', x.title_zh, h.name_zh, o.name_zh) as extra_zh, concat_ws(' ', x.title_en, h.name_en, o.name_en) as extra_en,
+          x.avatar as cover, null::timestamptz as published_at, x.created_at as ranked_at, x.follower_count as popularity,
+          x.status = 'published' as visible, false as html
+        from speakers x left join hospitals h on h.id = x.hospital_id left join organizers o on o.id = x.organization_id
+        where ${cond} order by x.id limit ${BATCH}`;
+    case 'paper':
+      return sql`select x.id as item_id, x.title_zh, x.title_en, x.abstract_zh as text_zh, x.abstract_en as text_en,
+          concat_ws(' ', x.full_journal, x.doi) as extra_zh, null as extra_en,
+          '' as cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, 0 as popularity,
+          x.status = 'published' as visible, false as html
+        from papers x
+        where ${cond} order by x.id limit ${BATCH}`;
+    case 'column':
+      return sql`select x.id as item_id, x.title_zh, x.title_en, x.desc_zh as text_zh, x.desc_en as text_en,
+          null as extra_zh, null as extra_en,
+          x.cover, null::timestamptz as published_at, x.created_at as ranked_at,
+          (select count(*) from column_subscriptions s where s.column_id = x.id) as popularity,
+          x.status = 'published' as visible, false as html
+        from columns x
+        where ${cond} order by x.id limit ${BATCH}`;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Newer first; each tenfold popularity is worth 30 days. Static, so it can be stored. */
+export function boostOf(rankedAt: Date | null, popularity: number): number {
+  const days = rankedAt ? rankedAt.getTime() / DAY_MS : 0;
+  return days + 30 * Math.log10(1 + Math.max(0, popularity));
+}
+
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+
+function documentOf(module: SearchModule, r: SourceRow): typeof searchDocuments.$inferInsert {
+  const plain = (s: string | null) => (s === null ? null : clip(r.html ? htmlToText(clip(s, INDEXED_TEXT * 2)) : s, INDEXED_TEXT));
+  const textZh = plain(r.text_zh) ?? '';
+  const textEn = plain(r.text_en);
+  const popularity = Number(r.popularity ?? 0);
+  const titles = [r.title_zh, r.title_en ?? ''].join('\n');
+  const bodies = [textZh, r.extra_zh ?? '', textEn ?? '', r.extra_en ?? ''].join('\n');
+  return {
+    module,
+    itemId: r.item_id,
+    titleZh: r.title_zh,
+    titleEn: r.title_en || null,
+    bodyZh: clip(textZh, STORED_TEXT),
+    bodyEn: textEn ? clip(textEn, STORED_TEXT) : null,
+    cover: r.cover ?? '',
+    titleTsv: documentVector(titles),
+    bodyTsv: documentVector(bodies),
+    publishedAt: toDate(r.published_at),
+    popularity,
+    boost: boostOf(toDate(r.ranked_at), popularity),
+    visible: r.visible,
+    updatedAt: new Date(),
+  };
+}
+
+/** Suggestion rows of one visible item: its title as shown in each language. */
+function termsOf(d: typeof searchDocuments.$inferInsert): Array<typeof searchTerms.$inferInsert> {
+  if (!d.visible) return [];
+  const zh = d.titleZh;
+  const en = d.titleEn || d.titleZh;
+  const base = { weight: d.boost ?? 0, module: d.module, itemId: d.itemId };
+  return [
+    { ...base, lang: 'zh', term: zh, key: suggestKey(zh) },
+    { ...base, lang: 'en', term: en, key: suggestKey(en) },
+  ].filter((t) => t.key.length > 0);
+}
+
+async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferInsert>): Promise<void> {
+  if (docs.length === 0) return;
+  await db.insert(searchDocuments).values(docs);
+  const terms = docs.flatMap(termsOf);
+  if (terms.length > 0) await db.insert(searchTerms).values(terms);
+}
+
+/** Empties the index and builds it again from every searchable table. Returns documents written. */
+export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
+  await db.execute(sql`truncate search_terms, search_documents restart identity`);
+  let written = 0;
+  for (const module of modules) {
+    let after = 0;
+    for (;;) {
+      const rows = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id > ${after}`));
+      if (rows.length === 0) break;
+      await insertBatch(
+        db,
+        rows.map((r) => documentOf(module, r)),
+      );
+      written += rows.length;
+      after = (rows[rows.length - 1] as SourceRow).item_id;
+      if (rows.length < BATCH) break;
+    }
+  }
+  return written;
+}
+
+/**
+ * Brings one item's index rows up to date after it was created, edited, published, unpublished or
+ * deleted. Safe to call twice or concurrently (the document is an upsert on (module, item_id)).
+ */
+export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: number): Promise<void> {
+  const [row] = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id = ${itemId}`));
+  await db.delete(searchTerms).where(and(eq(searchTerms.module, module), eq(searchTerms.itemId, itemId)));
+  if (!row) {
+    await db.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
+    return;
+  }
+  const doc = documentOf(module, row);
+  const { module: _m, itemId: _i, ...changes } = doc;
+  await db.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
+  const terms = termsOf(doc);
+  if (terms.length > 0) await db.insert(searchTerms).values(terms);
+}
+
+/**
+ * Builds the index of a database that has content but no index yet (seeded before the index
+ * existed, or restored from a dump without it). Cheap when the index is already there.
+ */
+export async function ensureSearchIndex(db: Db): Promise<boolean> {
+  const [doc] = await queryRows<{ n: number }>(db, sql`select 1 as n from search_documents limit 1`);
+  if (doc) return false;
+  const [content] = await queryRows<{ n: number }>(
+    db,
+    sql`select 1 as n where exists (select 1 from courses) or exists (select 1 from news) or exists (select 1 from lives)
+      or exists (select 1 from speakers) or exists (select 1 from papers) or exists (select 1 from columns)`,
+  );
+  if (!content) return false;
+  await db.transaction((tx) => rebuildSearchIndex(tx));
+  return true;
+}

@@ -1,0 +1,81 @@
+import { type Action, ActionType, type ApiLanguage, type SearchModule, type SearchResult, type SearchTypeValue } from '@medportal/contract';
+import { pick } from '../../lib/i18n.ts';
+import { action } from '../shared/content.present.ts';
+import { newsDetailAction } from '../shared/news.present.ts';
+import { excerpt } from './tokenizer.ts';
+
+type Words = readonly [zh: string, en: string];
+
+/** Result tabs in display order (spec §2 /search). */
+export const SEARCH_TABS: ReadonlyArray<readonly [SearchTypeValue, Words]> = [
+  ['all', ['全部', 'All']],
+  ['course', ['课程', 'Courses']],
+  ['live', ['会议', 'Conferences']],
+  ['news', ['资讯', 'News']],
+  ['speaker', ['讲者', 'Speakers']],
+  ['paper', ['文献', 'Papers']],
+  ['column', ['专栏', 'Columns']],
+];
+
+/** The tag on a result card: the module's name and its colour. */
+const MODULE_TAGS: Record<SearchModule, { words: Words; color: string }> = {
+  course: { words: ['课程', 'Course'], color: '#2f6fed' },
+  live: { words: ['会议', 'Conference'], color: '#e5484d' },
+  news: { words: ['资讯', 'News'], color: '#12a594' },
+  speaker: { words: ['讲者', 'Speaker'], color: '#8e4ec6' },
+  paper: { words: ['文献', 'Paper'], color: '#f76b15' },
+  column: { words: ['专栏', 'Column'], color: '#0b8aa3' },
+};
+
+const say = (lang: ApiLanguage, w: Words) => (lang === 'en' ? w[1] : w[0]);
+
+export function presentTabs(lang: ApiLanguage) {
+  return { items: SEARCH_TABS.map(([type, words]) => ({ type, title: say(lang, words) })) };
+}
+
+/** The same targets the module's own cards use (course, live, news, speaker detail; papers and columns). */
+export function searchAction(module: SearchModule, id: number): Action {
+  switch (module) {
+    case 'course':
+      return action(ActionType.COURSE_DETAIL, { id });
+    case 'live':
+      return action(ActionType.LIVE_DETAIL, { id });
+    case 'news':
+      return newsDetailAction(id);
+    case 'speaker':
+      return action(ActionType.SPEAKER_DETAIL, { id });
+    case 'paper':
+      return action(ActionType.MODULE_DETAIL, { module: 'paper', module_id: id });
+    case 'column':
+      return action(ActionType.ROUTE, { url: '/column/index' });
+  }
+}
+
+export interface DocumentRow {
+  id: number;
+  module: string;
+  itemId: number;
+  titleZh: string;
+  titleEn: string | null;
+  bodyZh: string;
+  bodyEn: string | null;
+  cover: string;
+  publishedAt: Date | null;
+}
+
+export function presentResult(r: DocumentRow, terms: readonly string[], lang: ApiLanguage): SearchResult {
+  const module = r.module as SearchModule;
+  const tag = MODULE_TAGS[module];
+  return {
+    id: r.id,
+    item_id: r.itemId,
+    module,
+    cover: r.cover,
+    title: pick(lang, r.titleZh, r.titleEn),
+    tag: say(lang, tag.words),
+    tag_bg_color: tag.color,
+    summary: excerpt(pick(lang, r.bodyZh, r.bodyEn), terms),
+    published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
+    action: searchAction(module, r.itemId),
+  };
+}
