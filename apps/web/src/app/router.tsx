@@ -83,6 +83,10 @@ const speakerRoutes: RouteObject[] = [
 
 const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key}` });
 
+// Topic pages (list and phone layout share one chunk) and the paper page, with the `topic` texts.
+const topicPages = () => import('../features/topics/pages/topic-page');
+const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
+
 const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
 
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
@@ -144,6 +148,8 @@ export const routes: RouteObject[] = [
           { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
           { path: 'column/index', handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
+          { path: 'topic', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
+          { path: 'paper/:id', handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
             path: 'user',
@@ -151,8 +157,17 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: notFoundHandle, Component: NotFoundPage },
               { path: 'history', handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
+              { path: 'collect', handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
               { path: '*', handle: notFoundHandle, Component: NotFoundPage },
             ],
+          },
+          {
+            // Generic module target (spec §2): every static path of two segments ranks above it. Its
+            // loader replaces the URL with the module's page; otherwise this is the 404 page.
+            path: ':module/:module_id',
+            handle: notFoundHandle,
+            Component: NotFoundPage,
+            lazy: () => import('../features/topics/pages/module-target-route'),
           },
           // The 404 page is part of the entry chunk: the error boundary needs it anyway.
           { path: '*', handle: notFoundHandle, Component: NotFoundPage },
@@ -165,6 +180,7 @@ export const routes: RouteObject[] = [
         children: [
           ...bareAccountRoutes,
           { path: 'course_h5/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
+          { path: 'topic/h5', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicH5Route) },
         ],
       },
     ],

@@ -74,7 +74,11 @@ export const paths = {
   speakerInfo: { path: '/speaker/info', getHref: (speakerId: number | string) => withQuery('/speaker/info', { id: speakerId }) },
 
   column: { path: '/column/index', getHref: () => '/column/index' },
-  topic: { path: '/topic', getHref: () => '/topic' },
+  /** Special topics; `?id=` selects a topic (the spec has no /topic/{id} route). */
+  topic: { path: '/topic', getHref: (topicId?: number | string) => withQuery('/topic', { id: topicId }) },
+  topicH5: { path: '/topic/h5', getHref: (topicId?: number | string) => withQuery('/topic/h5', { id: topicId }) },
+  /** A paper's page: the generic module target of module `paper`. */
+  paperDetail: { path: '/paper/:id', getHref: (paperId: number | string) => `/paper/${id(paperId)}` },
   moduleDetail: {
     path: '/:module/:module_id',
     getHref: (module: string, moduleId: number | string) => `/${encodeURIComponent(module)}/${id(moduleId)}`,

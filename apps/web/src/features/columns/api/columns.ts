@@ -13,6 +13,9 @@ export const memberEndpoints = {
   historyList: { method: 'GET', path: '/v2/user/history' },
   historyDelete: { method: 'DELETE', path: '/v1/user/history' },
   historyClear: { method: 'DELETE', path: '/v1/user/history/all' },
+  favoriteModules: { method: 'GET', path: '/v1/user/module' },
+  favoriteList: { method: 'GET', path: '/v1/user/favorite' },
+  favoriteSet: { method: 'POST', path: '/v1/user/favorite' },
 } as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
 const ep = memberEndpoints;
 
@@ -62,4 +65,26 @@ export function useHistoryDelete() {
     mutationFn: (ids: number[] | 'all') => (ids === 'all' ? clearHistory() : deleteHistory(ids)),
     onSuccess: () => client.invalidateQueries({ queryKey: ['history'] }),
   });
+}
+
+// Favourites (/user/collect) ------------------------------------------------------------------
+
+export type FavoritePage = DataOf<'favoriteList'>;
+export type FavoriteItem = FavoritePage['items'][number];
+export const FAVORITE_PAGE_SIZE = 20;
+
+export const getFavoriteModules = (signal?: AbortSignal) => api.get<DataOf<'favoriteModules'>>(ep.favoriteModules.path, undefined, { signal });
+export const getFavorites = (module: string, page: number, signal?: AbortSignal) =>
+  api.get<FavoritePage>(ep.favoriteList.path, { module_name: module, page, page_size: FAVORITE_PAGE_SIZE }, { signal });
+export const removeFavorite = (item: Pick<FavoriteItem, 'module_name' | 'module_id'>) =>
+  api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: item.module_name, module_id: item.module_id, status: 2 });
+
+export const useFavoriteModules = () => useQuery({ queryKey: ['favorite', 'modules', useLang()], queryFn: ({ signal }) => getFavoriteModules(signal) });
+export const useFavorites = (module: string, page: number) =>
+  useQuery({ queryKey: ['favorite', 'list', useLang(), module, page], queryFn: ({ signal }) => getFavorites(module, page, signal), placeholderData: keepPreviousData });
+
+/** Removes a favourite; the tab counts and lists are read again from the server afterwards. */
+export function useRemoveFavorite() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: removeFavorite, onSuccess: () => client.invalidateQueries({ queryKey: ['favorite'] }) });
 }

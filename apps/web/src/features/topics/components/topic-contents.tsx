@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { TOPIC_MODULES, type TopicModule } from '@medportal/contract';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { Image } from '../../../shared/ui/image';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { type Topic, type TopicItems, TOPIC_ITEM_PAGE_SIZE, useTopicItems } from '../api/topics';
+import { CourseItem, LiveCard, NewsCard, PaperItem } from './item-cards';
+import { Pager } from './pager';
+
+/** The modules a topic has items in, in display order. */
+export const modulesOf = (topic: Topic): TopicModule[] => TOPIC_MODULES.filter((m) => topic.counts[m] > 0);
+
+function Items({ module, data }: { module: TopicModule; data: TopicItems[TopicModule] }) {
+  switch (module) {
+    case 'course':
+      return (
+        <ul className="topic-grid">
+          {(data as TopicItems['course']).items.map((c) => (
+            <li key={c.id}>
+              <CourseItem course={c} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'live':
+      return (
+        <ul className="topic-grid">
+          {(data as TopicItems['live']).items.map((l) => (
+            <li key={l.id}>
+              <LiveCard live={l} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'news':
+      return (
+        <ul className="topic-rows">
+          {(data as TopicItems['news']).items.map((n) => (
+            <li key={n.id}>
+              <NewsCard item={n} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'paper':
+      return (
+        <ul className="topic-rows">
+          {(data as TopicItems['paper']).items.map((p) => (
+            <li key={p.id}>
+              <PaperItem paper={p} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+export interface TopicContentsProps {
+  topic: Topic;
+  module: TopicModule | undefined;
+  page: number;
+  onModule: (module: TopicModule) => void;
+  onPage: (page: number) => void;
+}
+
+/** A topic's header, its module tabs with counts and the chosen module's items, paged. */
+export function TopicContents({ topic, module, page, onModule, onPage }: TopicContentsProps) {
+  const { t } = useTranslation('topic');
+  const modules = modulesOf(topic);
+  const active = module && modules.includes(module) ? module : modules[0];
+  const items = useTopicItems(topic.id, active ?? 'course', page, active !== undefined);
+  return (
+    <section className="topic-contents" aria-labelledby="topic-title" data-testid="topic-contents">
+      <header className="topic-header">
+        <Image src={topic.cover} alt="" className="topic-header__cover" />
+        <div>
+          <h2 id="topic-title" className="topic-header__title">
+            {topic.title}
+          </h2>
+          {topic.desc ? <p className="topic-header__desc">{topic.desc}</p> : null}
+        </div>
+      </header>
+      {active === undefined ? (
+        <p className="topic-empty">{t('empty.items')}</p>
+      ) : (
+        <>
+          <div className="topic-tabs" role="tablist" aria-label={t('tabs.label')}>
+            {modules.map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                id={`topic-tab-${m}`}
+                aria-selected={m === active}
+                aria-controls="topic-panel"
+                className="topic-tab"
+                onClick={() => onModule(m)}
+              >
+                {t(`tabs.${m}`)} <span className="topic-tab__count">{topic.counts[m]}</span>
+              </button>
+            ))}
+          </div>
+          <div id="topic-panel" role="tabpanel" aria-labelledby={`topic-tab-${active}`} className="topic-panel">
+            {items.isPending ? (
+              <Skeleton height={200} />
+            ) : items.isError ? (
+              <ErrorState error={items.error} onRetry={() => void items.refetch()} />
+            ) : items.data.items.length === 0 ? (
+              <p className="topic-empty">{t('empty.items')}</p>
+            ) : (
+              <>
+                <Items module={active} data={items.data} />
+                <Pager page={page} pageSize={TOPIC_ITEM_PAGE_SIZE} total={items.data.total} onChange={onPage} label={t('pager.items')} />
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
