@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
+import { Action } from './actions.ts';
 import { Course, LiveItem, NewsItem, Speaker } from './entities.ts';
 
 /**
@@ -23,6 +24,33 @@ export const PlaceHeader = z.object({
   counts: z.object({ courses: z.number().int(), lives: z.number().int(), news: z.number().int(), speakers: z.number().int() }),
 });
 export type PlaceHeader = z.infer<typeof PlaceHeader>;
+
+/** A region: a province, municipality or country (parent_id null), or a city below one. */
+export const Region = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  /** Hospitals in the region, its cities included. */
+  hospital_count: z.number().int(),
+});
+export type Region = z.infer<typeof Region>;
+
+export const RegionListData = z.object({ items: z.array(Region) });
+
+export const HospitalListQuery = PageQuery.extend({ region_id: Id.optional() });
+
+export const HospitalCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  /** The hospital's region with its parent (city under province), or null when it has none. */
+  region: z
+    .object({ id: z.number().int(), name: z.string(), parent: z.object({ id: z.number().int(), name: z.string() }).nullable() })
+    .nullable(),
+  counts: z.object({ speakers: z.number().int(), courses: z.number().int() }),
+  action: Action,
+});
+export type HospitalCard = z.infer<typeof HospitalCard>;
 
 const define = <const E extends EndpointDef>(e: E) => e;
 
@@ -80,6 +108,21 @@ const organizer = endpointsOf('organizer');
 const keyword = endpointsOf('keyword');
 
 export const placeEndpoints = {
+  regionList: define({
+    method: 'GET',
+    path: '/v1/region',
+    summary: 'Every region, flat, parents before their cities (sort, id), with hospital counts',
+    tags: ['places'],
+    data: RegionListData,
+  }),
+  hospitalList: define({
+    method: 'GET',
+    path: '/v1/hospital',
+    summary: 'Hospitals, optionally of one region (its cities included), by id; NOT_FOUND for an unknown region',
+    tags: ['places'],
+    query: HospitalListQuery,
+    data: Page(HospitalCard),
+  }),
   hospitalDetail: hospital.detail,
   hospitalCourses: hospital.courses,
   hospitalLives: hospital.lives,

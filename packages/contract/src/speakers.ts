@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
-import { Course, LiveItem, Speaker } from './entities.ts';
+import { Column, Course, LiveItem, NewsItem, Paper, Speaker } from './entities.ts';
 
 /** Speakers (spec §3 Speaker, §4 follow, §7 "Favourites, follows" and "Regions, hospitals, speakers"). */
 
@@ -20,6 +20,9 @@ export type SpeakerFollowData = z.infer<typeof SpeakerFollowData>;
 
 export const SpeakerLiveQuery = PageQuery.extend({ year: z.coerce.number().int().min(1970).max(9999).optional() });
 export const SpeakerLiveYearsData = z.object({ items: z.array(z.number().int()) });
+
+/** Speaker browser: every published speaker, or those of one hospital and/or region (cities count for their province). */
+export const SpeakerListQuery = PageQuery.extend({ hospital_id: Id.optional(), region_id: Id.optional() });
 
 const define = <const E extends EndpointDef>(e: E) => e;
 
@@ -57,6 +60,42 @@ export const speakerEndpoints = {
     tags: ['speakers'],
     params: SpeakerIdParams,
     data: SpeakerLiveYearsData,
+  }),
+  speakerNews: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/news',
+    summary: 'Published news naming the speaker, newest first (published_at desc, id desc)',
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    query: PageQuery,
+    data: Page(NewsItem),
+  }),
+  speakerColumns: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/column',
+    summary: 'Published columns the speaker hosts, in column order (sort, id)',
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    query: PageQuery,
+    data: Page(Column),
+  }),
+  speakerDocs: define({
+    method: 'GET',
+    path: '/v1/speaker/:id/doc',
+    summary: "Published papers (documents) the speaker wrote, newest first (published_at desc, id desc); each card's action opens the paper",
+    tags: ['speakers'],
+    params: SpeakerIdParams,
+    query: PageQuery,
+    data: Page(Paper),
+  }),
+  speakerList: define({
+    method: 'GET',
+    path: '/v1/speaker',
+    summary:
+      'Published speakers in display order (sort, id), optionally of one hospital and/or region (a region includes its cities); NOT_FOUND for an unknown hospital or region; is_follow for a logged-in caller (login optional)',
+    tags: ['speakers'],
+    query: SpeakerListQuery,
+    data: Page(Speaker),
   }),
   speakerFollow: define({
     method: 'PUT',

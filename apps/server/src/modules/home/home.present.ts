@@ -2,18 +2,14 @@ import {
   ActionType,
   type ApiLanguage,
   type Banner,
-  type Column,
   type IntroText,
   type LiveItem,
   LiveStatus,
-  type Paper,
   type Special,
 } from '@medportal/contract';
 import type {
   banners,
-  columns,
   introTexts,
-  papers,
   specials,
 } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
@@ -60,27 +56,8 @@ export function presentLive(r: LiveRow, lang: ApiLanguage, now: Date): LiveItem 
 /** Shared with the news module. */
 export { presentNews } from '../shared/news.present.ts';
 
-export function presentColumn(r: typeof columns.$inferSelect, lang: ApiLanguage): Column {
-  return {
-    id: r.id,
-    cover: r.cover,
-    title: pick(lang, r.titleZh, r.titleEn),
-    desc: pick(lang, r.descZh, r.descEn),
-    issue: r.issueCount,
-    action: action(ActionType.ROUTE, { url: '/column/index' }),
-  };
-}
-
-export function presentPaper(r: typeof papers.$inferSelect, lang: ApiLanguage): Paper {
-  return {
-    uuid: r.uuid,
-    title: pick(lang, r.titleZh, r.titleEn),
-    abstract: pick(lang, r.abstractZh, r.abstractEn),
-    full_journal: r.fullJournal,
-    doi: r.doi,
-    action: action(ActionType.MODULE_DETAIL, { module: 'paper', module_id: r.id }),
-  };
-}
+/** Shared with the speakers and papers modules. */
+export { presentColumn, presentPaper } from '../shared/editorial.present.ts';
 
 /** Albums open their themed channel page; topics the generic module page. */
 export function presentSpecial(r: typeof specials.$inferSelect, lang: ApiLanguage): Special {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PlaceKind } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,8 +10,10 @@ import {
   lives,
   news,
   newsCategories,
+  newsSpeakers,
   newsTags,
   organizers,
+  regions,
   speakerDepartments,
   speakers,
   tags,
@@ -18,6 +21,7 @@ import {
 import { courseColumns, withTags } from '../courses/courses.repository.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
+import { inRegion } from '../shared/region.query.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
@@ -86,10 +90,15 @@ function liveCond(db: Db, kind: PlaceKind, id: number): SQL {
   return and(base, never) as SQL;
 }
 
-/** News is linked to keywords (tags) only; hospitals and organisers have none. */
+/** News of a keyword: tagged with it; of a hospital or organiser: naming one of its speakers. */
 function newsCond(db: Db, kind: PlaceKind, id: number): SQL {
   const base = and(eq(news.status, published), eq(newsCategories.status, published)) as SQL;
-  if (kind !== 'keyword') return and(base, never) as SQL;
+  if (kind !== 'keyword') {
+    return and(
+      base,
+      exists(db.select({ one: sql`1` }).from(newsSpeakers).where(and(eq(newsSpeakers.newsId, news.id), inArray(newsSpeakers.speakerId, speakerIds(db, kind, id))))),
+    ) as SQL;
+  }
   return and(base, exists(db.select({ one: sql`1` }).from(newsTags).where(and(eq(newsTags.newsId, news.id), eq(newsTags.tagId, id))))) as SQL;
 }
 
@@ -181,3 +190,55 @@ export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: n
     : [];
   return { rows: rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) })), total: total?.n ?? 0 };
 }
+
+// Regions and the hospital list --------------------------------------------------------------------
+
+export type RegionRow = typeof regions.$inferSelect;
+
+export function listRegions(db: Db): Promise<RegionRow[]> {
+  return db.select().from(regions).orderBy(asc(regions.sort), asc(regions.id));
+}
+
+/** Number of hospitals pointing straight at each region. */
+export async function hospitalsPerRegion(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ regionId: hospitals.regionId, n: count() })
+    .from(hospitals)
+    .where(sql`${hospitals.regionId} is not null`)
+    .groupBy(hospitals.regionId);
+  return new Map(rows.map((r) => [r.regionId as number, r.n]));
+}
+
+const parentRegion = alias(regions, 'parent_region');
+
+/** Hospital cards with region, parent region and published speaker/course counts, by id. */
+export async function pageHospitals(db: Db, regionId: number | undefined, limit: number, offset: number) {
+  const cond = regionId === undefined ? undefined : inRegion(hospitals.regionId, regionId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: hospitals.id,
+        nameZh: hospitals.nameZh,
+        nameEn: hospitals.nameEn,
+        logo: hospitals.logo,
+        regionId: regions.id,
+        regionZh: regions.nameZh,
+        regionEn: regions.nameEn,
+        parentId: parentRegion.id,
+        parentZh: parentRegion.nameZh,
+        parentEn: parentRegion.nameEn,
+        speakers: sql<number>`(select count(*)::int from ${speakers} where ${speakers.hospitalId} = ${hospitals.id} and ${speakers.status} = 'published')`,
+        courses: sql<number>`(select count(*)::int from ${courses} inner join ${speakers} on ${speakers.id} = ${courses.speakerId} where ${speakers.hospitalId} = ${hospitals.id} and ${speakers.status} = 'published' and ${courses.status} = 'published')`,
+      })
+      .from(hospitals)
+      .leftJoin(regions, eq(regions.id, hospitals.regionId))
+      .leftJoin(parentRegion, eq(parentRegion.id, regions.parentId))
+      .where(cond)
+      .orderBy(asc(hospitals.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(hospitals).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type HospitalCardRow = Awaited<ReturnType<typeof pageHospitals>>['rows'][number];

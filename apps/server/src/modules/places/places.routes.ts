@@ -13,6 +13,9 @@ const placesRoutes: FastifyPluginAsync<PlacesRoutesOptions> = async (instance, {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new PlacesService(app.db, now);
 
+  app.route({ ...endpointRoute(endpoints.regionList), handler: async (req) => ok(await svc.regions(req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.hospitalList), handler: async (req) => ok(await svc.hospitals(req.query, req.ctx.lang)) });
+
   for (const kind of ['hospital', 'organizer', 'keyword'] as const) {
     app.route({ ...endpointRoute(endpoints[`${kind}Detail`]), handler: async (req) => ok(await svc.header(kind, req.params.id, req.ctx.lang)) });
     app.route({

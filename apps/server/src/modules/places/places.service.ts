@@ -1,9 +1,23 @@
-import { type ApiLanguage, type Course, ErrorCode, type LiveItem, type NewsItem, type Page, type PlaceHeader, type PlaceKind, type Speaker } from '@medportal/contract';
+import {
+  ActionType,
+  type ApiLanguage,
+  type Course,
+  ErrorCode,
+  type HospitalCard,
+  type LiveItem,
+  type NewsItem,
+  type Page,
+  type PlaceHeader,
+  type PlaceKind,
+  type Region,
+  type Speaker,
+} from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import { presentLive } from '../home/home.present.ts';
-import { presentCourse, presentSpeaker } from '../shared/content.present.ts';
+import { action, presentCourse, presentSpeaker } from '../shared/content.present.ts';
+import { regionExists } from '../shared/region.query.ts';
 import { presentNews } from '../shared/news.present.ts';
 import * as repo from './places.repository.ts';
 
@@ -18,6 +32,24 @@ function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 const offset = (q: PageQ) => (q.page - 1) * q.page_size;
+
+function presentHospitalCard(r: repo.HospitalCardRow, lang: ApiLanguage): HospitalCard {
+  return {
+    id: r.id,
+    name: pick(lang, r.nameZh, r.nameEn),
+    logo: r.logo,
+    region:
+      r.regionId !== null && r.regionZh !== null
+        ? {
+            id: r.regionId,
+            name: pick(lang, r.regionZh, r.regionEn),
+            parent: r.parentId !== null && r.parentZh !== null ? { id: r.parentId, name: pick(lang, r.parentZh, r.parentEn) } : null,
+          }
+        : null,
+    counts: { speakers: Number(r.speakers), courses: Number(r.courses) },
+    action: action(ActionType.ROUTE, { url: `/hospital/${r.id}` }),
+  };
+}
 
 /** Hospitals, organisers and keywords: one header shape and the same four lists for the three. */
 export class PlacesService {
@@ -77,6 +109,48 @@ export class PlacesService {
     const { rows, total } = await repo.pageSpeakers(this.db, kind, id, q.page_size, offset(q));
     return page(
       rows.map((r) => presentSpeaker(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  /** Every region, each parent followed by its cities; counts include the cities' hospitals. */
+  async regions(lang: ApiLanguage): Promise<{ items: Region[] }> {
+    const [rows, direct] = await Promise.all([repo.listRegions(this.db), repo.hospitalsPerRegion(this.db)]);
+    const known = new Set(rows.map((r) => r.id));
+    const parentOf = (r: repo.RegionRow) => (r.parentId !== null && known.has(r.parentId) ? r.parentId : null);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const totals = new Map<number, number>();
+    for (const [regionId, n] of direct) {
+      // Walk up to the top; `seen` guards against a cycle in hand-edited data.
+      const seen = new Set<number>();
+      for (let id: number | null = regionId; id !== null && !seen.has(id); id = byId.has(id) ? parentOf(byId.get(id)!) : null) {
+        seen.add(id);
+        totals.set(id, (totals.get(id) ?? 0) + n);
+      }
+    }
+    const children = new Map<number | null, repo.RegionRow[]>();
+    for (const r of rows) children.set(parentOf(r), [...(children.get(parentOf(r)) ?? []), r]);
+    const items: Region[] = [];
+    const placed = new Set<number>();
+    const visit = (parent: number | null) => {
+      for (const r of children.get(parent) ?? []) {
+        if (placed.has(r.id)) continue;
+        placed.add(r.id);
+        items.push({ id: r.id, name: pick(lang, r.nameZh, r.nameEn), parent_id: parentOf(r), hospital_count: totals.get(r.id) ?? 0 });
+        visit(r.id);
+      }
+    };
+    visit(null);
+    return { items };
+  }
+
+  async hospitals(q: PageQ & { region_id?: number | undefined }, lang: ApiLanguage): Promise<Page<HospitalCard>> {
+    if (q.region_id !== undefined && !(await regionExists(this.db, q.region_id))) throw notFound();
+    const { rows, total } = await repo.pageHospitals(this.db, q.region_id, q.page_size, offset(q));
+    return page(
+      rows.map((r) => presentHospitalCard(r, lang)),
       q.page,
       q.page_size,
       total,

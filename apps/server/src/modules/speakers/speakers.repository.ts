@@ -1,8 +1,26 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { courses, departments, hospitals, lives, organizers, speakerDepartments, speakerFollows, speakers } from '../../db/schema/index.ts';
+import {
+  columns,
+  columnSpeakers,
+  courses,
+  departments,
+  hospitals,
+  lives,
+  news,
+  newsCategories,
+  newsSpeakers,
+  organizers,
+  papers,
+  paperSpeakers,
+  speakerDepartments,
+  speakerFollows,
+  speakers,
+} from '../../db/schema/index.ts';
 import { courseColumns, withTags } from '../courses/courses.repository.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
+import type { NewsRow } from '../shared/news.present.ts';
+import { inRegion } from '../shared/region.query.ts';
 
 type Conn = Db | Tx;
 
@@ -163,4 +181,113 @@ export async function liveYears(db: Conn, speakerId: number): Promise<number[]> 
     .where(and(eq(lives.speakerId, speakerId), eq(lives.status, published)))
     .orderBy(desc(liveYear));
   return rows.map((r) => Number(r.year));
+}
+
+/** Published news naming the speaker (its category published too), newest first. */
+export async function pageNews(db: Conn, speakerId: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+  const cond = and(eq(newsSpeakers.speakerId, speakerId), eq(news.status, published), eq(newsCategories.status, published));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: news.id,
+        titleZh: news.titleZh,
+        titleEn: news.titleEn,
+        descriptionZh: news.descriptionZh,
+        descriptionEn: news.descriptionEn,
+        cover: news.cover,
+        publishedAt: news.publishedAt,
+        categoryId: newsCategories.id,
+        categoryTitleZh: newsCategories.titleZh,
+        categoryTitleEn: newsCategories.titleEn,
+      })
+      .from(newsSpeakers)
+      .innerJoin(news, eq(news.id, newsSpeakers.newsId))
+      .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
+      .where(cond)
+      .orderBy(sql`${news.publishedAt} desc nulls last`, desc(news.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(newsSpeakers)
+      .innerJoin(news, eq(news.id, newsSpeakers.newsId))
+      .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
+      .where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Published columns the speaker hosts, in the columns' own order. */
+export async function pageColumns(db: Conn, speakerId: number, limit: number, offset: number) {
+  const cond = and(eq(columnSpeakers.speakerId, speakerId), eq(columns.status, published));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(getTableColumns(columns))
+      .from(columnSpeakers)
+      .innerJoin(columns, eq(columns.id, columnSpeakers.columnId))
+      .where(cond)
+      .orderBy(asc(columns.sort), asc(columns.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(columnSpeakers).innerJoin(columns, eq(columns.id, columnSpeakers.columnId)).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Published papers the speaker wrote, newest first. */
+export async function pageDocs(db: Conn, speakerId: number, limit: number, offset: number) {
+  const cond = and(eq(paperSpeakers.speakerId, speakerId), eq(papers.status, published));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(getTableColumns(papers))
+      .from(paperSpeakers)
+      .innerJoin(papers, eq(papers.id, paperSpeakers.paperId))
+      .where(cond)
+      .orderBy(sql`${papers.publishedAt} desc nulls last`, desc(papers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(paperSpeakers).innerJoin(papers, eq(papers.id, paperSpeakers.paperId)).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function hospitalExists(db: Conn, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, id)).limit(1);
+  return Boolean(row);
+}
+
+/** Published speakers, optionally of one hospital and/or region (with its cities), in display order. */
+export async function pageSpeakers(
+  db: Conn,
+  filter: { hospitalId?: number | undefined; regionId?: number | undefined },
+  limit: number,
+  offset: number,
+): Promise<{ rows: SpeakerRow[]; total: number }> {
+  const where: SQL[] = [eq(speakers.status, published)];
+  if (filter.hospitalId !== undefined) where.push(eq(speakers.hospitalId, filter.hospitalId));
+  if (filter.regionId !== undefined) where.push(inRegion(hospitals.regionId, filter.regionId));
+  const cond = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(speakerColumns)
+      .from(speakers)
+      .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
+      .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
+      .where(cond)
+      .orderBy(asc(speakers.sort), asc(speakers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(speakers).leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId)).where(cond),
+  ]);
+  return { rows: await withDepartments(db, rows), total: total?.n ?? 0 };
+}
+
+/** Which of these speakers the user follows. */
+export async function followedAmong(db: Conn, userId: number, speakerIds: number[]): Promise<Set<number>> {
+  if (!speakerIds.length) return new Set();
+  const rows = await db
+    .select({ id: speakerFollows.speakerId })
+    .from(speakerFollows)
+    .where(and(eq(speakerFollows.userId, userId), inArray(speakerFollows.speakerId, speakerIds)));
+  return new Set(rows.map((r) => r.id));
 }

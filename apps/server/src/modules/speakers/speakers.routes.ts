@@ -24,6 +24,14 @@ const speakersRoutes: FastifyPluginAsync<SpeakersRoutesOptions> = async (instanc
   });
   app.route({ ...endpointRoute(endpoints.speakerCourses), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute(endpoints.speakerLives), handler: async (req) => ok(await svc.lives(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.speakerNews), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.speakerColumns), handler: async (req) => ok(await svc.columns(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.speakerDocs), handler: async (req) => ok(await svc.docs(req.params.id, req.query, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute(endpoints.speakerList),
+    ...optionalAuth,
+    handler: async (req) => ok(await svc.list(req.query, req.ctx.user?.id, req.ctx.lang)),
+  });
   app.route({ ...endpointRoute(endpoints.speakerLiveYears), handler: async (req) => ok(await svc.liveYears(req.params.id)) });
   app.route({
     ...endpointRoute(endpoints.speakerFollow),

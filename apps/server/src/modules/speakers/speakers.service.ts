@@ -4,6 +4,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import { presentLive } from '../home/home.present.ts';
 import { presentCourse } from '../shared/content.present.ts';
+import { presentColumn, presentPaper } from '../shared/editorial.present.ts';
+import { presentNews } from '../shared/news.present.ts';
+import { regionExists } from '../shared/region.query.ts';
 import * as repo from './speakers.repository.ts';
 import { presentSpeakerDetail, presentSpeakerFor } from './speakers.present.ts';
 
@@ -52,6 +55,65 @@ export class SpeakersService {
     const now = this.now();
     return page(
       rows.map((r) => presentLive(r, lang, now)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async news(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerNews'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const { rows, total } = await repo.pageNews(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentNews(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async columns(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerColumns'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const { rows, total } = await repo.pageColumns(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentColumn(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  async docs(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerDocs'>> {
+    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    const { rows, total } = await repo.pageDocs(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    return page(
+      rows.map((r) => presentPaper(r, lang)),
+      q.page,
+      q.page_size,
+      total,
+    );
+  }
+
+  /** The speaker browser; an unknown hospital or region is NOT_FOUND rather than an empty list. */
+  async list(
+    q: PageQ & { hospital_id?: number | undefined; region_id?: number | undefined },
+    userId: number | undefined,
+    lang: ApiLanguage,
+  ): Promise<DataOf<'speakerList'>> {
+    const [hospitalOk, regionOk] = await Promise.all([
+      q.hospital_id === undefined || repo.hospitalExists(this.db, q.hospital_id),
+      q.region_id === undefined || regionExists(this.db, q.region_id),
+    ]);
+    if (!hospitalOk || !regionOk) throw notFound();
+    const { rows, total } = await repo.pageSpeakers(
+      this.db,
+      { hospitalId: q.hospital_id, regionId: q.region_id },
+      q.page_size,
+      (q.page - 1) * q.page_size,
+    );
+    const followed = userId === undefined ? new Set<number>() : await repo.followedAmong(this.db, userId, rows.map((r) => r.id));
+    return page(
+      rows.map((r) => presentSpeakerFor(r, followed.has(r.id), lang)),
       q.page,
       q.page_size,
       total,
