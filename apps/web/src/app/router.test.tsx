@@ -142,7 +142,7 @@ describe('site chrome', () => {
     expect(products.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(products);
 
-    await user.type(screen.getByRole('searchbox'), '淋巴瘤{Enter}');
+    await user.type(screen.getByRole('combobox', { name: '搜索课程、会议、讲者' }), '淋巴瘤{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
   });
 

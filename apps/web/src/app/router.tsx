@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
           { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
           { path: 'column/index', handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
+          { path: 'search', handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
           { path: 'topic', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
           { path: 'paper/:id', handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
           {

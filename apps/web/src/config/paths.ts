@@ -16,7 +16,12 @@ const id = (value: number | string) => encodeURIComponent(String(value));
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  search: { path: '/search', getHref: (txt?: string) => withQuery('/search', { txt }) },
+  /** Search results; `type` "all" and page 1 are the defaults and stay out of the URL. */
+  search: {
+    path: '/search',
+    getHref: (txt?: string, q: { type?: string; page?: number } = {}) =>
+      withQuery('/search', { txt, type: q.type === 'all' ? undefined : q.type, page: q.page && q.page > 1 ? q.page : undefined }),
+  },
   login: {
     path: '/login',
     /** `callback` is the full URL to come back to after logging in. */

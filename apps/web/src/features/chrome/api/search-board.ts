@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf, Endpoints } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+
+/** Zod-free copy of the search-box endpoints; `satisfies` ties it to the contract. */
+const ep = {
+  hotSearchWord: { method: 'GET', path: '/v1/user/hot_search_word' },
+  searchWordRemind: { method: 'GET', path: '/v1/user/search_word_remind' },
+  hotCourse: { method: 'GET', path: '/v1/pc/course/hot' },
+} as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
+
+export type HotWords = DataOf<'hotSearchWord'>;
+export type Suggestions = DataOf<'searchWordRemind'>;
+export type HotCourses = DataOf<'hotCourse'>;
+
+export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(ep.hotSearchWord.path, undefined, { signal });
+export const getSuggestions = (word: string, signal?: AbortSignal) => api.get<Suggestions>(ep.searchWordRemind.path, { word }, { signal });
+export const getHotCourses = (signal?: AbortSignal) => api.get<HotCourses>(ep.hotCourse.path, undefined, { signal });
+
+const BOARD_STALE_MS = 5 * 60_000;
+
+export const hotWordsQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['search', 'hot-words', lang], queryFn: ({ signal }) => getHotWords(signal), staleTime: BOARD_STALE_MS });
+
+export const hotCoursesQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['search', 'hot-courses', lang], queryFn: ({ signal }) => getHotCourses(signal), staleTime: BOARD_STALE_MS });
+
+/**
+ * Suggestions for a typed word. Reading `signal` lets TanStack Query abort the request once the
+ * word has changed and nobody waits for the old answer any more.
+ */
+export const suggestionsQueryOptions = (lang: Lang, word: string) =>
+  queryOptions({
+    queryKey: ['search', 'remind', lang, word],
+    queryFn: ({ signal }) => getSuggestions(word, signal),
+    enabled: word.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: BOARD_STALE_MS,
+  });
+
+export const useHotWords = (enabled: boolean) => useQuery({ ...hotWordsQueryOptions(useLang()), enabled });
+export const useHotCourses = (enabled: boolean) => useQuery({ ...hotCoursesQueryOptions(useLang()), enabled });
+export const useSuggestions = (word: string) => useQuery(suggestionsQueryOptions(useLang(), word));

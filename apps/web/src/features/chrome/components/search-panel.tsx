@@ -1,0 +1,223 @@
+import { useEffect, useImperativeHandle, useState, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Course } from '@medportal/contract';
+import { performAction } from '../../../shared/actions';
+import { Highlight } from '../../../shared/format/highlight';
+import { clearSearchHistory, useSearchHistory } from '../../../shared/search-history';
+import { showNotice } from '../../../shared/ui/notice-store';
+import { useHotCourses, useHotWords, useSuggestions } from '../api/search-board';
+import type { PanelProps } from './search-box';
+import './search-panel.css';
+
+/** Wait after the last keystroke before asking for suggestions. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+
+type Option =
+  | { kind: 'term'; term: string; section: 'suggest' | 'history' | 'hot' }
+  | { kind: 'course'; course: Course; section: 'course' };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+// Clicks inside the popup must not take focus from the input (the popup would close).
+const keepFocus = (e: MouseEvent) => e.preventDefault();
+
+/**
+ * The popup of the navigation search box: suggestions while typing; with an empty box the board
+ * of search history, hot words and hot courses. Options are chosen with the arrow keys and Enter
+ * (the input keeps focus and points at the active one with aria-activedescendant) or the mouse.
+ */
+export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onView }: PanelProps) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  const typed = term.trim();
+  const typing = typed.length > 0;
+  const word = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
+  const history = useSearchHistory();
+  const board = open && !typing;
+  const hotWords = useHotWords(board);
+  const hotCourses = useHotCourses(board);
+  const suggestions = useSuggestions(typing && open ? word : '');
+
+  const options: Option[] = typing
+    ? (suggestions.data?.items ?? []).map((s) => ({ kind: 'term', term: s.word, section: 'suggest' }))
+    : [
+        ...history.map((h): Option => ({ kind: 'term', term: h, section: 'history' })),
+        ...(hotWords.data?.items ?? []).map((w): Option => ({ kind: 'term', term: w.word, section: 'hot' })),
+        ...(hotCourses.data?.items ?? []).map((c): Option => ({ kind: 'course', course: c, section: 'course' })),
+      ];
+
+  // The active option resets whenever the list it points into changes.
+  const listKey = typing ? `s:${word}:${options.length}` : `b:${options.length}`;
+  const [active, setActive] = useState({ key: listKey, index: -1 });
+  const index = active.key === listKey && active.index < options.length ? active.index : -1;
+  const optionId = (i: number) => `${idPrefix}-option-${i}`;
+  const activeId = open && index >= 0 ? optionId(index) : undefined;
+
+  const listIds = {
+    suggest: `${idPrefix}-suggest`,
+    history: `${idPrefix}-history`,
+    hot: `${idPrefix}-hot`,
+    course: `${idPrefix}-course`,
+  } as const;
+  const sectionsShown = typing
+    ? options.length > 0
+      ? [listIds.suggest]
+      : []
+    : [...(history.length > 0 ? [listIds.history] : []), listIds.hot, listIds.course];
+  const expanded = open && sectionsShown.length > 0;
+  const controls = sectionsShown.join(' ');
+
+  useEffect(() => {
+    onView({ expanded, controls, activeId });
+  }, [expanded, controls, activeId, onView]);
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const choose = (option: Option) => {
+    if (option.kind === 'term') {
+      onChoose(option.term);
+      return;
+    }
+    onClose();
+    performAction(option.course.action, { navigate: (to) => navigate(to), showMessage: showNotice });
+  };
+
+  useImperativeHandle(ref, () => ({
+    onKey(key) {
+      const n = options.length;
+      if (key === 'ArrowDown' || key === 'ArrowUp') {
+        if (n === 0) return true;
+        const next = key === 'ArrowDown' ? (index + 1) % n : index <= 0 ? n - 1 : index - 1;
+        setActive({ key: listKey, index: next });
+        return true;
+      }
+      if (key === 'Enter' && index >= 0 && options[index]) {
+        choose(options[index]);
+        return true;
+      }
+      return false;
+    },
+  }));
+
+  if (!expanded) return null;
+
+  let position = 0;
+  const renderOption = (option: Option, content: ReactNode, className: string) => {
+    const i = position++;
+    const key = option.kind === 'course' ? `c${option.course.id}` : `${option.section}:${option.term}`;
+    return (
+      <li
+        key={key}
+        id={optionId(i)}
+        role="option"
+        aria-selected={i === index}
+        className={`${className}${i === index ? ' is-active' : ''}`}
+        onClick={() => choose(option)}
+      >
+        {content}
+      </li>
+    );
+  };
+
+  if (typing) {
+    return (
+      <div className="search-panel popover" onMouseDown={keepFocus} data-testid="search-suggestions">
+        <ul className="search-panel__list" role="listbox" id={listIds.suggest} aria-label={t('box.suggestions')}>
+          {options.map((o) =>
+            o.kind === 'term'
+              ? renderOption(o, <Highlight text={o.term} terms={[typed]} />, 'search-panel__suggestion')
+              : null,
+          )}
+        </ul>
+      </div>
+    );
+  }
+
+  const historyOptions = options.filter((o) => o.section === 'history');
+  const hotOptions = options.filter((o) => o.section === 'hot');
+  const courseOptions = options.filter((o) => o.section === 'course');
+  const headingId = (s: keyof typeof listIds) => `${listIds[s]}-label`;
+
+  return (
+    <div className="search-panel search-panel--board popover" onMouseDown={keepFocus} data-testid="search-board">
+      {historyOptions.length > 0 ? (
+        <section className="search-panel__section">
+          <div className="search-panel__heading">
+            <div className="search-panel__title" id={headingId('history')}>{t('box.history')}</div>
+            <button type="button" className="link-button search-panel__clear" onClick={clearSearchHistory}>
+              {t('box.clearHistory')}
+            </button>
+          </div>
+          <ul className="search-panel__chips" role="listbox" id={listIds.history} aria-labelledby={headingId('history')}>
+            {historyOptions.map((o) => (o.kind === 'term' ? renderOption(o, o.term, 'search-panel__chip') : null))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="search-panel__section">
+        <div className="search-panel__heading">
+          <div className="search-panel__title" id={headingId('hot')}>{t('box.hotWords')}</div>
+        </div>
+        <BoardStatus query={hotWords} empty={hotOptions.length === 0} />
+        <ul className="search-panel__chips" role="listbox" id={listIds.hot} aria-labelledby={headingId('hot')}>
+          {hotOptions.map((o) => (o.kind === 'term' ? renderOption(o, o.term, 'search-panel__chip search-panel__chip--hot') : null))}
+        </ul>
+      </section>
+      <section className="search-panel__section">
+        <div className="search-panel__heading">
+          <div className="search-panel__title" id={headingId('course')}>{t('box.hotCourses')}</div>
+        </div>
+        <BoardStatus query={hotCourses} empty={courseOptions.length === 0} />
+        <ol className="search-panel__courses" role="listbox" id={listIds.course} aria-labelledby={headingId('course')}>
+          {courseOptions.map((o, rank) =>
+            o.kind === 'course'
+              ? renderOption(
+                  o,
+                  <>
+                    <span className={`search-panel__rank${rank < 3 ? ' search-panel__rank--top' : ''}`} aria-hidden="true">
+                      {rank + 1}
+                    </span>
+                    <span className="search-panel__course-title">{o.course.title}</span>
+                    <span className="search-panel__course-meta">{t('box.learners', { shown: o.course.learn_count_show })}</span>
+                  </>,
+                  'search-panel__course',
+                )
+              : null,
+          )}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** Loading, failure (with retry) or "nothing yet" for one board section. */
+function BoardStatus({ query, empty }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; empty: boolean }) {
+  const { t } = useTranslation('search');
+  if (query.isPending) {
+    return (
+      <p className="search-panel__status" aria-busy="true">
+        {t('box.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="search-panel__status" role="alert">
+        {t('box.failed')}{' '}
+        <button type="button" className="link-button" onClick={() => void query.refetch()}>
+          {t('box.retry')}
+        </button>
+      </p>
+    );
+  }
+  return empty ? <p className="search-panel__status">{t('box.none')}</p> : null;
+}

@@ -1,0 +1,38 @@
+import { formatDate } from '../../../shared/format/date';
+import { Highlight } from '../../../shared/format/highlight';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { ActionLink } from '../../../shared/ui/action-link';
+import { Image } from '../../../shared/ui/image';
+import type { SearchResultItem } from '../api/search';
+
+/** One hit: cover, title and summary with the searched terms marked, module tag and date. */
+export function ResultCard({ item, terms }: { item: SearchResultItem; terms: readonly string[] }) {
+  const lang = useLang();
+  return (
+    <li className={`search-result search-result--${item.module}`}>
+      <ActionLink action={item.action} className="search-result__link">
+        <span className="search-result__media">
+          <Image src={item.cover} alt="" />
+        </span>
+        <span className="search-result__body">
+          <span className="search-result__title clamp-2">
+            <Highlight text={item.title} terms={terms} />
+          </span>
+          {item.summary ? (
+            <span className="search-result__summary clamp-2">
+              <Highlight text={item.summary} terms={terms} />
+            </span>
+          ) : null}
+          <span className="search-result__meta">
+            {item.tag ? (
+              <span className="search-result__tag" style={{ backgroundColor: item.tag_bg_color || undefined }}>
+                {item.tag}
+              </span>
+            ) : null}
+            {item.published_at ? <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time> : null}
+          </span>
+        </span>
+      </ActionLink>
+    </li>
+  );
+}
