@@ -14,6 +14,12 @@ export type PlaceKind = z.infer<typeof PlaceKind>;
 
 export const PlaceIdParams = z.object({ id: Id });
 
+/** A hospital's region with its parent (a city under its province); null when it has none. */
+export const PlaceRegion = z
+  .object({ id: z.number().int(), name: z.string(), parent: z.object({ id: z.number().int(), name: z.string() }).nullable() })
+  .nullable();
+export type PlaceRegion = z.infer<typeof PlaceRegion>;
+
 export const PlaceHeader = z.object({
   id: z.number().int(),
   kind: PlaceKind,
@@ -22,6 +28,8 @@ export const PlaceHeader = z.object({
   logo: z.string(),
   intro: z.string(),
   counts: z.object({ courses: z.number().int(), lives: z.number().int(), news: z.number().int(), speakers: z.number().int() }),
+  /** Hospitals only (null for organisers and keywords): where it is, for the same-region list. */
+  region: PlaceRegion,
 });
 export type PlaceHeader = z.infer<typeof PlaceHeader>;
 
@@ -43,10 +51,7 @@ export const HospitalCard = z.object({
   id: z.number().int(),
   name: z.string(),
   logo: z.string(),
-  /** The hospital's region with its parent (city under province), or null when it has none. */
-  region: z
-    .object({ id: z.number().int(), name: z.string(), parent: z.object({ id: z.number().int(), name: z.string() }).nullable() })
-    .nullable(),
+  region: PlaceRegion,
   counts: z.object({ speakers: z.number().int(), courses: z.number().int() }),
   action: Action,
 });

@@ -33,20 +33,21 @@ export interface PlaceRow {
   logo: string;
   introZh: string;
   introEn: string | null;
+  regionId: number | null;
 }
 
 /** The header row of a hospital (intro: its city), organiser or keyword (a tag); null when unknown. */
 export async function findPlace(db: Db, kind: PlaceKind, id: number): Promise<PlaceRow | null> {
   if (kind === 'hospital') {
     const [r] = await db.select().from(hospitals).where(eq(hospitals.id, id)).limit(1);
-    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: r.cityZh, introEn: r.cityEn } : null;
+    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: r.cityZh, introEn: r.cityEn, regionId: r.regionId } : null;
   }
   if (kind === 'organizer') {
     const [r] = await db.select().from(organizers).where(eq(organizers.id, id)).limit(1);
-    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: '', introEn: null } : null;
+    return r ? { nameZh: r.nameZh, nameEn: r.nameEn, logo: r.logo, introZh: '', introEn: null, regionId: null } : null;
   }
   const [r] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
-  return r ? { nameZh: r.titleZh, nameEn: r.titleEn, logo: r.cover ?? '', introZh: '', introEn: null } : null;
+  return r ? { nameZh: r.titleZh, nameEn: r.titleEn, logo: r.cover ?? '', introZh: '', introEn: null, regionId: null } : null;
 }
 
 /** Published speakers of the place: by hospital, by organisation, or teaching a course with the keyword. */
@@ -210,6 +211,17 @@ export async function hospitalsPerRegion(db: Db): Promise<Map<number, number>> {
 }
 
 const parentRegion = alias(regions, 'parent_region');
+
+/** A region with its parent's name, for a hospital header. */
+export async function findRegion(db: Db, id: number) {
+  const [r] = await db
+    .select({ id: regions.id, nameZh: regions.nameZh, nameEn: regions.nameEn, parentId: parentRegion.id, parentZh: parentRegion.nameZh, parentEn: parentRegion.nameEn })
+    .from(regions)
+    .leftJoin(parentRegion, eq(parentRegion.id, regions.parentId))
+    .where(eq(regions.id, id))
+    .limit(1);
+  return r ?? null;
+}
 
 /** Hospital cards with region, parent region and published speaker/course counts, by id. */
 export async function pageHospitals(db: Db, regionId: number | undefined, limit: number, offset: number) {

@@ -9,6 +9,7 @@ import {
   type Page,
   type PlaceHeader,
   type PlaceKind,
+  type PlaceRegion,
   type Region,
   type Speaker,
 } from '@medportal/contract';
@@ -33,19 +34,30 @@ function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 const offset = (q: PageQ) => (q.page - 1) * q.page_size;
 
+interface RegionNames {
+  regionId: number | null;
+  regionZh: string | null;
+  regionEn: string | null;
+  parentId: number | null;
+  parentZh: string | null;
+  parentEn: string | null;
+}
+
+function presentRegion(r: RegionNames, lang: ApiLanguage): PlaceRegion {
+  if (r.regionId === null || r.regionZh === null) return null;
+  return {
+    id: r.regionId,
+    name: pick(lang, r.regionZh, r.regionEn),
+    parent: r.parentId !== null && r.parentZh !== null ? { id: r.parentId, name: pick(lang, r.parentZh, r.parentEn) } : null,
+  };
+}
+
 function presentHospitalCard(r: repo.HospitalCardRow, lang: ApiLanguage): HospitalCard {
   return {
     id: r.id,
     name: pick(lang, r.nameZh, r.nameEn),
     logo: r.logo,
-    region:
-      r.regionId !== null && r.regionZh !== null
-        ? {
-            id: r.regionId,
-            name: pick(lang, r.regionZh, r.regionEn),
-            parent: r.parentId !== null && r.parentZh !== null ? { id: r.parentId, name: pick(lang, r.parentZh, r.parentEn) } : null,
-          }
-        : null,
+    region: presentRegion(r, lang),
     counts: { speakers: Number(r.speakers), courses: Number(r.courses) },
     action: action(ActionType.ROUTE, { url: `/hospital/${r.id}` }),
   };
@@ -66,8 +78,19 @@ export class PlacesService {
 
   async header(kind: PlaceKind, id: number, lang: ApiLanguage): Promise<PlaceHeader> {
     const row = await this.ensure(kind, id);
-    const counts = await repo.countAll(this.db, kind, id);
-    return { id, kind, name: pick(lang, row.nameZh, row.nameEn), logo: row.logo, intro: pick(lang, row.introZh, row.introEn), counts };
+    const [counts, region] = await Promise.all([
+      repo.countAll(this.db, kind, id),
+      row.regionId === null ? null : repo.findRegion(this.db, row.regionId),
+    ]);
+    return {
+      id,
+      kind,
+      name: pick(lang, row.nameZh, row.nameEn),
+      logo: row.logo,
+      intro: pick(lang, row.introZh, row.introEn),
+      counts,
+      region: region ? presentRegion({ ...region, regionId: region.id, regionZh: region.nameZh, regionEn: region.nameEn }, lang) : null,
+    };
   }
 
   async courses(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Course>> {

@@ -74,6 +74,9 @@ describe('hospital list', () => {
     expect(province.items[0]?.region).toEqual({ id: chengdu.id, name: '成都', parent: { id: sichuan.id, name: '四川' } });
     expect(city.items[0]?.region).toEqual({ id: chengdu.id, name: 'Chengdu', parent: { id: sichuan.id, name: 'Sichuan' } });
     expect(city.items[0]?.name).toBe('West China Hospital, Sichuan University');
+    const header = PlaceHeader.parse((await get(`/v1/hospital/${city.items[0]!.id}?language=en`)).data);
+    expect(header.region).toEqual(city.items[0]?.region);
+    expect(PlaceHeader.parse((await get('/v1/organizer/1')).data).region).toBeNull();
 
     const beijing = await regionNamed('北京');
     const bj = HospitalPage.parse((await get(`/v1/hospital?region_id=${beijing.id}&page_size=100`)).data);
