@@ -1,6 +1,7 @@
 import type { MemberModule } from '@medportal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { coverUrl } from '../media/cover-svg.ts';
 import { columnSubscriptions, columns, courses, lives, news, papers, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -43,11 +44,14 @@ export async function findModuleItems(db: Conn, module: MemberModule, ids: numbe
         .select({ id: columns.id, titleZh: columns.titleZh, titleEn: columns.titleEn, cover: columns.cover })
         .from(columns)
         .where(and(inArray(columns.id, ids), eq(columns.status, published)));
-    case 'paper':
-      return db
-        .select({ id: papers.id, titleZh: papers.titleZh, titleEn: papers.titleEn, cover: sql<string>`''` })
+    case 'paper': {
+      // Papers have no cover of their own: cards get a generated one.
+      const rows = await db
+        .select({ id: papers.id, titleZh: papers.titleZh, titleEn: papers.titleEn })
         .from(papers)
         .where(and(inArray(papers.id, ids), eq(papers.status, published)));
+      return rows.map((r) => ({ ...r, cover: coverUrl('paper', `p${r.id}`) }));
+    }
   }
 }
 

@@ -91,6 +91,11 @@ describe('GET /v1/paper/:id', () => {
     expect(fav.code).toBe(0);
     expect(PaperDetail.parse((await get(`/v1/paper/${p!.id}`, user.access)).data).is_favorite).toBe(true);
     expect(PaperDetail.parse((await get(`/v1/paper/${p!.id}`)).data).is_favorite).toBe(false);
+    // The favourites page lists it with a generated cover and the paper's module target.
+    const favs = await get<{ items: Array<{ module_id: number; cover: string; action: { data: unknown } }> }>('/v1/user/favorite?module_name=paper', user.access);
+    expect(favs.data.items[0]?.module_id).toBe(p!.id);
+    expect(favs.data.items[0]?.cover).toMatch(/^\/media\/cover\/paper\//);
+    expect(favs.data.items[0]?.action.data).toEqual({ module: 'paper', module_id: p!.id });
     const other = await makeUser(app);
     expect(PaperDetail.parse((await get(`/v1/paper/${p!.id}`, other.access)).data).is_favorite).toBe(false);
   });
