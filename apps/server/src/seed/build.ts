@@ -15,7 +15,7 @@ const APPRAISE_TAGS: ReadonlyArray<readonly [string, string]> = [
   ['值得推荐', 'Recommended'],
 ];
 import { COLUMNS, HOT_WORDS, PAPERS, SPECIALS, TOPIC_ITEMS_PER_MODULE, TOPIC_MATCH } from './data/editorial.ts';
-import { LIVES } from './data/lives.ts';
+import { LIVES, PAST_LIVES } from './data/lives.ts';
 import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
 import { REGIONS, regionId } from './data/regions.ts';
 import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
@@ -233,8 +233,7 @@ export function buildSeed(now: Date): SeedRows {
     publishedAt: new Date(base + DAY),
   });
 
-  const lives: SeedRows['lives'] = LIVES.map((l, i) => {
-    const id = i + 1;
+  const liveRow = (l: (typeof LIVES)[number], id: number, rng: Rng): SeedRows['lives'][number] => {
     const startAt = new Date(minuteNow + l.startMin * MINUTE);
     return {
       id,
@@ -253,7 +252,8 @@ export function buildSeed(now: Date): SeedRows {
       speakerId: l.speaker,
       status: 'published',
     };
-  });
+  };
+  const lives: SeedRows['lives'] = LIVES.map((l, i) => liveRow(l, i + 1, rng));
   lives.push({
     id: LIVES.length + 1,
     titleZh: '（草稿）内部彩排直播',
@@ -264,6 +264,9 @@ export function buildSeed(now: Date): SeedRows {
     meetingNo: '000000000000',
     status: 'draft',
   });
+  // Their own random stream, so everything seeded after them stays as it was.
+  const pastRng = createRng(0x11fe);
+  lives.push(...PAST_LIVES.map((l, i) => liveRow(l, LIVES.length + 2 + i, pastRng)));
 
   const newsCategories = NEWS_CATEGORIES.map((c, i) => ({ id: i + 1, titleZh: c.zh, titleEn: c.en, sort: i, status: 'published' as const }));
   const news: SeedRows['news'] = NEWS.map((n, i) => ({

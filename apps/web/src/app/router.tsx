@@ -147,6 +147,8 @@ export const routes: RouteObject[] = [
           { path: 'course', handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
           { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: 'live', handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-page') },
+          { path: 'live/history', handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-history-page') },
           { path: 'column/index', handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
           { path: 'search', handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
           { path: 'topic', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },

@@ -252,7 +252,7 @@ describe('remind and favourite', () => {
 });
 
 describe('remind type', () => {
-  const post = (token: string, payload: unknown) => call(app, { method: 'POST', url: '/v1/user/live/remind_type', headers: bearer(token), payload });
+  const post = (token: string, payload: Record<string, unknown>) => call(app, { method: 'POST', url: '/v1/user/live/remind_type', headers: bearer(token), payload });
 
   it('defaults to SMS 15 minutes before, and offers only channels the account can receive', async () => {
     const d = RemindTypeData.parse((await get('/v1/user/live/remind_type', alice.access)).data);

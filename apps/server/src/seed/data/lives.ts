@@ -28,3 +28,18 @@ export const LIVES: ReadonlyArray<{
   { zh: '阿尔茨海默病诊疗进展报告会', en: "Alzheimer's Disease: Progress Report", subZh: '生物标志物与抗 Aβ 治疗', subEn: 'Biomarkers and anti-amyloid treatment', startMin: -6 * 1440 + 60, durationMin: 120, replay: false, organizer: 4, dep: 'neurology', speaker: 14, preview: false },
   { zh: '乳腺癌 ADC 药物临床应用沙龙', en: 'Breast Cancer ADCs in Clinical Use: A Salon', subZh: 'HER2 低表达患者的治疗选择', subEn: 'Treatment choices in HER2-low disease', startMin: -10 * 1440, durationMin: 120, replay: true, organizer: 1, dep: 'oncology', speaker: 21, preview: false },
 ];
+
+/** Older meetings for the history pages (more than a page of them, across two years). */
+export const PAST_LIVES: typeof LIVES = [
+  { zh: '淋巴瘤 CAR-T 真实世界数据分享', en: 'CAR-T in Lymphoma: Real-World Data', subZh: '多中心经验与不良反应管理', subEn: 'Multicentre experience and managing toxicity', startMin: -16 * 1440 + 120, durationMin: 120, replay: true, organizer: 2, dep: 'hematology', speaker: 2, preview: true },
+  { zh: '高血压急症的识别与处理', en: 'Recognising and Treating Hypertensive Emergencies', subZh: '急诊科与心内科的协作', subEn: 'Emergency and cardiology working together', startMin: -23 * 1440 + 60, durationMin: 90, replay: true, organizer: 3, dep: 'cardiology', speaker: 3, preview: false },
+  { zh: '帕金森病的全程管理', en: "Parkinson's Disease Across Its Course", subZh: '药物调整与脑深部电刺激', subEn: 'Adjusting medication and deep brain stimulation', startMin: -35 * 1440, durationMin: 120, replay: true, organizer: 4, dep: 'neurology', speaker: 4, preview: true },
+  { zh: '免疫治疗相关不良反应 MDT', en: 'Immune-Related Adverse Events: An MDT Session', subZh: '肺炎、结肠炎与内分泌毒性', subEn: 'Pneumonitis, colitis and endocrine toxicity', startMin: -48 * 1440 + 90, durationMin: 150, replay: true, organizer: 1, dep: 'oncology', speaker: 10, preview: false },
+  { zh: '甲状腺结节的规范化诊疗', en: 'Thyroid Nodules: Standard Work-up and Care', subZh: '超声分级与细针穿刺', subEn: 'Ultrasound grading and fine-needle aspiration', startMin: -62 * 1440, durationMin: 90, replay: false, organizer: null, dep: 'endocrinology', speaker: 8, preview: false },
+  { zh: '慢阻肺急性加重的救治', en: 'Acute Exacerbations of COPD', subZh: '无创通气与抗感染治疗', subEn: 'Non-invasive ventilation and antibiotics', startMin: -80 * 1440 + 60, durationMin: 120, replay: true, organizer: 6, dep: 'respiratory', speaker: 7, preview: false },
+  { zh: '炎症性肠病生物制剂选择', en: 'Choosing Biologics in Inflammatory Bowel Disease', subZh: '一线与转换治疗', subEn: 'First line and switching', startMin: -110 * 1440, durationMin: 90, replay: true, organizer: null, dep: 'gastroenterology', speaker: 12, preview: false },
+  { zh: '侵袭性真菌感染诊治进展', en: 'Invasive Fungal Infections: Diagnosis and Treatment', subZh: '血液病患者的预防与经验治疗', subEn: 'Prophylaxis and empirical therapy in haematology patients', startMin: -150 * 1440 + 120, durationMin: 120, replay: true, organizer: 5, dep: 'infectious', speaker: 13, preview: false },
+  { zh: '急性白血病 MRD 监测研讨', en: 'Measurable Residual Disease in Acute Leukaemia', subZh: '流式与二代测序的比较', subEn: 'Flow cytometry versus next-generation sequencing', startMin: -200 * 1440, durationMin: 120, replay: true, organizer: 2, dep: 'hematology', speaker: 11, preview: false },
+  { zh: '冠脉介入并发症病例讨论', en: 'Complications of Coronary Intervention: Case Review', subZh: '穿孔、无复流与支架血栓', subEn: 'Perforation, no-reflow and stent thrombosis', startMin: -300 * 1440 + 60, durationMin: 150, replay: true, organizer: 3, dep: 'cardiology', speaker: 16, preview: true },
+  { zh: '年度肿瘤学进展回顾', en: 'The Year in Oncology: A Review', subZh: '改变实践的十项研究', subEn: 'Ten studies that changed practice', startMin: -400 * 1440, durationMin: 180, replay: true, organizer: 1, dep: 'oncology', speaker: 15, preview: false },
+];

@@ -1,0 +1,134 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { DataOf, LiveCard } from '@medportal/contract';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import type { Lang } from '../../../shared/i18n';
+import { isLoggedIn, useSession } from '../../../shared/session';
+import { liveEndpoints as ep, withId } from './endpoints';
+
+export type { LiveCard };
+export type LiveDates = DataOf<'liveDate'>;
+export type LivePage = DataOf<'dateLives'>;
+export type LiveHistoryFilters = DataOf<'liveHistoryFilters'>;
+export type LiveCalendar = DataOf<'liveCalendar'>;
+export type RemindType = DataOf<'remindTypeGet'>;
+
+export const DAY_PAGE_SIZE = 12;
+export const HISTORY_PAGE_SIZE = 12;
+export const LOOK_BACK_LIMIT = 8;
+
+export interface HistoryFilter {
+  year?: number | undefined;
+  department_id?: number | undefined;
+  page: number;
+}
+
+/** Lists carry the caller's is_remind / is_favorite, so logged-in and anonymous answers are kept apart. */
+const who = () => (isLoggedIn() ? 'member' : 'visitor');
+
+// Fetchers ------------------------------------------------------------------------------------
+
+export const getLiveDates = (signal?: AbortSignal) => api.get<LiveDates>(ep.liveDate.path, undefined, { signal });
+export const getDateLives = (date: string, page: number, signal?: AbortSignal) =>
+  api.get<LivePage>(ep.dateLives.path, { date, page, page_size: DAY_PAGE_SIZE }, { signal });
+export const getLookBack = (signal?: AbortSignal) => api.get<DataOf<'liveLookBack'>>(ep.liveLookBack.path, { limit: LOOK_BACK_LIMIT }, { signal });
+export const getLiveHistory = (f: HistoryFilter, signal?: AbortSignal) =>
+  api.get<DataOf<'liveHistory'>>(ep.liveHistory.path, { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, { signal });
+export const getHistoryFilters = (signal?: AbortSignal) => api.get<LiveHistoryFilters>(ep.liveHistoryFilters.path, undefined, { signal });
+export const getLiveCalendar = (month: string, signal?: AbortSignal) => api.get<LiveCalendar>(ep.liveCalendar.path, { month }, { signal });
+export const getRemindType = (signal?: AbortSignal) => api.get<RemindType>(ep.remindTypeGet.path, undefined, { signal });
+export const postRemindType = (body: { channel: string; minutes_before: number }) => api.post<RemindType>(ep.remindTypeSet.path, body);
+export const putRemind = (id: number, on: boolean) => api.put<DataOf<'liveRemind'>>(withId(ep.liveRemind.path, id), { status: on ? 1 : 2 });
+export const putFavorite = (id: number, on: boolean) => api.put<DataOf<'liveFavorite'>>(withId(ep.liveFavorite.path, id), { status: on ? 1 : 2 });
+
+// Query options -------------------------------------------------------------------------------
+
+export const liveDatesQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['live', 'dates', lang], queryFn: ({ signal }) => getLiveDates(signal) });
+
+export const dateLivesQueryOptions = (lang: Lang, date: string) =>
+  infiniteQueryOptions({
+    queryKey: ['live', 'day', lang, who(), date],
+    queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: LivePage) => (last.has_more ? last.page + 1 : undefined),
+  });
+
+export const lookBackQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['live', 'lookback', lang, who()], queryFn: ({ signal }) => getLookBack(signal) });
+
+export const liveHistoryQueryOptions = (lang: Lang, f: HistoryFilter) =>
+  queryOptions({
+    queryKey: ['live', 'history', lang, who(), f.year ?? 'all', f.department_id ?? 'all', f.page],
+    queryFn: ({ signal }) => getLiveHistory(f, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const historyFiltersQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['live', 'history-filters', lang], queryFn: ({ signal }) => getHistoryFilters(signal) });
+
+export const liveCalendarQueryOptions = (lang: Lang, month: string) =>
+  queryOptions({ queryKey: ['live', 'calendar', lang, month], queryFn: ({ signal }) => getLiveCalendar(month, signal), placeholderData: keepPreviousData });
+
+export const remindTypeQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['live', 'remind-type', lang], queryFn: ({ signal }) => getRemindType(signal) });
+
+// Hooks ---------------------------------------------------------------------------------------
+
+/** Re-keys member-aware lists when the login state changes. */
+const useWho = () => useSession().status;
+
+export const useLiveDates = () => useQuery(liveDatesQueryOptions(useLang()));
+export function useDateLives(date: string) {
+  useWho();
+  return useInfiniteQuery(dateLivesQueryOptions(useLang(), date));
+}
+export function useLookBack() {
+  useWho();
+  return useQuery(lookBackQueryOptions(useLang()));
+}
+export function useLiveHistory(f: HistoryFilter) {
+  useWho();
+  return useQuery(liveHistoryQueryOptions(useLang(), f));
+}
+export const useHistoryFilters = () => useQuery(historyFiltersQueryOptions(useLang()));
+export const useLiveCalendar = (month: string, enabled: boolean) => useQuery({ ...liveCalendarQueryOptions(useLang(), month), enabled });
+export const useRemindType = (enabled: boolean) => useQuery({ ...remindTypeQueryOptions(useLang()), enabled });
+
+/** Every cached shape that holds live cards: pages, infinite pages, look-back, calendar days. */
+function patchCards(data: unknown, id: number, patch: Partial<LiveCard>): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const d = data as Record<string, unknown>;
+  if (Array.isArray(d.pages)) return { ...d, pages: d.pages.map((p) => patchCards(p, id, patch)) };
+  if (Array.isArray(d.days)) return { ...d, days: d.days.map((day) => patchCards(day, id, patch)) };
+  if (Array.isArray(d.items)) {
+    return { ...d, items: (d.items as LiveCard[]).map((c) => (c && typeof c === 'object' && c.id === id && 'is_remind' in c ? { ...c, ...patch } : c)) };
+  }
+  return data;
+}
+
+export function patchCachedLive(client: QueryClient, id: number, patch: Partial<LiveCard>): void {
+  client.setQueriesData({ queryKey: ['live'] }, (old: unknown) => patchCards(old, id, patch));
+}
+
+/** Remind / favourite: the cached cards change only when the server answered code 0. */
+export function useLiveToggle(kind: 'remind' | 'favorite', id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean): Promise<Partial<LiveCard>> => (kind === 'remind' ? putRemind(id, on) : putFavorite(id, on)),
+    onSuccess: (result) => {
+      patchCachedLive(client, id, result);
+      void client.invalidateQueries({ queryKey: ['live', 'calendar'] });
+    },
+  });
+}
+
+export function useSaveRemindType() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: postRemindType,
+    onSuccess: (result) => {
+      client.setQueriesData<RemindType>({ queryKey: ['live', 'remind-type'] }, () => result);
+    },
+  });
+}

@@ -1,0 +1,154 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/errors';
+import { requireMember, useSession } from '../../../shared/session';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { showNotice } from '../../../shared/ui/notice-store';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { useLiveCalendar, useRemindType, useSaveRemindType } from '../api/lives';
+import { addMonths, monthGrid } from '../lib/dates';
+import { LiveCard } from './live-card';
+
+/** The reminder channel and lead time (remind type GET and POST). */
+function RemindTypeForm() {
+  const { t } = useTranslation('live');
+  const query = useRemindType(true);
+  const save = useSaveRemindType();
+  // Edits on top of the saved settings; saving clears them (the saved answer is then shown).
+  const [draft, setDraft] = useState<{ channel?: string; minutes?: number }>({});
+
+  if (query.isPending) return <Skeleton height={120} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const channel = draft.channel ?? query.data.channel;
+  const minutes = draft.minutes ?? query.data.minutes_before;
+  const setChannel = (value: string) => setDraft((d) => ({ ...d, channel: value }));
+  const setMinutes = (value: number) => setDraft((d) => ({ ...d, minutes: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ channel, minutes_before: minutes }, { onSuccess: () => { setDraft({}); showNotice(t('remindType.saved')); }, onError: (error) => showNotice(errorText(error)) });
+  };
+  return (
+    <form className="live-remind-type" onSubmit={submit} data-testid="remind-type">
+      <h3 className="live-section__title">{t('remindType.title')}</h3>
+      <fieldset className="live-remind-type__channels">
+        <legend>{t('remindType.channel')}</legend>
+        {query.data.channels.map((c) => (
+          <label key={c.value} className={c.available ? '' : 'live-remind-type__off'}>
+            <input type="radio" name="channel" value={c.value} checked={channel === c.value} disabled={!c.available} onChange={() => setChannel(c.value)} />
+            {c.title}
+            {c.available ? null : t('remindType.unavailable')}
+          </label>
+        ))}
+      </fieldset>
+      <label className="live-remind-type__minutes">
+        {t('remindType.minutes')}
+        <select value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+          {query.data.minutes_options.map((m) => (
+            <option key={m} value={m}>
+              {t(`remindType.minutesOption_${m}` as 'remindType.minutesOption_5')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button--primary" disabled={save.isPending}>
+        {t('remindType.save')}
+      </button>
+    </form>
+  );
+}
+
+/** My calendar: a month of the lives I set reminders for or favourited, and my reminder settings. */
+export function CalendarPanel({ today, month, onMonth }: { today: string; month: string; onMonth: (month: string) => void }) {
+  const { t } = useTranslation('live');
+  const session = useSession();
+  const loggedIn = session.status === 'authenticated';
+  const query = useLiveCalendar(month, loggedIn);
+  const [picked, setPicked] = useState<string | null>(null);
+
+  if (!loggedIn) {
+    return (
+      <div className="live-empty" data-testid="calendar-login">
+        <p>{t('calendar.loginNeeded')}</p>
+        <button type="button" className="button button--primary" onClick={() => requireMember(() => undefined)}>
+          {t('calendar.login')}
+        </button>
+      </div>
+    );
+  }
+
+  const [year, mon] = month.split('-');
+  const weekdays = t('calendar.weekdays', { returnObjects: true }) as string[];
+  const byDay = new Map((query.data?.days ?? []).map((d) => [d.date, d.items]));
+  const shown = picked && byDay.has(picked) ? (query.data?.days ?? []).filter((d) => d.date === picked) : (query.data?.days ?? []);
+
+  return (
+    <div className="live-calendar" data-testid="live-calendar">
+      <div className="live-calendar__head">
+        <button type="button" className="button" onClick={() => onMonth(addMonths(month, -1))} aria-label={t('calendar.previous')}>
+          ‹
+        </button>
+        <h2 className="live-calendar__month" aria-live="polite">
+          {t('calendar.month', { year, month: Number(mon) })}
+        </h2>
+        <button type="button" className="button" onClick={() => onMonth(addMonths(month, 1))} aria-label={t('calendar.next')}>
+          ›
+        </button>
+      </div>
+      <table className="live-calendar__grid">
+        <thead>
+          <tr>
+            {weekdays.map((w) => (
+              <th key={w} scope="col">
+                {w}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(month).map((week, i) => (
+            <tr key={i}>
+              {week.map((date, j) => {
+                if (!date) return <td key={j} />;
+                const items = byDay.get(date);
+                const cls = `live-calendar__day${date === today ? ' live-calendar__day--today' : ''}${items ? ' live-calendar__day--has' : ''}${picked === date ? ' live-calendar__day--picked' : ''}`;
+                return (
+                  <td key={j}>
+                    {items ? (
+                      <button type="button" className={cls} aria-pressed={picked === date} aria-label={t('calendar.dayHas', { date, count: items.length })} onClick={() => setPicked(picked === date ? null : date)}>
+                        {Number(date.slice(8))}
+                        <span className="live-calendar__marker" aria-hidden="true" />
+                      </button>
+                    ) : (
+                      <span className={cls}>{Number(date.slice(8))}</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {query.isPending ? (
+        <Skeleton height={160} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : shown.length === 0 ? (
+        <p className="live-empty" role="status">
+          {t('calendar.empty')}
+        </p>
+      ) : (
+        shown.map((d) => (
+          <section key={d.date} className="live-calendar__list" aria-label={d.date}>
+            <h3 className="live-section__title">{d.date}</h3>
+            <div className="live-grid">
+              {d.items.map((live) => (
+                <LiveCard key={live.id} live={live} />
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+      <RemindTypeForm />
+    </div>
+  );
+}
