@@ -8,6 +8,12 @@ import { speakerEndpoints as ep, withId } from './endpoints';
 export type SpeakerDetail = DataOf<'speakerDetail'>;
 export type SpeakerCoursePage = DataOf<'speakerCourses'>;
 export type SpeakerLivePage = DataOf<'speakerLives'>;
+export type SpeakerNewsPage = DataOf<'speakerNews'>;
+export type SpeakerColumnPage = DataOf<'speakerColumns'>;
+export type SpeakerDocPage = DataOf<'speakerDocs'>;
+export type SpeakerListPage = DataOf<'speakerList'>;
+export type RegionList = DataOf<'regionList'>;
+export type HospitalPage = DataOf<'hospitalList'>;
 export type FollowResult = DataOf<'speakerFollow'>;
 export type FollowedPage = DataOf<'myFollows'>;
 
@@ -20,6 +26,28 @@ export const getSpeakerCourses = (id: number, page: number, signal?: AbortSignal
   api.get<SpeakerCoursePage>(withId(ep.speakerCourses.path, id), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
 export const getSpeakerLives = (id: number, year: number | undefined, page: number, signal?: AbortSignal) =>
   api.get<SpeakerLivePage>(withId(ep.speakerLives.path, id), { year, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+/** The speaker's news, columns and documents share one shape of call. */
+export type SpeakerContent = 'news' | 'column' | 'doc';
+type ContentPage<C extends SpeakerContent> = C extends 'news' ? SpeakerNewsPage : C extends 'column' ? SpeakerColumnPage : SpeakerDocPage;
+const contentPath: Record<SpeakerContent, string> = {
+  news: ep.speakerNews.path,
+  column: ep.speakerColumns.path,
+  doc: ep.speakerDocs.path,
+};
+export const getSpeakerContent = <C extends SpeakerContent>(id: number, content: C, page: number, signal?: AbortSignal) =>
+  api.get<ContentPage<C>>(withId(contentPath[content], id), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+
+export interface SpeakerFilter {
+  regionId?: number | undefined;
+  hospitalId?: number | undefined;
+}
+export const getSpeakerList = (filter: SpeakerFilter, page: number, signal?: AbortSignal) =>
+  api.get<SpeakerListPage>(ep.speakerList.path, { region_id: filter.regionId, hospital_id: filter.hospitalId, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+export const getRegions = (signal?: AbortSignal) => api.get<RegionList>(ep.regionList.path, undefined, { signal });
+/** Hospitals of a region; page_size is the API maximum so one call fills a selector. */
+export const HOSPITAL_PAGE_SIZE = 100;
+export const getHospitals = (regionId: number | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
+  api.get<HospitalPage>(ep.hospitalList.path, { region_id: regionId, page, page_size: pageSize }, { signal });
 export const getSpeakerLiveYears = (id: number, signal?: AbortSignal) =>
   api.get<DataOf<'speakerLiveYears'>>(withId(ep.speakerLiveYears.path, id), undefined, { signal });
 export const getMyFollows = (page: number, signal?: AbortSignal) =>
@@ -49,6 +77,13 @@ export const speakerLivesQueryOptions = (lang: Lang, id: number, year: number | 
 export const speakerLiveYearsQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['speaker', 'live-years', id], queryFn: ({ signal }) => getSpeakerLiveYears(id, signal) });
 
+export const speakerContentQueryOptions = <C extends SpeakerContent>(lang: Lang, id: number, content: C, page: number) =>
+  queryOptions({
+    queryKey: ['speaker', content, id, lang, page],
+    queryFn: ({ signal }) => getSpeakerContent(id, content, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export const myFollowsQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
     queryKey: ['speaker', 'follows', lang, page],
@@ -63,6 +98,31 @@ export const useSpeakerCourses = (id: number, page: number) => useQuery(speakerC
 export const useSpeakerLives = (id: number, year: number | undefined, page: number) => useQuery(speakerLivesQueryOptions(useLang(), id, year, page));
 export const useSpeakerLiveYears = (id: number) => useQuery(speakerLiveYearsQueryOptions(id));
 export const useMyFollows = (page: number) => useQuery(myFollowsQueryOptions(useLang(), page));
+export const useSpeakerContent = <C extends SpeakerContent>(id: number, content: C, page: number) =>
+  useQuery(speakerContentQueryOptions(useLang(), id, content, page));
+
+/** Region names change with the language only. */
+export const useRegions = () => {
+  const lang = useLang();
+  return useQuery({ queryKey: ['region', lang], queryFn: ({ signal }) => getRegions(signal), staleTime: 10 * 60_000 });
+};
+export const useHospitals = (regionId: number | undefined, page: number, pageSize: number, enabled = true) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['hospital', 'list', lang, regionId ?? 'all', page, pageSize],
+    queryFn: ({ signal }) => getHospitals(regionId, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+};
+export const useSpeakerList = (filter: SpeakerFilter, page: number) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['speaker', 'list', lang, filter.regionId ?? 'all', filter.hospitalId ?? 'all', page],
+    queryFn: ({ signal }) => getSpeakerList(filter, page, signal),
+    placeholderData: keepPreviousData,
+  });
+};
 
 /** Follow or unfollow; the cached detail changes only when the server answered code 0. */
 export function useFollowSpeaker(id: number) {
@@ -74,6 +134,7 @@ export function useFollowSpeaker(id: number) {
         old ? { ...old, is_follow: result.is_follow, follower_count: result.follower_count } : old,
       );
       void client.invalidateQueries({ queryKey: ['speaker', 'follows'] });
+      void client.invalidateQueries({ queryKey: ['speaker', 'list'] });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { NewsItem, Speaker } from '@medportal/contract';
+import type { Speaker } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';
@@ -10,21 +10,11 @@ import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type PlaceHeader, type PlaceKind, type PlaceList, usePlace, usePlaceList } from '../api/speakers';
 import { SpeakerNotFound } from './speaker-not-found';
-import { CourseRow, LiveRow, PagedList } from './speaker-tabs';
+import { RegionHospitals, regionText } from './region-hospitals';
+import { CourseRow, LiveRow, NewsRow, PagedList } from './speaker-tabs';
 
 const LISTS: PlaceList[] = ['course', 'live', 'news', 'speaker'];
 const countKey = { course: 'courses', live: 'lives', news: 'news', speaker: 'speakers' } as const;
-
-function NewsRow({ item }: { item: NewsItem }) {
-  return (
-    <li className="speaker-row">
-      <Link to={paths.newsDetail.getHref(item.id)} className="speaker-row__link">
-        <Image src={item.cover} alt="" className="speaker-row__media" />
-        <span className="speaker-row__title">{item.title}</span>
-      </Link>
-    </li>
-  );
-}
 
 function SpeakerRow({ speaker }: { speaker: Speaker }) {
   return (
@@ -72,7 +62,11 @@ function PlaceHeaderView({ place }: { place: PlaceHeader }) {
       {place.logo ? <Image src={place.logo} alt="" className="speaker-header__avatar" /> : null}
       <div className="speaker-header__body">
         <h1 className="speaker-header__name">{place.name}</h1>
-        {place.intro ? <p className="speaker-header__line">{place.intro}</p> : null}
+        {place.region ? (
+          <p className="speaker-header__line">{regionText(place.region)}</p>
+        ) : place.intro ? (
+          <p className="speaker-header__line">{place.intro}</p>
+        ) : null}
         <p className="speaker-header__line">
           {LISTS.map((l) => t(`place.count.${l}`, { n: place.counts[countKey[l]] })).join(' · ')}
         </p>
@@ -118,6 +112,7 @@ export function PlaceView({ kind, id }: { kind: PlaceKind; id: number | null }) 
           <Panel key={tab} kind={kind} id={id} />
         </div>
       </section>
+      {kind === 'hospital' ? <RegionHospitals hospitalId={id} region={query.data.region} /> : null}
     </div>
   );
 }

@@ -1,17 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Course, LiveItem } from '@medportal/contract';
-import { formatDateTime } from '../../../shared/format/date';
+import type { Column, Course, LiveItem, NewsItem, Paper } from '@medportal/contract';
+import { paths } from '../../../config/paths';
+import { formatDate, formatDateTime } from '../../../shared/format/date';
+import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { SPEAKER_PAGE_SIZE, useSpeakerCourses, useSpeakerLives, useSpeakerLiveYears } from '../api/speakers';
+import { SPEAKER_PAGE_SIZE, useSpeakerContent, useSpeakerCourses, useSpeakerLives, useSpeakerLiveYears } from '../api/speakers';
 import { Pager } from './pager';
 
-type TabKey = 'courses' | 'lives';
-const TABS: TabKey[] = ['courses', 'lives'];
+export type TabKey = 'courses' | 'lives' | 'news' | 'columns' | 'docs';
+export const TABS: TabKey[] = ['courses', 'lives', 'news', 'columns', 'docs'];
+/** The tab named by `?tab=`, courses when absent or unknown. */
+export const tabFrom = (value: string | null): TabKey => (TABS as string[]).includes(value ?? '') ? (value as TabKey) : 'courses';
 
 interface ListQuery<T> {
   isPending: boolean;
@@ -89,6 +94,77 @@ export function LiveRow({ live }: { live: LiveItem }) {
   );
 }
 
+export function NewsRow({ item }: { item: NewsItem }) {
+  const lang = useLang();
+  return (
+    <li className="speaker-row">
+      <Link to={paths.newsDetail.getHref(item.id)} className="speaker-row__link">
+        <Image src={item.cover} alt="" className="speaker-row__media" />
+        <span className="speaker-row__title">{item.title}</span>
+        <span className="speaker-row__meta">
+          {item.category ? `${item.category.title} · ` : ''}
+          <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ColumnRow({ column }: { column: Column }) {
+  const { t } = useTranslation('speaker');
+  return (
+    <li className="speaker-row">
+      <ActionLink action={column.action} className="speaker-row__link">
+        <Image src={column.cover} alt="" className="speaker-row__media" />
+        <span className="speaker-row__body">
+          <span className="speaker-row__title">{column.title}</span>
+          {column.desc ? <span className="speaker-row__desc">{column.desc}</span> : null}
+        </span>
+        <span className="speaker-row__meta">{t('tabs.issues', { n: column.issue })}</span>
+      </ActionLink>
+    </li>
+  );
+}
+
+/** A paper: the title opens its page; journal, abstract (any DOI in it linked) and the DOI itself. */
+function DocRow({ paper }: { paper: Paper }) {
+  return (
+    <li className="speaker-doc">
+      <ActionLink action={paper.action} className="speaker-doc__title">
+        {paper.title}
+      </ActionLink>
+      <p className="speaker-doc__journal">{paper.full_journal}</p>
+      {paper.abstract ? <p className="speaker-doc__abstract">{linkifyDoi(paper.abstract)}</p> : null}
+      {paper.doi ? (
+        <p className="speaker-doc__doi">
+          DOI:{' '}
+          <a href={doiUrl(paper.doi)} target="_blank" rel="noopener noreferrer" className="doi-link">
+            {paper.doi}
+          </a>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function NewsTab({ speakerId }: { speakerId: number }) {
+  const [page, setPage] = useState(1);
+  const query = useSpeakerContent(speakerId, 'news', page);
+  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-news" render={(n) => <NewsRow key={n.id} item={n} />} />;
+}
+
+function ColumnsTab({ speakerId }: { speakerId: number }) {
+  const [page, setPage] = useState(1);
+  const query = useSpeakerContent(speakerId, 'column', page);
+  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-columns" render={(c) => <ColumnRow key={c.id} column={c} />} />;
+}
+
+function DocsTab({ speakerId }: { speakerId: number }) {
+  const [page, setPage] = useState(1);
+  const query = useSpeakerContent(speakerId, 'doc', page);
+  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-docs" render={(p) => <DocRow key={p.uuid} paper={p} />} />;
+}
+
 function CoursesTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerCourses(speakerId, page);
@@ -124,27 +200,69 @@ function LivesTab({ speakerId }: { speakerId: number }) {
   );
 }
 
-/** The speaker's content: courses and lives (by year), each paginated. */
+const PANELS: Record<TabKey, (props: { speakerId: number }) => ReactNode> = {
+  courses: CoursesTab,
+  lives: LivesTab,
+  news: NewsTab,
+  columns: ColumnsTab,
+  docs: DocsTab,
+};
+
+/**
+ * The speaker's content: courses, lives (by year), news, columns and documents, each paginated.
+ * The tab lives in `?tab=` so a reload or a shared link opens the same one; only the open tab loads.
+ */
 export function SpeakerTabs({ speakerId }: { speakerId: number }) {
   const { t } = useTranslation('speaker');
-  const [tab, setTab] = useState<TabKey>('courses');
+  const [search, setSearch] = useSearchParams();
+  const tab = tabFrom(search.get('tab'));
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const choose = (key: TabKey) => {
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (key === 'courses') next.delete('tab');
+        else next.set('tab', key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern); Home/End jump to the ends.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    choose(TABS[next] as TabKey);
+    buttons.current[next]?.focus();
+  };
+  const Panel = PANELS[tab];
   return (
     <section className="speaker-tabs">
-      <div className="speaker-tabs__bar" role="tablist">
-        {TABS.map((key) => (
+      <div className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+        {TABS.map((key, i) => (
           <button
             key={key}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
             type="button"
             role="tab"
+            id={`speaker-tab-${key}`}
             aria-selected={tab === key}
+            aria-controls={`speaker-panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
             className={`speaker-tab${tab === key ? ' speaker-tab--active' : ''}`}
-            onClick={() => setTab(key)}
+            onClick={() => choose(key)}
           >
             {t(`tabs.${key}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel">{tab === 'courses' ? <CoursesTab speakerId={speakerId} /> : <LivesTab speakerId={speakerId} />}</div>
+      <div role="tabpanel" id={`speaker-panel-${tab}`} aria-labelledby={`speaker-tab-${tab}`}>
+        <Panel key={`${tab}-${speakerId}`} speakerId={speakerId} />
+      </div>
     </section>
   );
 }

@@ -10,9 +10,10 @@ import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { SPEAKER_PAGE_SIZE, useMyFollows } from '../api/speakers';
 import { Pager } from '../components/pager';
+import { SpeakerBrowser } from '../components/speaker-browser';
 import '../speakers.css';
 
-/** `/speaker` (login needed): the speakers the user follows. */
+/** `/speaker` (login needed): the speakers the user follows, then a browser to find more by region and hospital. */
 export function MyFollowsPage() {
   const { t } = useTranslation('speaker');
   const [page, setPage] = useState(1);
@@ -45,6 +46,7 @@ export function MyFollowsPage() {
           <Pager page={page} pageSize={SPEAKER_PAGE_SIZE} total={query.data.total} onChange={setPage} />
         </>
       )}
+      <SpeakerBrowser />
     </div>
   );
 }
