@@ -39,7 +39,8 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   const navigate = useNavigate();
   const typed = term.trim();
   const typing = typed.length > 0;
-  const word = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
+  // Closing resets the word, so reopening never flashes the suggestions of an earlier term.
+  const word = useDebounced(open ? typed : '', SUGGEST_DEBOUNCE_MS);
   const history = useSearchHistory();
   const board = open && !typing;
   const hotWords = useHotWords(board);
@@ -47,7 +48,7 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   const suggestions = useSuggestions(typing && open ? word : '');
 
   const options: Option[] = typing
-    ? (suggestions.data?.items ?? []).map((s) => ({ kind: 'term', term: s.word, section: 'suggest' }))
+    ? (word ? (suggestions.data?.items ?? []) : []).map((s) => ({ kind: 'term', term: s.word, section: 'suggest' }))
     : [
         ...history.map((h): Option => ({ kind: 'term', term: h, section: 'history' })),
         ...(hotWords.data?.items ?? []).map((w): Option => ({ kind: 'term', term: w.word, section: 'hot' })),
@@ -135,7 +136,13 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
         <ul className="search-panel__list" role="listbox" id={listIds.suggest} aria-label={t('box.suggestions')}>
           {options.map((o) =>
             o.kind === 'term'
-              ? renderOption(o, <Highlight text={o.term} terms={[typed]} />, 'search-panel__suggestion')
+              ? renderOption(
+                  o,
+                  <span className="search-panel__text">
+                    <Highlight text={o.term} terms={[typed]} />
+                  </span>,
+                  'search-panel__suggestion',
+                )
               : null,
           )}
         </ul>
