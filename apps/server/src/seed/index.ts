@@ -56,7 +56,7 @@ async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
       );
     }
   }
-  // The search index is derived from the content just written (decision record on search).
+  // The search index is derived from the content just written (decision record 0014).
   await rebuildSearchIndex(tx);
   await tx
     .insert(s.appMeta)

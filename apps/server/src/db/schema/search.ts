@@ -39,6 +39,9 @@ export const searchDocuments = pgTable(
     unique('search_documents_module_item_key').on(t.module, t.itemId),
     index('search_documents_title_tsv_idx').using('gin', t.titleTsv).where(sql`${t.visible}`),
     index('search_documents_body_tsv_idx').using('gin', t.bodyTsv).where(sql`${t.visible}`),
+    // Result order within a tier: lets a common word's page be read in order and cut early.
+    index('search_documents_boost_idx').on(t.boost.desc(), t.id.desc()).where(sql`${t.visible}`),
+    index('search_documents_module_boost_idx').on(t.module, t.boost.desc(), t.id.desc()).where(sql`${t.visible}`),
     check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column')`),
   ],
 );

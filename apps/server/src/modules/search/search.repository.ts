@@ -7,35 +7,46 @@ import { courseColumns, withTags } from '../courses/courses.repository.ts';
 
 /** Reads of the search index. Keywords arrive as tsquery text and are always bind parameters. */
 
-export interface Hit extends Record<string, unknown> {
-  id: number;
-  total: number | string;
-}
-
 /**
- * One page of matching document ids, best first: title matches, then body-only matches; within
- * each, the stored boost (recency and popularity), then the id. The total comes with the page
- * (window count); an empty page past the end counts separately.
+ * One page of matching document ids, best first: every title match, then the body-only matches;
+ * within each tier the stored boost (recency and popularity), then the id. Each tier is its own
+ * `order by boost desc, id desc limit` query, so PostgreSQL can either walk the boost btree and
+ * stop after a page of matches (common words) or collect the few GIN matches and sort them (rare
+ * words), and never ranks every match of a common word.
  */
 export async function searchPage(
   db: Db,
   q: { tsquery: string; module: SearchModule | null; limit: number; offset: number },
 ): Promise<{ ids: number[]; total: number }> {
-  const where: SQL[] = [sql`d.visible`, sql`(d.title_tsv @@ ${q.tsquery}::tsquery or d.body_tsv @@ ${q.tsquery}::tsquery)`];
-  if (q.module) where.push(sql`d.module = ${q.module}`);
-  const cond = sql.join(where, sql` and `);
-  const rows = await queryRows<Hit>(
+  const inModule = q.module ? sql` and module = ${q.module}` : sql``;
+  const inTitle = sql`title_tsv @@ ${q.tsquery}::tsquery`;
+  const inBody = sql`body_tsv @@ ${q.tsquery}::tsquery`;
+  const [counts] = await queryRows<{ title: number | string; total: number | string }>(
     db,
-    sql`select d.id, count(*) over () as total
-      from search_documents d
-      where ${cond}
-      order by (d.title_tsv @@ ${q.tsquery}::tsquery) desc, d.boost desc, d.id desc
-      limit ${q.limit} offset ${q.offset}`,
+    sql`select (select count(*) from search_documents where visible and ${inTitle}${inModule}) as title,
+      (select count(*) from search_documents where visible and (${inTitle} or ${inBody})${inModule}) as total`,
   );
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
-  if (q.offset === 0) return { ids: [], total: 0 };
-  const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from search_documents d where ${cond}`);
-  return { ids: [], total: Number(count?.n ?? 0) };
+  const titleCount = Number(counts?.title ?? 0);
+  const total = Number(counts?.total ?? 0);
+  const ids: number[] = [];
+  if (q.offset < titleCount) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`select id from search_documents where visible and ${inTitle}${inModule}
+        order by boost desc, id desc limit ${q.limit} offset ${q.offset}`,
+    );
+    ids.push(...rows.map((r) => r.id));
+  }
+  const rest = q.limit - ids.length;
+  if (rest > 0 && total > titleCount && q.offset + ids.length < total) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`select id from search_documents where visible and ${inBody} and not ${inTitle}${inModule}
+        order by boost desc, id desc limit ${rest} offset ${Math.max(0, q.offset - titleCount)}`,
+    );
+    ids.push(...rows.map((r) => r.id));
+  }
+  return { ids, total };
 }
 
 export function documentsByIds(db: Db, ids: number[]) {

@@ -4,26 +4,26 @@
  * Text is NFKC-normalised and lowercased, then split into runs of Han characters and runs of other
  * letters/digits; everything else (punctuation, tsquery operators, quotes) only separates runs.
  *
- * - Documents index every Han character and every overlapping Han bigram at the character's
- *   position, and every Latin word at its own position. Any contiguous Chinese substring can then
- *   be found as a phrase of bigrams, whatever a word segmenter would have made of it (Intl.Segmenter
- *   splits 淋巴瘤 into 淋巴/瘤; bigrams find it inside 弥漫大B细胞淋巴瘤 all the same).
+ * - Documents index every overlapping Han bigram (titles also every Han character) and every
+ *   Latin word. A Chinese term is found whatever a word segmenter would have made of it:
+ *   Intl.Segmenter splits 淋巴瘤 into 淋巴/瘤, but 淋巴瘤 inside 弥漫大B细胞淋巴瘤 still holds the
+ *   bigrams 淋巴 and 巴瘤.
  * - Queries split a long Han run with Intl.Segmenter into words, glue one-character words to a
- *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向), and ask for each piece as a bigram phrase; pieces and
- *   Latin words are ANDed, the last Latin word matches as a prefix (lymph → lymphoma).
+ *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向) and require every bigram of every piece; Latin words
+ *   are required too, the last one as a prefix (lymph → lymphoma). Vectors carry no positions, so
+ *   a GIN index answers the whole query without reading rows back (no phrase recheck).
  *
  * The output is lexemes, never SQL: callers pass the vector/query text as bind parameters and cast
  * them (`$1::tsvector`, `$1::tsquery`). Lexemes hold only letters and digits; they are quoted anyway.
  */
 
 const HAN = /\p{Script=Han}/u;
-/** Han runs, or runs of letters/digits/combining marks of any other script. */
-const RUN = /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}\p{M}])+/gu;
+/** Words of any script; split again into Han and non-Han parts. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const HAN_SPLIT = /\p{Script=Han}+|[^\p{Script=Han}]+/gu;
 
 /** Longest Latin lexeme kept (PostgreSQL allows 2 KB; longer words are noise). */
 const MAX_WORD = 60;
-/** tsvector positions stop at 16383; later text is still indexed, at that position. */
-const MAX_POS = 16383;
 /** Query pieces beyond this are ignored (keywords are ≤ 50 characters anyway). */
 const MAX_QUERY_PIECES = 16;
 
@@ -36,61 +36,48 @@ export function normalize(text: string): string {
 export interface Run {
   text: string;
   han: boolean;
-  /** Character offset in the normalised text. */
-  start: number;
-  /** Chunk index: runs of one kind not separated by whitespace share it (car-t is one chunk). */
-  chunk: number;
 }
 
 /** Splits normalised text into Han and non-Han word runs. */
 export function runs(text: string): Run[] {
-  const norm = normalize(text);
   const out: Run[] = [];
-  let chunk = 0;
-  let lastEnd = 0;
-  for (const m of norm.matchAll(RUN)) {
-    const start = m.index;
-    const han = HAN.test(m[0]);
-    const prev = out[out.length - 1];
-    if (prev && (prev.han !== han || /\s/u.test(norm.slice(lastEnd, start)))) chunk += 1;
-    out.push({ text: m[0], han, start, chunk });
-    lastEnd = start + m[0].length;
+  for (const m of normalize(text).matchAll(WORD)) {
+    const word = m[0];
+    if (!HAN.test(word)) {
+      out.push({ text: word, han: false });
+      continue;
+    }
+    for (const part of word.matchAll(HAN_SPLIT)) out.push({ text: part[0], han: HAN.test(part[0]) });
   }
   return out;
 }
 
+const NEEDS_ESCAPE = /['\\]/;
+
 function quote(lexeme: string): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  // Lexemes are letters and digits, so this is a plain wrap; escaping stays as a safety net.
+  return NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${lexeme}'`;
 }
 
 /**
- * tsvector text for a document field: `'lexeme':pos ...`. Positions count characters for Han text
- * (so a bigram phrase is consecutive positions) and one per Latin word.
+ * tsvector text for a document field: its distinct lexemes, without positions (matching is an AND
+ * of lexemes, which a GIN index answers without reading the rows back). Han text gives its
+ * bigrams, and with `unigrams` its single characters too (titles: one-character keywords).
  */
-export function documentVector(text: string): string {
-  const positions = new Map<string, number[]>();
-  const add = (lexeme: string, pos: number) => {
-    const p = Math.min(Math.max(pos, 1), MAX_POS);
-    const list = positions.get(lexeme);
-    if (!list) positions.set(lexeme, [p]);
-    else if (list[list.length - 1] !== p && list.length < 256) list.push(p);
-  };
-  let pos = 1;
+export function documentVector(text: string, opts: { unigrams?: boolean } = {}): string {
+  const lexemes = new Set<string>();
   for (const run of runs(text)) {
-    if (run.han) {
-      const chars = [...run.text];
-      for (let i = 0; i < chars.length; i++) {
-        add(chars[i] as string, pos + i);
-        if (i + 1 < chars.length) add(`${chars[i]}${chars[i + 1]}`, pos + i);
-      }
-      // A gap after each run so phrases never span two runs.
-      pos += chars.length + 1;
-    } else {
-      add(run.text.slice(0, MAX_WORD), pos);
-      pos += 1;
+    if (!run.han) {
+      lexemes.add(run.text.length > MAX_WORD ? run.text.slice(0, MAX_WORD) : run.text);
+      continue;
     }
+    const chars = [...run.text];
+    if (chars.length === 1 || opts.unigrams) for (const c of chars) lexemes.add(c);
+    for (let i = 0; i + 1 < chars.length; i++) lexemes.add(`${chars[i]}${chars[i + 1]}`);
   }
-  return [...positions].map(([lexeme, ps]) => `${quote(lexeme)}:${ps.join(',')}`).join(' ');
+  let out = '';
+  for (const l of lexemes) out += out ? ` ${quote(l)}` : quote(l);
+  return out;
 }
 
 /** A Han query run cut into pieces of at least two characters where possible. */
@@ -113,12 +100,13 @@ export function hanPieces(run: string): string[] {
   return pieces;
 }
 
-function bigramPhrase(piece: string): string {
+/** A Han piece as lexemes: its bigrams, all required; one character matches as a prefix. */
+function bigramsOf(piece: string): string {
   const chars = [...piece];
-  if (chars.length === 1) return quote(piece);
-  const grams: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) grams.push(quote(`${chars[i]}${chars[i + 1]}`));
-  return grams.length === 1 ? (grams[0] as string) : `(${grams.join(' <-> ')})`;
+  if (chars.length === 1) return `${quote(piece)}:*`;
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) grams.add(quote(`${chars[i]}${chars[i + 1]}`));
+  return [...grams].join(' & ');
 }
 
 export interface ParsedQuery {
@@ -130,41 +118,15 @@ export interface ParsedQuery {
 
 /** Builds the tsquery for a keyword from the same runs documents are indexed with. */
 export function parseQuery(keyword: string): ParsedQuery {
-  const parts: string[] = [];
-  const terms: string[] = [];
-  const all = runs(keyword);
-  // Latin words of one chunk (car-t, covid-19) form a phrase; chunks are ANDed.
-  const latinChunks = new Map<number, string[]>();
-  const order: Array<{ kind: 'han'; piece: string } | { kind: 'latin'; chunk: number }> = [];
-  const lastLatin = [...all].reverse().find((r) => !r.han);
-  for (const run of all) {
-    if (run.han) {
-      for (const piece of hanPieces(run.text)) order.push({ kind: 'han', piece });
-    } else {
-      const word = run.text.slice(0, MAX_WORD);
-      const list = latinChunks.get(run.chunk);
-      if (list) list.push(word);
-      else {
-        latinChunks.set(run.chunk, [word]);
-        order.push({ kind: 'latin', chunk: run.chunk });
-      }
-    }
+  const pieces: Array<{ text: string; han: boolean }> = [];
+  for (const run of runs(keyword)) {
+    if (run.han) for (const piece of hanPieces(run.text)) pieces.push({ text: piece, han: true });
+    else pieces.push({ text: run.text.slice(0, MAX_WORD), han: false });
   }
-  for (const item of order.slice(0, MAX_QUERY_PIECES)) {
-    if (item.kind === 'han') {
-      parts.push(bigramPhrase(item.piece));
-      terms.push(item.piece);
-      continue;
-    }
-    const words = latinChunks.get(item.chunk) ?? [];
-    const lexemes = words.map((w, i) => {
-      const isLast = lastLatin !== undefined && item.chunk === lastLatin.chunk && i === words.length - 1;
-      return isLast ? `${quote(w)}:*` : quote(w);
-    });
-    parts.push(lexemes.length === 1 ? (lexemes[0] as string) : `(${lexemes.join(' <-> ')})`);
-    terms.push(...words);
-  }
-  return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(terms)] };
+  const used = pieces.slice(0, MAX_QUERY_PIECES);
+  const lastLatin = used.map((p) => p.han).lastIndexOf(false);
+  const parts = used.map((p, i) => (p.han ? bigramsOf(p.text) : i === lastLatin ? `${quote(p.text)}:*` : quote(p.text)));
+  return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(used.map((p) => p.text))] };
 }
 
 /** Lowercased, NFKC, single-spaced text for prefix suggestions. */

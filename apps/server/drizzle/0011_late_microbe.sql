@@ -1,0 +1,2 @@
+CREATE INDEX "search_documents_boost_idx" ON "search_documents" USING btree ("boost" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "search_documents"."visible";--> statement-breakpoint
+CREATE INDEX "search_documents_module_boost_idx" ON "search_documents" USING btree ("module","boost" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "search_documents"."visible";
