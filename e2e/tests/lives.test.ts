@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
+import { useHarness } from '../src/harness.ts';
+
+const h = useHarness();
+
+/** The browser runs in this machine's timezone; ask the API for days in the same one. */
+const offset = (() => {
+  const m = -new Date().getTimezoneOffset();
+  const abs = Math.abs(m);
+  return `${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+})();
+const api = <T>(path: string, init?: ApiInit) => apiCall<T>(h.server.url, `${path}${path.includes('?') ? '&' : '?'}timezone=${encodeURIComponent(offset)}`, init);
+const loginViaApi = () => loginWithSms(h.server.url, '158');
+
+interface Days {
+  today: string;
+  items: Array<{ date: string; count: number; has_live: boolean }>;
+}
+
+async function asMember(page: Page, token: string) {
+  await page.goto('/');
+  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+}
+
+const selectedDay = (page: Page) => page.getByTestId('live-days').getByRole('tab', { selected: true });
+
+describe('live meetings', () => {
+  it('shows the days with today selected, the day lives with a now-live badge, and switches days by click and keyboard', async () => {
+    const days = (await api<Days>('/v1/live/live_date')).data;
+    const today = days.items.find((d) => d.date === days.today);
+    assert.ok(today?.has_live, 'the demo content has a live on air today');
+    const { page } = await h.newPage();
+    await page.goto('/live');
+    await page.getByRole('heading', { level: 1, name: '直播会议' }).waitFor();
+    assert.equal(await selectedDay(page).getAttribute('data-date'), days.today);
+    assert.match((await selectedDay(page).textContent()) ?? '', /今天/);
+    const cards = page.getByTestId('live-day-list').getByTestId('live-card');
+    await cards.first().waitFor();
+    assert.equal(await cards.count(), today.count);
+    const badge = page.getByTestId('now-live').first();
+    assert.equal(await badge.textContent(), '直播中');
+    assert.match((await cards.first().textContent()) ?? '', /会议号 \d{4}-\d{4}-\d{4}/);
+
+    const next = days.items.find((d) => d.date > days.today)!;
+    await page.getByTestId('live-days').locator(`[data-date="${next.date}"]`).click();
+    await page.waitForURL((url) => url.searchParams.get('date') === next.date);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="live-day-list"] [data-testid="live-card"]').length === n, next.count);
+    assert.equal(await selectedDay(page).getAttribute('data-date'), next.date);
+
+    // Keyboard: the selected tab has focus; ArrowLeft goes back one day.
+    await selectedDay(page).focus();
+    await page.keyboard.press('ArrowLeft');
+    const before = days.items.filter((d) => d.date < next.date).at(-1)!.date;
+    await page.waitForURL((url) => url.searchParams.get('date') === (before < days.today ? before : days.today));
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-selected') === 'true');
+  });
+
+  it('speaks English, with the live status text of the server', async () => {
+    const { page } = await h.newPage({ locale: 'en-US' });
+    await page.goto('/live');
+    await page.getByRole('heading', { level: 1, name: 'Live meetings' }).waitFor();
+    assert.match((await selectedDay(page).textContent()) ?? '', /Today/);
+    assert.equal(await page.getByTestId('now-live').first().textContent(), 'Live now');
+    await page.getByRole('button', { name: 'Remind me' }).first().waitFor();
+  });
+
+  it('asks an anonymous visitor to log in before setting a reminder; Cancel does nothing', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/live');
+    await page.getByRole('button', { name: '开播提醒' }).first().click();
+    const dialog = page.getByRole('alertdialog', { name: '温馨提示' });
+    await dialog.getByText('此功能需要登录后使用').waitFor();
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/live');
+    assert.equal(await page.getByRole('button', { name: '已预约' }).count(), 0);
+  });
+
+  it('sets and clears a reminder and a favourite as a member; both persist and show in my calendar', async () => {
+    const token = await loginViaApi();
+    const { page } = await h.newPage();
+    await asMember(page, token);
+    const days = (await api<Days>('/v1/live/live_date')).data;
+    const next = days.items.find((d) => d.date > days.today)!;
+    await page.goto(`/live?date=${next.date}`);
+    const card = page.getByTestId('live-day-list').getByTestId('live-card').first();
+    await card.getByRole('button', { name: '开播提醒' }).click();
+    await card.getByRole('button', { name: '已预约' }).waitFor();
+    await card.getByRole('button', { name: '收藏', exact: true }).click();
+    await card.getByRole('button', { name: '已收藏' }).waitFor();
+    const id = Number(await card.getAttribute('data-live-id'));
+
+    await page.reload();
+    const again = page.locator(`[data-testid="live-day-list"] [data-live-id="${id}"]`);
+    await again.getByRole('button', { name: '已预约' }).waitFor();
+    await again.getByRole('button', { name: '已收藏' }).waitFor();
+    const fav = await api<{ items: Array<{ module_id: number }> }>('/v1/user/favorite?module_name=live', { token });
+    assert.deepEqual(
+      fav.data.items.map((x) => x.module_id),
+      [id],
+    );
+
+    await page.getByTestId('calendar-tab').click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'calendar');
+    const calendar = page.getByTestId('live-calendar');
+    await calendar.locator(`[data-live-id="${id}"]`).waitFor();
+    await page.getByTestId('remind-type').getByRole('button', { name: '保存' }).click();
+    await page.getByText('提醒方式已保存').waitFor();
+    await page.getByRole('button', { name: '知道了' }).click();
+
+    await page.getByRole('tab', { name: '会议列表' }).click();
+    const card2 = page.locator(`[data-testid="live-day-list"] [data-live-id="${id}"]`);
+    await card2.getByRole('button', { name: '已预约' }).click();
+    await card2.getByRole('button', { name: '开播提醒' }).waitFor();
+    await card2.getByRole('button', { name: '已收藏' }).click();
+    await card2.getByRole('button', { name: '收藏', exact: true }).waitFor();
+  });
+
+  it('keeps the selected day and the scroll position after leaving and coming back, without fetching the day again', async () => {
+    const days = (await api<Days>('/v1/live/live_date')).data;
+    const next = days.items.find((d) => d.date > days.today)!;
+    const { page } = await h.newPage({ width: 390, height: 700 });
+    const dayFetches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/live/date_lives')) dayFetches.push(new URL(r.url()).searchParams.get('date') ?? '');
+    });
+    await page.goto('/live');
+    await page.getByTestId('live-days').locator(`[data-date="${next.date}"]`).click();
+    await page.getByTestId('live-day-list').waitFor();
+    await page.getByTestId('live-lookback').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const y = await page.evaluate(() => window.scrollY);
+    assert.ok(y > 200, `scrolled down (${y})`);
+
+    await page.getByRole('link', { name: /全部往期会议/ }).click();
+    await page.waitForURL((url) => url.pathname === '/live/history');
+    await page.getByTestId('history-list').waitFor();
+    const fetchedBefore = dayFetches.filter((d) => d === next.date).length;
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/live');
+    await page.getByTestId('live-day-list').waitFor();
+    assert.equal(await selectedDay(page).getAttribute('data-date'), next.date);
+    await page.waitForFunction((target) => Math.abs(window.scrollY - target) < 40, y);
+    await page.waitForTimeout(500);
+    assert.equal(dayFetches.filter((d) => d === next.date).length, fetchedBefore, 'the day came from the cache');
+
+    // A fresh visit through the menu (no ?date=) still opens on the day chosen in this visit.
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('header a[href="/live"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/live');
+    await page.getByTestId('live-day-list').waitFor();
+    assert.equal(await selectedDay(page).getAttribute('data-date'), next.date);
+  });
+});
+
+describe('past meetings', () => {
+  it('pages through past meetings, filters by year and shows an empty state', async () => {
+    const first = (await api<{ total: number; items: unknown[] }>('/v1/live/history?page_size=12')).data;
+    assert.ok(first.total > 12, 'the demo content has more than a page of past meetings');
+    for (const [locale, next, status] of [
+      ['zh-CN', '下一页', '第 2 / 2 页'],
+      ['en-US', 'Next', 'Page 2 of 2'],
+    ] as const) {
+      const { page } = await h.newPage({ locale });
+      await page.goto('/live/history');
+      const cards = page.getByTestId('history-list').getByTestId('live-card');
+      await cards.first().waitFor();
+      assert.equal(await cards.count(), 12);
+      await page.getByRole('button', { name: next }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await page.getByText(status).waitFor();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="history-list"] [data-testid="live-card"]').length === n, first.total - 12);
+    }
+
+    const { page } = await h.newPage();
+    await page.goto('/live/history');
+    await page.getByTestId('history-list').waitFor();
+    const years = await page.getByTestId('history-year').locator('option').allTextContents();
+    const year = years[1]!;
+    const inYear = (await api<{ total: number }>(`/v1/live/history?year=${year}`)).data.total;
+    await page.getByTestId('history-year').selectOption(year);
+    await page.waitForURL((url) => url.searchParams.get('year') === year);
+    await page.getByText(`共 ${inYear} 场`).waitFor();
+    await page.goto('/live/history?year=1999');
+    await page.getByTestId('history-empty').waitFor();
+  });
+});
