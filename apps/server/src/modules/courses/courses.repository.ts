@@ -12,6 +12,7 @@ import {
   speakerDepartments,
   speakers,
   tags,
+  userFavorites,
   users,
 } from '../../db/schema/index.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
@@ -262,4 +263,13 @@ export async function recordLearn(db: Db, v: { userId: number; courseId: number;
     const [c] = await tx.select({ learnCount: courses.learnCount }).from(courses).where(eq(courses.id, v.courseId));
     return { positionS: progress?.positionS ?? v.positionS, learnCount: c?.learnCount ?? 0 };
   });
+}
+
+export async function isFavorite(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.moduleName, 'course'), eq(userFavorites.moduleId, courseId)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -214,3 +214,21 @@ describe('POST learn_log', () => {
     expect((await post('/v1/user/course/4/learn_log', { chapter_id: other5?.id, position_s: 1, duration_s: 1 }, h)).code).toBe(ErrorCode.VALIDATION);
   });
 });
+
+describe('course favourites', () => {
+  it('is_favorite follows the caller’s favourite and is false for others and visitors', async () => {
+    const user = await makeUser(app);
+    const other = await makeUser(app);
+    const [c] = await app.db.select({ id: courses.id }).from(courses).where(eq(courses.status, 'published')).limit(1);
+    const detail = (token?: string) => get<{ is_favorite: boolean }>(`/v1/user/course/${c!.id}`, token ? bearer(token) : {});
+    expect((await detail(user.access)).data.is_favorite).toBe(false);
+    const set = (status: 1 | 2) =>
+      call(app, { method: 'POST', url: '/v1/user/favorite', headers: bearer(user.access), payload: { module_name: 'course', module_id: c!.id, status } });
+    expect((await set(1)).code).toBe(0);
+    expect((await detail(user.access)).data.is_favorite).toBe(true);
+    expect((await detail(other.access)).data.is_favorite).toBe(false);
+    expect((await detail()).data.is_favorite).toBe(false);
+    expect((await set(2)).code).toBe(0);
+    expect((await detail(user.access)).data.is_favorite).toBe(false);
+  });
+});

@@ -19,7 +19,7 @@ const coursesRoutes: FastifyPluginAsync = async (instance) => {
   app.route({
     ...endpointRoute(endpoints.courseDetail),
     config: optionalAuth,
-    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.lang)),
+    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
   app.route({ ...endpointRoute(endpoints.courseChapters), handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute(endpoints.seriesCourses), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });

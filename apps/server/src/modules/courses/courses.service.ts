@@ -70,21 +70,21 @@ export class CoursesService {
     return page(rows.map((r) => presentCourse(r, lang)), q.page, q.page_size, total);
   }
 
-  async detail(id: number, lang: ApiLanguage): Promise<CourseDetail> {
+  async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<CourseDetail> {
     const c = await this.course(id);
-    const [teachers, chapters, rating, series] = await Promise.all([
+    const [teachers, chapters, rating, series, favorite] = await Promise.all([
       repo.speakersByIds(this.db, c.speakerId ? [c.speakerId] : []),
       repo.countChapters(this.db, id),
       repo.ratingSummary(this.db, id),
       c.seriesId ? repo.findSeriesTitle(this.db, c.seriesId) : Promise.resolve(null),
+      userId === undefined ? false : repo.isFavorite(this.db, userId, id),
     ]);
     return {
       ...presentCourse(c, lang),
       description: pick(lang, c.summaryZh, c.summaryEn),
       teachers: teachers.map((t) => presentSpeaker(t, lang)),
       chapters_count: chapters,
-      // Favourites are another feature; until then nothing is a favourite.
-      is_favorite: false,
+      is_favorite: favorite,
       rating,
       series_id: series ? c.seriesId : null,
       series_title: series ? pick(lang, series.titleZh, series.titleEn) : null,

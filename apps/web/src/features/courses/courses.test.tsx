@@ -181,3 +181,45 @@ describe('course detail page', () => {
     await screen.findByText('该课程不存在或已下线');
   });
 });
+
+describe('course favourite', () => {
+  const serveDetail = (favorite: (call: { body: Record<string, unknown> | null }) => ReturnType<typeof ok>) =>
+    serveApi({
+      'GET /v1/user/course/5': ok(detail(5)),
+      'GET /v2/user/course/5/chapter': ok(chapters),
+      'GET /v1/guess_like_course': ok({ items: [] }),
+      'GET /v1/user/course/5/appraise': ok(appraisals(1, 1)),
+      'GET /v1/user/course/appraise_tag': ok({ items: [] }),
+      'POST /v1/user/history': ok(null),
+      'POST /v1/user/favorite': favorite,
+    });
+
+  it('flips only when the server answered code 0', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    resetSessionForTests();
+    const user = userEvent.setup();
+    let answer = fail(ErrorCode.INTERNAL);
+    const api = serveDetail(() => answer);
+    const { router } = renderWithApp(<CourseDetailPage />, { path: '/course/:id' });
+    await router.navigate('/course/5');
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    await waitFor(() => expect(api.callsTo('POST', '/v1/user/favorite')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: '收藏' }).getAttribute('aria-pressed')).toBe('false');
+
+    answer = ok({ is_favorite: true });
+    await user.click(screen.getByRole('button', { name: '收藏' }));
+    await screen.findByRole('button', { name: '已收藏' });
+    expect(api.callsTo('POST', '/v1/user/favorite').at(-1)?.body).toMatchObject({ module_name: 'course', module_id: 5, status: 1 });
+  });
+
+  it('asks an anonymous visitor to log in first; nothing is sent', async () => {
+    const user = userEvent.setup();
+    const api = serveDetail(() => ok({ is_favorite: true }));
+    const { router } = renderWithApp(<CourseDetailPage />, { path: '/course/:id' });
+    await router.navigate('/course/5');
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '温馨提示' });
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(api.callsTo('POST', '/v1/user/favorite')).toHaveLength(0);
+  });
+});

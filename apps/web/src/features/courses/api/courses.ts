@@ -124,3 +124,15 @@ export const useMoreCourses = (q: { dep_val: string; title: string; page: number
     placeholderData: keepPreviousData,
   });
 };
+
+/** Favourite or unfavourite the course; the cached detail changes only when the server answered code 0. */
+export function useCourseFavorite(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: 'course', module_id: id, status: on ? 1 : 2 }),
+    onSuccess: (result) => {
+      client.setQueriesData<CourseDetailData>({ queryKey: ['course', id, 'detail'] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+    },
+  });
+}

@@ -11,6 +11,7 @@ export const courseEndpoints = {
   courseAppraisals: { method: 'GET', path: '/v1/user/course/:id/appraise' },
   appraiseTags: { method: 'GET', path: '/v1/user/course/appraise_tag' },
   appraiseCourse: { method: 'POST', path: '/v1/user/course/:id/appraise' },
+  favoriteSet: { method: 'POST', path: '/v1/user/favorite' },
 } as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
 
 export const withId = (path: string, id: number): string => path.replace(':id', encodeURIComponent(String(id)));

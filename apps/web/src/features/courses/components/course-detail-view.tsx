@@ -6,13 +6,16 @@ import { learnCountText } from '../../../shared/format/count';
 import { formatDate } from '../../../shared/format/date';
 import { isApiError } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { errorText } from '../../../shared/errors';
+import { requireMember } from '../../../shared/session';
+import { showNotice } from '../../../shared/ui/notice-store';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useCourseChapters, useCourseDetail, useGuessLike, useSeriesCourses, type CourseDetailData } from '../api/courses';
+import { useCourseChapters, useCourseDetail, useCourseFavorite, useGuessLike, useSeriesCourses, type CourseDetailData } from '../api/courses';
 import { AppraiseSection } from './appraise-section';
 import { ChapterList } from './chapter-list';
 import { CourseGrid } from './course-tile';
@@ -80,6 +83,24 @@ function Related({ course }: { course: CourseDetailData }) {
   );
 }
 
+/** Favourite the course: a member action (anonymous visitors get the confirm-login dialog). */
+function FavoriteButton({ course }: { course: CourseDetailData }) {
+  const { t } = useTranslation('course');
+  const mutation = useCourseFavorite(course.id);
+  return (
+    <button
+      type="button"
+      className={`button${course.is_favorite ? '' : ' button--primary'}`}
+      aria-pressed={course.is_favorite}
+      disabled={mutation.isPending}
+      data-testid="favorite-button"
+      onClick={() => requireMember(() => mutation.mutate(!course.is_favorite, { onError: (error) => showNotice(errorText(error)) }))}
+    >
+      {course.is_favorite ? t('detail.favorited') : t('detail.favorite')}
+    </button>
+  );
+}
+
 /** The course detail, shared by `/course/:id` and the bare `/course_h5/:id`. */
 export function CourseDetailView({ id }: { id: number }) {
   const { t } = useTranslation(['course', 'common']);
@@ -122,6 +143,9 @@ export function CourseDetailView({ id }: { id: number }) {
             <span>{t('course:detail.learners', { count: learnCountText(c, lang) })}</span>
             <span>{t('course:detail.chaptersCount', { count: c.chapters_count })}</span>
             <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang) })}</span>
+          </p>
+          <p className="course-hero__actions">
+            <FavoriteButton course={c} />
           </p>
           {c.tags.length ? (
             <p className="course-tags">
