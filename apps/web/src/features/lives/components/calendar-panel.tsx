@@ -83,6 +83,7 @@ export function CalendarPanel({ today, month, onMonth }: { today: string; month:
 
   return (
     <div className="live-calendar" data-testid="live-calendar">
+      <div className="live-calendar__side">
       <div className="live-calendar__head">
         <button type="button" className="button" onClick={() => onMonth(addMonths(month, -1))} aria-label={t('calendar.previous')}>
           ‹
@@ -128,6 +129,9 @@ export function CalendarPanel({ today, month, onMonth }: { today: string; month:
           ))}
         </tbody>
       </table>
+      <RemindTypeForm />
+      </div>
+      <div className="live-calendar__main">
       {query.isPending ? (
         <Skeleton height={160} />
       ) : query.isError ? (
@@ -148,7 +152,7 @@ export function CalendarPanel({ today, month, onMonth }: { today: string; month:
           </section>
         ))
       )}
-      <RemindTypeForm />
+      </div>
     </div>
   );
 }
