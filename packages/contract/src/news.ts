@@ -23,6 +23,8 @@ export const NewsDetail = NewsItem.extend({
   likes: z.number().int(),
   /** False for anonymous callers. */
   is_liked: z.boolean(),
+  /** In the caller's favourites; false for anonymous callers. */
+  is_favorite: z.boolean(),
   comment_count: z.number().int(),
   tags: z.array(Tag),
 });

@@ -16,7 +16,7 @@ export function presentCategory(r: CategoryRow, lang: ApiLanguage): NewsCategory
 
 export function presentDetail(
   r: DetailRow,
-  extra: { bodyHtml: string; likes: number; isLiked: boolean; commentCount: number; tags: TagRow[] },
+  extra: { bodyHtml: string; likes: number; isLiked: boolean; isFavorite: boolean; commentCount: number; tags: TagRow[] },
   lang: ApiLanguage,
 ): NewsDetail {
   return {
@@ -27,6 +27,7 @@ export function presentDetail(
     views: r.viewCount,
     likes: extra.likes,
     is_liked: extra.isLiked,
+    is_favorite: extra.isFavorite,
     comment_count: extra.commentCount,
     tags: extra.tags.map((t) => ({ id: t.id, title: pick(lang, t.titleZh, t.titleEn), cover: t.cover })),
   };

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { news, newsCategories, newsComments, newsLikes, newsReads, newsTags, tags, users } from '../../db/schema/index.ts';
+import { news, newsCategories, newsComments, newsLikes, newsReads, newsTags, tags, userFavorites, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -123,6 +123,15 @@ export async function isLiked(db: Conn, newsId: number, userId: number): Promise
     .select({ n: newsLikes.newsId })
     .from(newsLikes)
     .where(and(eq(newsLikes.newsId, newsId), eq(newsLikes.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function isFavorite(db: Conn, newsId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: userFavorites.moduleId })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.moduleName, 'news'), eq(userFavorites.moduleId, newsId)))
     .limit(1);
   return Boolean(row);
 }

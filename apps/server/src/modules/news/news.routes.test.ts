@@ -189,6 +189,20 @@ describe('likes', () => {
   });
 });
 
+describe('favourites', () => {
+  it('is_favorite follows the caller’s favourite; false for others and visitors', async () => {
+    const fav = (status: 1 | 2) =>
+      call(app, { method: 'POST', url: '/v1/user/favorite', headers: bearer(alice.access), payload: { module_name: 'news', module_id: 6, status } });
+    expect(NewsDetail.parse((await get('/v1/news/6', alice.access)).data).is_favorite).toBe(false);
+    expect((await fav(1)).code).toBe(0);
+    expect(NewsDetail.parse((await get('/v1/news/6', alice.access)).data).is_favorite).toBe(true);
+    expect(NewsDetail.parse((await get('/v1/news/6', bob.access)).data).is_favorite).toBe(false);
+    expect(NewsDetail.parse((await get('/v1/news/6')).data).is_favorite).toBe(false);
+    expect((await fav(2)).code).toBe(0);
+    expect(NewsDetail.parse((await get('/v1/news/6', alice.access)).data).is_favorite).toBe(false);
+  });
+});
+
 describe('reading log', () => {
   it('needs login and records a read', async () => {
     expect((await call(app, { method: 'POST', url: '/v1/user/news/4/read_log' })).code).toBe(ErrorCode.NOT_LOGGED_IN);

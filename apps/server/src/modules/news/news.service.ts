@@ -42,14 +42,15 @@ export class NewsService {
   async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'newsDetail'>> {
     const row = await repo.findVisible(this.db, id);
     if (!row) throw notFound();
-    const [likes, isLiked, commentCount, tags] = await Promise.all([
+    const [likes, isLiked, isFavorite, commentCount, tags] = await Promise.all([
       repo.countLikes(this.db, id),
       userId === undefined ? false : repo.isLiked(this.db, id, userId),
+      userId === undefined ? false : repo.isFavorite(this.db, id, userId),
       repo.countComments(this.db, id),
       repo.listTags(this.db, id),
     ]);
     const bodyHtml = sanitizeHtml(pick(lang, row.bodyZh, row.bodyEn));
-    return presentDetail(row, { bodyHtml, likes, isLiked, commentCount, tags }, lang);
+    return presentDetail(row, { bodyHtml, likes, isLiked, isFavorite, commentCount, tags }, lang);
   }
 
   async recommend(id: number, lang: ApiLanguage): Promise<DataOf<'newsRecommend'>> {

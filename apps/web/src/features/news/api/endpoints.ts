@@ -16,6 +16,7 @@ export const newsEndpoints = {
   postNewsComment: { method: 'POST', path: '/v1/user/news/:id/comments' },
   deleteNewsComment: { method: 'DELETE', path: '/v1/user/news/comment/:id' },
   myNewsComments: { method: 'GET', path: '/v1/user/news/my_comments' },
+  favoriteSet: { method: 'POST', path: '/v1/user/favorite' },
 } as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
 
 /** A path template with its `:id` filled in. */

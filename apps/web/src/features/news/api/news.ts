@@ -105,3 +105,14 @@ export function useDeleteComment(newsId?: number) {
   const client = useQueryClient();
   return useMutation({ mutationFn: (commentId: number) => deleteNewsComment(commentId), onSuccess: () => invalidateComments(client, newsId) });
 }
+
+/** Favourite or unfavourite the item; the cached detail changes only when the server answered code 0. */
+export function useFavoriteNews(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: 'news', module_id: id, status: on ? 1 : 2 }),
+    onSuccess: (result) => {
+      client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+    },
+  });
+}

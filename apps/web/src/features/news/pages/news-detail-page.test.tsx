@@ -28,6 +28,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
   views: 1234,
   likes: 3,
   is_liked: false,
+  is_favorite: false,
   comment_count: 0,
   tags: [{ id: 1, title: '规范化诊疗', cover: null }],
   ...over,
@@ -128,6 +129,27 @@ describe('news detail page', () => {
     expect(api.callsTo('PUT', '/v1/user/news/22/liked')[1]?.body).toMatchObject({ status: 1 });
     expect(screen.getByRole('button', { name: /已点赞/ }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(api.callsTo('POST', '/v1/user/news/22/read_log')).toHaveLength(1));
+  });
+
+  it('favourites for a member only on code 0; a visitor is asked to log in', async () => {
+    const user = userEvent.setup();
+    let answer = fail(50000);
+    const api = serve({ 'POST /v1/user/favorite': () => answer, 'POST /v1/user/history': ok(null) });
+    await renderAt();
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    const dialog = screen.getByRole('alertdialog', { name: '温馨提示' });
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(api.callsTo('POST', '/v1/user/favorite')).toHaveLength(0);
+
+    act(() => window.localStorage.setItem('accessToken', 'acc-1'));
+    resetSessionForTests();
+    await user.click(screen.getByRole('button', { name: '收藏' }));
+    await waitFor(() => expect(api.callsTo('POST', '/v1/user/favorite')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: '收藏' }).getAttribute('aria-pressed')).toBe('false');
+    answer = ok({ is_favorite: true });
+    await user.click(screen.getByRole('button', { name: '收藏' }));
+    await screen.findByRole('button', { name: '已收藏' });
+    expect(api.callsTo('POST', '/v1/user/favorite')[1]?.body).toMatchObject({ module_name: 'news', module_id: 22, status: 1 });
   });
 
   it('posts a comment as a member and shows script text as text', async () => {

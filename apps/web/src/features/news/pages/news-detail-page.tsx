@@ -14,6 +14,7 @@ import { composeTitle, useTitleOverride } from '../../../shared/ui/document-titl
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type NewsDetail, postReadLog, putNewsView, useNewsDetail, useNewsRecommend } from '../api/news';
 import { CommentsSection } from '../components/comments-section';
+import { FavoriteButton } from '../components/favorite-button';
 import { LikeButton } from '../components/like-button';
 import { NewsListItem } from '../components/news-list';
 import { NewsNotFound } from '../components/news-not-found';
@@ -64,6 +65,7 @@ function Article({ news }: { news: NewsDetail }) {
       <div className="news-body" data-testid="news-body" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="news-article__actions">
         <LikeButton newsId={news.id} liked={news.is_liked} likes={news.likes} />
+        <FavoriteButton newsId={news.id} favorite={news.is_favorite} />
       </div>
     </article>
   );
