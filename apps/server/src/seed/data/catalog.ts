@@ -29,6 +29,12 @@ export const HOSPITALS = [
   { zh: '约翰斯·霍普金斯医院', en: 'The Johns Hopkins Hospital', cityZh: '巴尔的摩', cityEn: 'Baltimore', region: 'baltimore' },
   { zh: '日本国立癌症研究中心中央医院', en: 'National Cancer Center Hospital, Japan', cityZh: '东京', cityEn: 'Tokyo', region: 'tokyo' },
   { zh: '新加坡中央医院', en: 'Singapore General Hospital', cityZh: '新加坡', cityEn: 'Singapore', region: 'singapore' },
+  { zh: '中山大学附属第一医院', en: 'The First Affiliated Hospital, Sun Yat-sen University', cityZh: '广州', cityEn: 'Guangzhou', region: 'guangzhou' },
+  { zh: '四川省人民医院', en: "Sichuan Provincial People's Hospital", cityZh: '成都', cityEn: 'Chengdu', region: 'chengdu' },
+  { zh: '浙江大学医学院附属第二医院', en: 'The Second Affiliated Hospital, Zhejiang University School of Medicine', cityZh: '杭州', cityEn: 'Hangzhou', region: 'hangzhou' },
+  { zh: '华中科技大学同济医学院附属协和医院', en: 'Union Hospital, Tongji Medical College, HUST', cityZh: '武汉', cityEn: 'Wuhan', region: 'wuhan' },
+  { zh: '天津医科大学总医院', en: 'Tianjin Medical University General Hospital', cityZh: '天津', cityEn: 'Tianjin', region: 'tianjin' },
+  { zh: '东京大学医学部附属医院', en: 'The University of Tokyo Hospital', cityZh: '东京', cityEn: 'Tokyo', region: 'tokyo' },
 ] as const;
 
 export const ORGANIZERS = [

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Column, Course, LiveItem, NewsItem, Paper } from '@medportal/contract';
@@ -217,6 +217,16 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
   const [search, setSearch] = useSearchParams();
   const tab = tabFrom(search.get('tab'));
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const bar = useRef<HTMLDivElement | null>(null);
+  // On a narrow screen the bar scrolls sideways: bring the open tab into view (only sideways, so
+  // opening `?tab=docs` does not jump the page down to the tabs).
+  useEffect(() => {
+    const button = buttons.current[TABS.indexOf(tab)];
+    const el = bar.current;
+    if (!button || !el) return;
+    const left = button.offsetLeft - el.offsetLeft;
+    if (left < el.scrollLeft || left + button.offsetWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = left + button.offsetWidth - el.clientWidth;
+  }, [tab]);
   const choose = (key: TabKey) => {
     setSearch(
       (prev) => {
@@ -240,7 +250,7 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
   const Panel = PANELS[tab];
   return (
     <section className="speaker-tabs">
-      <div className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+      <div ref={bar} className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
         {TABS.map((key, i) => (
           <button
             key={key}
