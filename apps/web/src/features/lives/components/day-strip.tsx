@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveDates } from '../api/lives';
 import { monthDay, weekday } from '../lib/dates';
@@ -10,6 +10,16 @@ import { monthDay, weekday } from '../lib/dates';
 export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDates; selected: string; onSelect: (date: string) => void; panelId: string }) {
   const { t } = useTranslation('live');
   const refs = useRef(new Map<string, HTMLButtonElement>());
+  const strip = useRef<HTMLDivElement>(null);
+
+  // Bring the selected day into the strip's view (not the window's: the page keeps its scroll).
+  useEffect(() => {
+    const el = refs.current.get(selected);
+    const box = strip.current;
+    if (!el || !box || box.scrollWidth <= box.clientWidth) return;
+    const left = el.offsetLeft - box.offsetLeft;
+    if (left < box.scrollLeft || left + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = left - (box.clientWidth - el.offsetWidth) / 2;
+  }, [selected]);
   const weekdays = t('days.weekdays', { returnObjects: true }) as string[];
   const days = [...dates.items];
   if (!days.some((d) => d.date === dates.today)) days.push({ date: dates.today, count: 0, has_live: false });
@@ -27,7 +37,7 @@ export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDa
   };
 
   return (
-    <div className="live-days" role="tablist" aria-label={t('days.label')} data-testid="live-days">
+    <div ref={strip} className="live-days" role="tablist" aria-label={t('days.label')} data-testid="live-days">
       {days.map((d, i) => {
         const isSelected = d.date === selected;
         return (
