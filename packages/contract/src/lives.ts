@@ -8,9 +8,9 @@ import { LiveItem } from './entities.ts';
  * history, the live calendar with remind and favourite, remind type). The live room comes later.
  */
 
-/** A calendar day in the caller's timezone. */
-export const LocalDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'YYYY-MM-DD');
-export const LocalMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
+/** A calendar day in the caller's timezone (years 1970–2999: day arithmetic stays in range). */
+export const LocalDate = z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'YYYY-MM-DD');
+export const LocalMonth = z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/, 'YYYY-MM');
 
 /** Days shown around today by live_date: this many days back and ahead. */
 export const LIVE_DATE_DAYS_BACK = 7;
@@ -57,7 +57,7 @@ export const LookBackData = z.object({ items: z.array(LiveCard) });
 
 export const LiveHistoryQuery = PageQuery.extend({
   /** Year of start_at in the caller's timezone. */
-  year: z.coerce.number().int().min(1970).max(9999).optional(),
+  year: z.coerce.number().int().min(1970).max(2999).optional(),
   department_id: Id.optional(),
 });
 

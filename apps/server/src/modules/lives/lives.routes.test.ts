@@ -138,6 +138,10 @@ describe('date_lives', () => {
   it('rejects missing, impossible or malformed dates and oversized pages', async () => {
     expect((await get('/v1/live/date_lives')).code).toBe(ErrorCode.VALIDATION);
     expect((await get('/v1/live/date_lives?date=2026-02-31')).code).toBe(ErrorCode.VALIDATION);
+    expect((await get('/v1/live/date_lives?date=9999-12-31')).code).toBe(ErrorCode.VALIDATION);
+    expect((await get('/v1/live/history?year=9999')).code).toBe(ErrorCode.VALIDATION);
+    expect((await get('/v1/live/date_lives?date=2999-12-31')).code).toBe(0);
+    expect((await get('/v1/live/history?year=2999')).code).toBe(0);
     expect((await get("/v1/live/date_lives?date=2026-03-10'%20or%201=1")).code).toBe(ErrorCode.VALIDATION);
     expect((await get('/v1/live/date_lives?date=2026-03-10&page_size=1000')).code).toBe(ErrorCode.VALIDATION);
     expect((await get('/v1/live/date_lives?date=2026-03-10&page=-1')).code).toBe(ErrorCode.VALIDATION);
@@ -247,6 +251,8 @@ describe('remind and favourite', () => {
     const bobs = LiveCalendarData.parse((await get('/v1/user/live/calendar?month=2026-03', bob.access)).data);
     expect(bobs.days).toEqual([]);
     expect((await get('/v1/user/live/calendar?month=2026-13', alice.access)).code).toBe(ErrorCode.VALIDATION);
+    expect((await get('/v1/user/live/calendar?month=9999-12', alice.access)).code).toBe(ErrorCode.VALIDATION);
+    expect((await get('/v1/user/live/calendar?month=2999-12', alice.access)).code).toBe(0);
     expect((await get('/v1/user/live/calendar', alice.access)).code).toBe(ErrorCode.VALIDATION);
   });
 });
