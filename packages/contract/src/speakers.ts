@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { EndpointDef } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
-import { Column, Course, LiveItem, NewsItem, Paper, Speaker } from './entities.ts';
+import { Column, Course, LiveItem, NewsItem, Speaker } from './entities.ts';
+import { PaperCard } from './papers.ts';
 
 /** Speakers (spec §3 Speaker, §4 follow, §7 "Favourites, follows" and "Regions, hospitals, speakers"). */
 
@@ -86,7 +87,7 @@ export const speakerEndpoints = {
     tags: ['speakers'],
     params: SpeakerIdParams,
     query: PageQuery,
-    data: Page(Paper),
+    data: Page(PaperCard),
   }),
   speakerList: define({
     method: 'GET',

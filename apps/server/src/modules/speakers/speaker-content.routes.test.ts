@@ -1,4 +1,4 @@
-import { Column, ErrorCode, NewsItem, Page, Paper, Speaker } from '@medportal/contract';
+import { Column, ErrorCode, NewsItem, Page, PaperCard, Speaker } from '@medportal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { bearer, call, makeUser } from '../../../test/factories.ts';
 
 const NewsPage = Page(NewsItem);
 const ColumnPage = Page(Column);
-const PaperPage = Page(Paper);
+const PaperPage = Page(PaperCard);
 const SpeakerPage = Page(Speaker);
 
 let app: FastifyInstance;
@@ -109,7 +109,7 @@ describe('speaker news, columns and documents', () => {
     expect(ColumnPage.parse((await get(`/v1/speaker/${id}/column`)).data).items.map((c) => c.title)).toEqual(['栏目甲', '栏目乙']);
     const docs = PaperPage.parse((await get(`/v1/speaker/${id}/doc`)).data);
     expect(docs.total).toBe(1);
-    expect(docs.items[0]).toMatchObject({ title: '论文一', doi: '10.1000/xyz1', full_journal: 'J' });
+    expect(docs.items[0]).toMatchObject({ id: p1!.id, title: '论文一', doi: '10.1000/xyz1', full_journal: 'J', published_at: '2023-01-01T00:00:00.000Z' });
     expect(docs.items[0]?.action).toMatchObject({ data: { module: 'paper', module_id: p1!.id } });
     const p2Page = ColumnPage.parse((await get(`/v1/speaker/${id}/column?page=2&page_size=1`)).data);
     expect(p2Page).toMatchObject({ page: 2, total: 2, has_more: false });

@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import { presentLive } from '../home/home.present.ts';
 import { presentCourse } from '../shared/content.present.ts';
-import { presentColumn, presentPaper } from '../shared/editorial.present.ts';
+import { presentPaperCard } from '../papers/papers.present.ts';
+import { presentColumn } from '../shared/editorial.present.ts';
 import { presentNews } from '../shared/news.present.ts';
 import { regionExists } from '../shared/region.query.ts';
 import * as repo from './speakers.repository.ts';
@@ -87,7 +88,7 @@ export class SpeakersService {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageDocs(this.db, id, q.page_size, (q.page - 1) * q.page_size);
     return page(
-      rows.map((r) => presentPaper(r, lang)),
+      rows.map((r) => presentPaperCard(r, lang)),
       q.page,
       q.page_size,
       total,

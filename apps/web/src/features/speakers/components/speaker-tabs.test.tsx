@@ -19,6 +19,8 @@ const news = {
 };
 const column = { id: 3, title: '肿瘤前沿访谈', desc: '与一线专家对话', cover: '/c.svg', issue: 48, action: { type: 1, data: { url: '/column/index' }, target: '_self' as const } };
 const paper = {
+  id: 3,
+  published_at: '2018-05-31T00:00:00Z',
   uuid: '0b8e0b52-7a0c-4d8e-9a55-5c1d1e7f2a10',
   title: '帕博利珠单抗联合化疗',
   abstract: '随机对照试验，参见 10.1000/abc123 的补充材料。',

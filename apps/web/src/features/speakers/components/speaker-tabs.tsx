@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Column, Course, LiveItem, NewsItem, Paper } from '@medportal/contract';
+import type { Column, Course, LiveItem, NewsItem, PaperCard } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../shared/format/date';
 import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
@@ -127,13 +127,22 @@ function ColumnRow({ column }: { column: Column }) {
 }
 
 /** A paper: the title opens its page; journal, abstract (any DOI in it linked) and the DOI itself. */
-function DocRow({ paper }: { paper: Paper }) {
+function DocRow({ paper }: { paper: PaperCard }) {
+  const lang = useLang();
   return (
     <li className="speaker-doc">
       <ActionLink action={paper.action} className="speaker-doc__title">
         {paper.title}
       </ActionLink>
-      <p className="speaker-doc__journal">{paper.full_journal}</p>
+      <p className="speaker-doc__journal">
+        {paper.full_journal}
+        {paper.published_at ? (
+          <>
+            {' · '}
+            <time dateTime={paper.published_at}>{formatDate(paper.published_at, lang)}</time>
+          </>
+        ) : null}
+      </p>
       {paper.abstract ? <p className="speaker-doc__abstract">{linkifyDoi(paper.abstract)}</p> : null}
       {paper.doi ? (
         <p className="speaker-doc__doi">
@@ -162,7 +171,7 @@ function ColumnsTab({ speakerId }: { speakerId: number }) {
 function DocsTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerContent(speakerId, 'doc', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-docs" render={(p) => <DocRow key={p.uuid} paper={p} />} />;
+  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-docs" render={(p) => <DocRow key={p.id} paper={p} />} />;
 }
 
 function CoursesTab({ speakerId }: { speakerId: number }) {
