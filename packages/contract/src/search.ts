@@ -19,6 +19,11 @@ export type SearchTypeValue = z.infer<typeof SearchTypeValue>;
 export const SEARCH_KEYWORD_MAX = 50;
 /** Most suggestions the search box shows. */
 export const SEARCH_SUGGEST_LIMIT = 10;
+/**
+ * Most matches a search counts and pages: `total` stops here and pages beyond it are empty (a
+ * common word can match hundreds of thousands of items; nobody pages that far).
+ */
+export const SEARCH_RESULT_CAP = 1000;
 /** Most hot courses on the search board. */
 export const HOT_COURSE_LIMIT = 10;
 

@@ -14,6 +14,10 @@ import { documentVector, htmlToText, suggestKey } from './tokenizer.ts';
 
 type Conn = Db | Tx;
 
+let generation = 0;
+/** Bumped by every index write in this process; caches of match counts key on it. */
+export const indexGeneration = (): number => generation;
+
 /** One searchable item as read from its content table. */
 interface SourceRow extends Record<string, unknown> {
   item_id: number;
@@ -165,6 +169,7 @@ async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferIn
 
 /** Empties the index and builds it again from every searchable table. Returns documents written. */
 export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
+  generation += 1;
   await db.execute(sql`truncate search_terms, search_documents restart identity`);
   let written = 0;
   for (const module of modules) {
@@ -189,6 +194,7 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
  * deleted. Safe to call twice or concurrently (the document is an upsert on (module, item_id)).
  */
 export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: number): Promise<void> {
+  generation += 1;
   const [row] = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id = ${itemId}`));
   await db.delete(searchTerms).where(and(eq(searchTerms.module, module), eq(searchTerms.itemId, itemId)));
   if (!row) {

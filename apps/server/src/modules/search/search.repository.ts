@@ -1,5 +1,5 @@
-import type { SearchModule } from '@medportal/contract';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_RESULT_CAP, type SearchModule } from '@medportal/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
@@ -7,46 +7,56 @@ import { courseColumns, withTags } from '../courses/courses.repository.ts';
 
 /** Reads of the search index. Keywords arrive as tsquery text and are always bind parameters. */
 
+/** Matches counted and paged per search: deeper results are not reachable (decision record 0014). */
+export const RESULT_CAP = SEARCH_RESULT_CAP;
+
+/** Both tiers' match counts, each capped at RESULT_CAP. */
+export async function countMatches(db: Db, tsquery: string, module: SearchModule | null): Promise<{ title: number; total: number }> {
+  const inModule = module ? sql` and module = ${module}` : sql``;
+  const [row] = await queryRows<{ title: number | string; total: number | string }>(
+    db,
+    sql`select
+      (select count(*) from (select 1 from search_documents
+        where visible and title_tsv @@ ${tsquery}::tsquery${inModule} limit ${RESULT_CAP}) t) as title,
+      (select count(*) from (select 1 from search_documents
+        where visible and (title_tsv @@ ${tsquery}::tsquery or body_tsv @@ ${tsquery}::tsquery)${inModule} limit ${RESULT_CAP}) a) as total`,
+  );
+  return { title: Number(row?.title ?? 0), total: Number(row?.total ?? 0) };
+}
+
 /**
- * One page of matching document ids, best first: every title match, then the body-only matches;
- * within each tier the stored boost (recency and popularity), then the id. Each tier is its own
- * `order by boost desc, id desc limit` query, so PostgreSQL can either walk the boost btree and
- * stop after a page of matches (common words) or collect the few GIN matches and sort them (rare
- * words), and never ranks every match of a common word.
+ * One page of matching document ids, best first: the title matches, then the body-only matches;
+ * within each tier `boost desc, id desc`. Each tier is its own ordered, limited query: for a
+ * common word PostgreSQL walks the (boost, id) btree and stops after a page, for a rare one it
+ * sorts the few GIN matches. (`nulls last` matches the indexes' order, or the btree is not used.)
  */
 export async function searchPage(
   db: Db,
-  q: { tsquery: string; module: SearchModule | null; limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
+  q: { tsquery: string; module: SearchModule | null; limit: number; offset: number; titleCount: number; total: number },
+): Promise<number[]> {
   const inModule = q.module ? sql` and module = ${q.module}` : sql``;
   const inTitle = sql`title_tsv @@ ${q.tsquery}::tsquery`;
   const inBody = sql`body_tsv @@ ${q.tsquery}::tsquery`;
-  const [counts] = await queryRows<{ title: number | string; total: number | string }>(
-    db,
-    sql`select (select count(*) from search_documents where visible and ${inTitle}${inModule}) as title,
-      (select count(*) from search_documents where visible and (${inTitle} or ${inBody})${inModule}) as total`,
-  );
-  const titleCount = Number(counts?.title ?? 0);
-  const total = Number(counts?.total ?? 0);
+  const limit = Math.max(0, Math.min(q.limit, RESULT_CAP - q.offset));
   const ids: number[] = [];
-  if (q.offset < titleCount) {
+  if (q.offset < q.titleCount && limit > 0) {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`select id from search_documents where visible and ${inTitle}${inModule}
-        order by boost desc, id desc limit ${q.limit} offset ${q.offset}`,
+        order by boost desc nulls last, id desc nulls last limit ${limit} offset ${q.offset}`,
     );
     ids.push(...rows.map((r) => r.id));
   }
-  const rest = q.limit - ids.length;
-  if (rest > 0 && total > titleCount && q.offset + ids.length < total) {
+  const rest = limit - ids.length;
+  if (rest > 0 && q.total > q.titleCount && q.offset + ids.length < q.total) {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`select id from search_documents where visible and ${inBody} and not ${inTitle}${inModule}
-        order by boost desc, id desc limit ${rest} offset ${Math.max(0, q.offset - titleCount)}`,
+        order by boost desc nulls last, id desc nulls last limit ${rest} offset ${Math.max(0, q.offset - q.titleCount)}`,
     );
     ids.push(...rows.map((r) => r.id));
   }
-  return { ids, total };
+  return ids;
 }
 
 export function documentsByIds(db: Db, ids: number[]) {
@@ -93,7 +103,7 @@ export function titlesContaining(db: Db, tsquery: string, limit: number) {
     db,
     sql`select title_zh, title_en from search_documents
       where visible and title_tsv @@ ${tsquery}::tsquery
-      order by boost desc, id desc
+      order by boost desc nulls last, id desc nulls last
       limit ${limit}`,
   );
 }

@@ -5,6 +5,7 @@ import {
   HotCourseData,
   HotSearchWordData,
   PriceType,
+  SEARCH_RESULT_CAP,
   SEARCH_SUGGEST_LIMIT,
   SearchData,
   SearchTypeData,
@@ -177,6 +178,11 @@ describe('GET /v1/pc/search', () => {
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBe(5);
     expect(beyond.has_more).toBe(false);
+
+    // Pages stop at the result cap, whatever the total.
+    const deep = await search(`keyword=${q('鳐鲼')}&page=${SEARCH_RESULT_CAP / 10 + 1}&page_size=10`);
+    expect(deep.items).toEqual([]);
+    expect(deep.has_more).toBe(false);
 
     const onlyNews = await search(`keyword=${q('鳐鲼')}&type=news`);
     expect(onlyNews.total).toBe(1);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { presentCourse } from '../shared/content.present.ts';
+import { indexGeneration } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
 import { parseQuery, suggestKey } from './tokenizer.ts';
@@ -11,11 +12,39 @@ import { parseQuery, suggestKey } from './tokenizer.ts';
 const HOT_TTL_MS = 60_000;
 /** Prefix rows read per language before ranking them by boost. */
 const PREFIX_WINDOW = 100;
+/** Counting a common word's matches reads up to RESULT_CAP rows; pages 2, 3, ... reuse the count. */
+const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_SIZE = 1_000;
+
+/** A small map whose entries expire and whose oldest entry goes when it is full. */
+class BoundedTtlMap<K, V> {
+  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt > Date.now()) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as K);
+  }
+}
 
 /** Search, its tabs, hot words, suggestions and hot courses (spec §2 /search, §7 "Home and search"). */
 export class SearchService {
   private readonly hotWords = new TtlCache<'all', Awaited<ReturnType<typeof repo.publishedHotWords>>>(HOT_TTL_MS);
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
+  /** Match counts per (index generation, module, query): paging a keyword counts it once. */
+  private readonly counts = new BoundedTtlMap<string, { title: number; total: number }>(COUNT_CACHE_SIZE, COUNT_TTL_MS);
 
   constructor(private readonly db: Db) {}
 
@@ -24,11 +53,21 @@ export class SearchService {
     const base = { keyword: q.keyword, terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (!tsquery) return { ...base, items: [], total: 0, has_more: false };
-    const { ids, total } = await repo.searchPage(this.db, {
+    const module = q.type === 'all' ? null : q.type;
+    const countKey = `${indexGeneration()}|${module ?? ''}|${tsquery}`;
+    let counts = this.counts.get(countKey);
+    if (!counts) {
+      counts = await repo.countMatches(this.db, tsquery, module);
+      this.counts.set(countKey, counts);
+    }
+    const total = counts.total;
+    const ids = await repo.searchPage(this.db, {
       tsquery,
-      module: q.type === 'all' ? null : q.type,
+      module,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
+      titleCount: counts.title,
+      total,
     });
     const docs = new Map((await repo.documentsByIds(this.db, ids)).map((d) => [d.id, d]));
     const items = ids.flatMap((id) => {
