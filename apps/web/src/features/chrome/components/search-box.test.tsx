@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_STORAGE_KEY } from '@medportal/contract/constants';
 import { fail, ok, serveApi, type ApiCall } from '../../../testing/api-double';
 import { setupI18n } from '../../../testing/i18n';
-import { renderWithApp } from '../../../testing/render';
+import { renderRoutes, renderWithApp } from '../../../testing/render';
 import { SearchBox } from './search-box';
 
 beforeAll(async () => {
@@ -37,10 +38,22 @@ const board = {
   'GET /v1/user/search_word_remind': remind,
 };
 
-const setup = (handlers: Parameters<typeof serveApi>[0] = board) => {
+function Layout() {
+  return (
+    <>
+      <SearchBox />
+      <Outlet />
+    </>
+  );
+}
+
+/** `everywhere`: the box stays mounted after navigating, as in the nav bar. */
+const setup = (handlers: Parameters<typeof serveApi>[0] = board, { everywhere = false } = {}) => {
   const api = serveApi(handlers);
   const user = userEvent.setup();
-  const view = renderWithApp(<SearchBox />);
+  const view = everywhere
+    ? renderRoutes([{ element: <Layout />, children: [{ path: '/' }, { path: '/search' }] }], '/')
+    : renderWithApp(<SearchBox />);
   const input = screen.getByRole('combobox', { name: '搜索课程、会议、讲者' });
   return { api, user, input, ...view };
 };
@@ -77,6 +90,24 @@ describe('search box', () => {
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
   });
 
+  it('cancels a suggestion request once the word has changed', async () => {
+    const slow = new Promise<never>(() => undefined);
+    const { user, input, api } = setup({
+      ...board,
+      'GET /v1/user/search_word_remind': (call) => (call.query.get('word') === '肺' ? slow : remind(call)),
+    });
+    await user.type(input, '肺');
+    await waitFor(() => expect(api.callsTo('GET', '/v1/user/search_word_remind')).toHaveLength(1));
+    await user.type(input, '癌');
+    await screen.findByRole('option', { name: '肺癌靶向' });
+    const signalOf = (word: string) => {
+      const index = api.calls.findIndex((c) => c.path === '/v1/user/search_word_remind' && c.query.get('word') === word);
+      return (api.fetch.mock.calls[index]?.[1] as RequestInit | undefined)?.signal;
+    };
+    expect(signalOf('肺')?.aborted).toBe(true);
+    expect(signalOf('肺癌')?.aborted).toBe(false);
+  });
+
   it('moves through suggestions with the arrow keys, wraps, and Enter searches the active one', async () => {
     const { user, input, router } = setup();
     await user.type(input, '肺癌');
@@ -99,6 +130,20 @@ describe('search box', () => {
     expect((input as HTMLInputElement).value).toBe('肺癌免疫');
     expect(input.getAttribute('aria-expanded')).toBe('false');
     await waitFor(() => expect(window.localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY)).toBe('肺癌免疫'));
+  });
+
+  it('after a search, typing again does not show the earlier word’s suggestions', async () => {
+    const { user, input, router } = setup(board, { everywhere: true });
+    await user.type(input, '肺');
+    await screen.findByRole('option', { name: '肺靶向' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(input.isConnected).toBe(true);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await new Promise((r) => setTimeout(r, 250));
+    await user.type(input, 'x');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(await screen.findByRole('option', { name: '肺靶向x靶向' })).toBeTruthy();
   });
 
   it('closes on Escape and reopens with the down arrow', async () => {
