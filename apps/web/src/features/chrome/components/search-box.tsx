@@ -114,6 +114,8 @@ export function SearchBox() {
       method="get"
       onSubmit={onSubmit}
       onBlur={onBlur}
+      // A pointer over the box starts loading the panel before the click that focuses it.
+      onPointerEnter={() => setWanted(true)}
       data-chrome="search"
     >
       <input
