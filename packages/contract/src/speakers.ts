@@ -11,6 +11,9 @@ export const SpeakerIdParams = z.object({ id: Id });
 export const SpeakerDetail = Speaker.extend({
   /** Plain text: the full introduction (the /speaker/info page). */
   intro: z.string(),
+  /** Where the header's hospital and organisation names link (/hospital/{id}, /organizer/{id}). */
+  hospital_id: z.number().int().nullable(),
+  organization_id: z.number().int().nullable(),
 });
 export type SpeakerDetail = z.infer<typeof SpeakerDetail>;
 

@@ -38,6 +38,15 @@ async function walk<T>(url: string, parse: (d: unknown) => { items: T[]; total: 
   return { seen, total };
 }
 
+describe('speaker detail', () => {
+  it('names the hospital and organisation ids the header links to', async () => {
+    const [row] = await app.db.select({ h: speakers.hospitalId, o: speakers.organizationId }).from(speakers).where(eq(speakers.id, 1));
+    const detail = (await get<{ hospital_id: number | null; organization_id: number | null }>('/v1/user/speaker/1')).data;
+    expect(detail).toMatchObject({ hospital_id: row!.h, organization_id: row!.o });
+    expect(detail.hospital_id).not.toBeNull();
+  });
+});
+
 describe('seeded links', () => {
   it('several speakers have news, columns and papers', async () => {
     for (const table of [newsSpeakers, columnSpeakers, paperSpeakers]) {

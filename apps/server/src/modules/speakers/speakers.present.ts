@@ -7,6 +7,15 @@ export function presentSpeakerFor(r: SpeakerRow, isFollow: boolean, lang: ApiLan
 }
 
 /** Detail: follower_count is counted from the follow rows, not read from the cache column. */
-export function presentSpeakerDetail(r: SpeakerRow, extra: { intro: string; followers: number; isFollow: boolean }, lang: ApiLanguage): SpeakerDetail {
-  return { ...presentSpeakerFor({ ...r, followerCount: extra.followers }, extra.isFollow, lang), intro: extra.intro };
+export function presentSpeakerDetail(
+  r: SpeakerRow & { hospitalId: number | null; organizationId: number | null },
+  extra: { intro: string; followers: number; isFollow: boolean },
+  lang: ApiLanguage,
+): SpeakerDetail {
+  return {
+    ...presentSpeakerFor({ ...r, followerCount: extra.followers }, extra.isFollow, lang),
+    intro: extra.intro,
+    hospital_id: r.hospitalId,
+    organization_id: r.organizationId,
+  };
 }

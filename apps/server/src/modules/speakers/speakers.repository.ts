@@ -54,7 +54,7 @@ async function withDepartments<R extends Omit<SpeakerRow, 'departments'>>(db: Co
 
 export async function findSpeaker(db: Conn, id: number) {
   const [row] = await db
-    .select({ ...speakerColumns, introZh: speakers.introZh, introEn: speakers.introEn })
+    .select({ ...speakerColumns, introZh: speakers.introZh, introEn: speakers.introEn, hospitalId: hospitals.id, organizationId: organizers.id })
     .from(speakers)
     .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
     .leftJoin(organizers, eq(organizers.id, speakers.organizationId))

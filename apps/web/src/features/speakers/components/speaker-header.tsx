@@ -15,8 +15,20 @@ export function SpeakerHeader({ speaker }: { speaker: SpeakerDetail }) {
         <h1 className="speaker-header__name">
           {speaker.name} <span className="speaker-header__title">{speaker.title}</span>
         </h1>
-        {speaker.hospital ? <p className="speaker-header__line">{speaker.hospital.name}</p> : null}
-        {speaker.organization ? <p className="speaker-header__line">{speaker.organization.name}</p> : null}
+        {speaker.hospital ? (
+          <p className="speaker-header__line">
+            {speaker.hospital_id !== null ? <Link to={paths.hospital.getHref(speaker.hospital_id)}>{speaker.hospital.name}</Link> : speaker.hospital.name}
+          </p>
+        ) : null}
+        {speaker.organization ? (
+          <p className="speaker-header__line">
+            {speaker.organization_id !== null ? (
+              <Link to={paths.organizer.getHref(speaker.organization_id)}>{speaker.organization.name}</Link>
+            ) : (
+              speaker.organization.name
+            )}
+          </p>
+        ) : null}
         {speaker.departments.length ? (
           <ul className="speaker-header__deps" aria-label={t('detail.departments')}>
             {speaker.departments.map((d) => (

@@ -22,6 +22,8 @@ const detail = (over: Record<string, unknown> = {}) => ({
   follower_count: 12,
   action: { type: 6, data: { id: 7 }, target: '_self' as const },
   intro: '长期从事心血管内科临床、教学与科研工作。',
+  hospital_id: 2,
+  organization_id: null,
   ...over,
 });
 const emptyPage = { items: [], page: 1, page_size: 12, total: 0, has_more: false };
@@ -77,7 +79,8 @@ describe('speaker detail', () => {
     serve();
     renderAt();
     expect(await screen.findByRole('heading', { name: /王建国/ })).toBeTruthy();
-    expect(screen.getByText('北京协和医院')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '北京协和医院' }).getAttribute('href')).toBe('/hospital/2');
+    expect(screen.queryByRole('link', { name: '中华医学会' })).toBeNull();
     expect(screen.getByTestId('follower-count').textContent).toBe('12人关注');
     expect(await screen.findByText('心衰的规范化诊疗')).toBeTruthy();
   });
