@@ -1,5 +1,5 @@
 import { SEARCH_RESULT_CAP, type SearchModule } from '@medportal/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
@@ -10,26 +10,48 @@ import { courseColumns, withTags } from '../courses/courses.repository.ts';
 /** Matches counted and paged per search: deeper results are not reachable (decision record 0014). */
 export const RESULT_CAP = SEARCH_RESULT_CAP;
 
-/** Both tiers' match counts, each capped at RESULT_CAP. */
+/**
+ * Both tiers' match counts, each capped at RESULT_CAP. When the titles alone reach the cap, so
+ * does the total, and the dearer count over titles and bodies is skipped.
+ */
 export async function countMatches(db: Db, tsquery: string, module: SearchModule | null): Promise<{ title: number; total: number }> {
   const inModule = module ? sql` and module = ${module}` : sql``;
-  const [row] = await queryRows<{ title: number | string; total: number | string }>(
-    db,
-    sql`select
-      (select count(*) from (select 1 from search_documents
-        where visible and title_tsv @@ ${tsquery}::tsquery${inModule} limit ${RESULT_CAP}) t) as title,
-      (select count(*) from (select 1 from search_documents
-        where visible and (title_tsv @@ ${tsquery}::tsquery or body_tsv @@ ${tsquery}::tsquery)${inModule} limit ${RESULT_CAP}) a) as total`,
-  );
-  return { title: Number(row?.title ?? 0), total: Number(row?.total ?? 0) };
+  const capped = async (where: SQL) => {
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from (select 1 from search_documents where visible and ${where}${inModule} limit ${RESULT_CAP}) m`,
+    );
+    return Number(row?.n ?? 0);
+  };
+  const title = await capped(sql`title_tsv @@ ${tsquery}::tsquery`);
+  if (title >= RESULT_CAP) return { title, total: title };
+  return { title, total: await capped(sql`(title_tsv @@ ${tsquery}::tsquery or body_tsv @@ ${tsquery}::tsquery)`) };
 }
 
+/** A tier with at least RESULT_CAP matches is read by walking the boost btree up to this depth. */
+const WALK_DEPTH = 200;
+
 /**
- * One page of matching document ids, best first: the title matches, then the body-only matches;
- * within each tier `boost desc, id desc`. Each tier is its own ordered, limited query: for a
- * common word PostgreSQL walks the (boost, id) btree and stops after a page, for a rare one it
- * sorts the few GIN matches. (`nulls last` matches the indexes' order, or the btree is not used.)
+ * Ids in `boost desc, id desc` order. A common word (`walk`) is read along the (boost, id) btree,
+ * stopping after the page: PostgreSQL underestimates how often bigrams of one word occur together
+ * and would otherwise collect and sort every GIN match, so bitmap scans, sequential scans and sorts
+ * are turned off for that one statement. A rare word is left to the planner (GIN, then a small sort).
+ * (`nulls last` is the indexes' order; plain `desc` could not use them.)
  */
+async function orderedIds(db: Db, where: SQL, limit: number, offset: number, walk: boolean): Promise<number[]> {
+  const query = sql`select id from search_documents where ${where}
+    order by boost desc nulls last, id desc nulls last limit ${limit} offset ${offset}`;
+  if (!walk) return (await queryRows<{ id: number }>(db, query)).map((r) => r.id);
+  return db.transaction(async (tx) => {
+    // With these off, the only plan left is the ordered btree walk that stops after the page.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    return (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
+  });
+}
+
+/** One page of matching document ids, best first: the title matches, then the body-only matches. */
 export async function searchPage(
   db: Db,
   q: { tsquery: string; module: SearchModule | null; limit: number; offset: number; titleCount: number; total: number },
@@ -38,23 +60,17 @@ export async function searchPage(
   const inTitle = sql`title_tsv @@ ${q.tsquery}::tsquery`;
   const inBody = sql`body_tsv @@ ${q.tsquery}::tsquery`;
   const limit = Math.max(0, Math.min(q.limit, RESULT_CAP - q.offset));
+  const shallow = q.offset + limit <= WALK_DEPTH;
   const ids: number[] = [];
   if (q.offset < q.titleCount && limit > 0) {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`select id from search_documents where visible and ${inTitle}${inModule}
-        order by boost desc nulls last, id desc nulls last limit ${limit} offset ${q.offset}`,
-    );
-    ids.push(...rows.map((r) => r.id));
+    const walk = shallow && q.titleCount >= RESULT_CAP;
+    ids.push(...(await orderedIds(db, sql`visible and ${inTitle}${inModule}`, limit, q.offset, walk)));
   }
   const rest = limit - ids.length;
   if (rest > 0 && q.total > q.titleCount && q.offset + ids.length < q.total) {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`select id from search_documents where visible and ${inBody} and not ${inTitle}${inModule}
-        order by boost desc nulls last, id desc nulls last limit ${rest} offset ${Math.max(0, q.offset - q.titleCount)}`,
-    );
-    ids.push(...rows.map((r) => r.id));
+    const walk = shallow && q.total >= RESULT_CAP;
+    const offset = Math.max(0, q.offset - q.titleCount);
+    ids.push(...(await orderedIds(db, sql`visible and ${inBody} and not ${inTitle}${inModule}`, rest, offset, walk)));
   }
   return ids;
 }

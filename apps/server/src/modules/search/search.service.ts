@@ -12,9 +12,15 @@ import { parseQuery, suggestKey } from './tokenizer.ts';
 const HOT_TTL_MS = 60_000;
 /** Prefix rows read per language before ranking them by boost. */
 const PREFIX_WINDOW = 100;
+/**
+ * Answers and match counts are kept this long per process, keyed on the index generation: a
+ * write through this process is seen at once, other processes' writes within this time.
+ */
+const ANSWER_TTL_MS = 30_000;
 /** Counting a common word's matches reads up to RESULT_CAP rows; pages 2, 3, ... reuse the count. */
-const COUNT_TTL_MS = 30_000;
 const COUNT_CACHE_SIZE = 1_000;
+/** Searches and suggestions repeat (hot words, the first letters everyone types). */
+const ANSWER_CACHE_SIZE = 2_000;
 
 /** A small map whose entries expire and whose oldest entry goes when it is full. */
 class BoundedTtlMap<K, V> {
@@ -44,11 +50,22 @@ export class SearchService {
   private readonly hotWords = new TtlCache<'all', Awaited<ReturnType<typeof repo.publishedHotWords>>>(HOT_TTL_MS);
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   /** Match counts per (index generation, module, query): paging a keyword counts it once. */
-  private readonly counts = new BoundedTtlMap<string, { title: number; total: number }>(COUNT_CACHE_SIZE, COUNT_TTL_MS);
+  private readonly counts = new BoundedTtlMap<string, { title: number; total: number }>(COUNT_CACHE_SIZE, ANSWER_TTL_MS);
+  private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
+  private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
 
   constructor(private readonly db: Db) {}
 
   async search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
+    const key = JSON.stringify([indexGeneration(), lang, q.type, q.page, q.page_size, q.keyword]);
+    const hit = this.searches.get(key);
+    if (hit) return hit;
+    const answer = await this.searchUncached(q, lang);
+    this.searches.set(key, answer);
+    return answer;
+  }
+
+  private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const { tsquery, terms } = parseQuery(q.keyword);
     const base = { keyword: q.keyword, terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
@@ -92,6 +109,15 @@ export class SearchService {
    * language, then titles containing it anywhere.
    */
   async suggest(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
+    const cacheKey = JSON.stringify([indexGeneration(), lang, suggestKey(word)]);
+    const hit = this.suggestions.get(cacheKey);
+    if (hit) return hit;
+    const answer = await this.suggestUncached(word, lang);
+    this.suggestions.set(cacheKey, answer);
+    return answer;
+  }
+
+  private async suggestUncached(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
     const key = suggestKey(word);
     const out = new Map<string, string>();
     const add = (term: string) => {

@@ -1,0 +1,267 @@
+// Search benchmark: a large bilingual corpus (BENCH_COURSES courses, BENCH_NEWS news; defaults
+// 100,000 and 200,000) in a scratch database, the search index built by the server's own indexer,
+// then search and suggestion latency through HTTP at 20 concurrent requests against the built
+// server. Runs on PGlite (temporary data dir) and, when one is reachable, on PostgreSQL (a scratch
+// database created and dropped here; BENCH_DATABASE_URL, else DATABASE_URL, else local 5432).
+// Targets: search p95 <= 50 ms, suggestions p95 <= 15 ms. Figures only: nothing here fails on a
+// missed target. Run with `npm run bench:search` (builds the server, loads TypeScript through tsx).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { rebuildSearchIndex } from '../apps/server/src/modules/search/search.indexer.ts';
+
+const entry = process.env.BENCH_SERVER_ENTRY ?? new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
+const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
+const NEWS = Number(process.env.BENCH_NEWS ?? 200_000);
+const CONCURRENCY = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const only = process.env.BENCH_DB; // 'pglite' | 'postgres' to run one
+
+// Bilingual vocabulary the corpus is made of: diseases, aspects, qualifiers.
+const DISEASES = [
+  ['淋巴瘤', 'lymphoma'], ['非小细胞肺癌', 'non-small cell lung cancer'], ['乳腺癌', 'breast cancer'],
+  ['多发性骨髓瘤', 'multiple myeloma'], ['急性髓系白血病', 'acute myeloid leukaemia'], ['慢性淋巴细胞白血病', 'chronic lymphocytic leukaemia'],
+  ['心力衰竭', 'heart failure'], ['心房颤动', 'atrial fibrillation'], ['冠心病', 'coronary heart disease'], ['高血压', 'hypertension'],
+  ['2型糖尿病', 'type 2 diabetes'], ['缺血性卒中', 'ischaemic stroke'], ['阿尔茨海默病', "alzheimer's disease"], ['帕金森病', "parkinson's disease"],
+  ['慢性阻塞性肺疾病', 'chronic obstructive pulmonary disease'], ['哮喘', 'asthma'], ['肝细胞癌', 'hepatocellular carcinoma'], ['胃癌', 'gastric cancer'],
+  ['结直肠癌', 'colorectal cancer'], ['前列腺癌', 'prostate cancer'], ['卵巢癌', 'ovarian cancer'], ['甲状腺癌', 'thyroid cancer'],
+  ['胰腺癌', 'pancreatic cancer'], ['黑色素瘤', 'melanoma'], ['类风湿关节炎', 'rheumatoid arthritis'], ['系统性红斑狼疮', 'systemic lupus erythematosus'],
+  ['慢性肾脏病', 'chronic kidney disease'], ['脓毒症', 'sepsis'], ['骨质疏松症', 'osteoporosis'], ['抑郁症', 'depression'],
+  ['弥漫大B细胞淋巴瘤', 'diffuse large b-cell lymphoma'], ['骨髓增生异常综合征', 'myelodysplastic syndrome'],
+];
+const ASPECTS = [
+  ['靶向治疗', 'targeted therapy'], ['免疫治疗', 'immunotherapy'], ['早期诊断', 'early diagnosis'], ['指南解读', 'guideline review'],
+  ['病例分享', 'case study'], ['临床研究进展', 'clinical research advances'], ['规范化管理', 'standardised management'],
+  ['药物不良反应', 'adverse drug reactions'], ['影像学评估', 'imaging assessment'], ['手术治疗', 'surgical treatment'],
+  ['预后因素', 'prognostic factors'], ['多学科诊疗', 'multidisciplinary care'], ['真实世界研究', 'real-world evidence'],
+  ['CAR-T细胞疗法', 'CAR-T cell therapy'], ['基因检测', 'genetic testing'], ['护理要点', 'nursing essentials'],
+];
+const QUALIFIERS = [
+  ['专家共识', 'expert consensus'], ['从基础到临床', 'from bench to bedside'], ['年度回顾', 'year in review'], ['热点问答', 'hot questions answered'],
+  ['青年医师课堂', 'for young physicians'], ['ASCO 2025 速递', 'ASCO 2025 highlights'], ['ESMO 2025 要点', 'ESMO 2025 key points'], ['疑难病例讨论', 'difficult case discussion'],
+];
+
+const lit = (s) => `'${s.replace(/'/g, "''")}'`;
+const arr = (list, i) => `ARRAY[${list.map((x) => lit(x[i])).join(',')}]::text[]`;
+// Fixed vocabulary, quoted here: the SQL below has no outside input.
+const VOCAB = `select ${arr(DISEASES, 0)} as dz, ${arr(DISEASES, 1)} as de, ${arr(ASPECTS, 0)} as az, ${arr(ASPECTS, 1)} as ae,
+  ${arr(QUALIFIERS, 0)} as qz, ${arr(QUALIFIERS, 1)} as qe`;
+// Element k (0-based, wrapped) of a vocabulary array.
+const at = (a, k) => `${a}[1 + ((${k}) % array_length(${a}, 1))]`;
+
+async function generate(db) {
+  const t0 = performance.now();
+  await db.execute(sql.raw(`insert into news_categories (title_zh, title_en, sort, status) values
+    ('临床资讯', 'Clinical news', 1, 'published'), ('学术会议', 'Meetings', 2, 'published'), ('药物研发', 'Drug research', 3, 'published')`));
+  const [cat] = await queryRows(db, sql`select min(id) as id from news_categories`);
+  // Popularity is skewed (a few very popular items), dates spread over ten years.
+  for (let from = 1; from <= COURSES; from += 50_000) {
+    const to = Math.min(COURSES, from + 49_999);
+    await db.execute(
+      sql.raw(`with v as (${VOCAB})
+      insert into courses (course_type, title_zh, title_en, summary_zh, summary_en, cover, price_type, price, learn_count, status, published_at)
+      select 1,
+        ${at('dz', 'g')} || ${at('az', 'g / 32')} || '：' || ${at('qz', 'g / 7')} || '（第' || g || '讲）',
+        initcap(${at('ae', 'g / 32')}) || ' in ' || ${at('de', 'g')} || ': ' || ${at('qe', 'g / 7')} || ' (part ' || g || ')',
+        '本课程围绕' || ${at('dz', 'g * 7 + 3')} || '与' || ${at('dz', 'g * 11 + 5')} || '的' || ${at('az', 'g * 3 + 1')} || '展开，结合' || ${at('qz', 'g + 2')} || '与临床实践进行系统讲解。',
+        'This course covers ' || ${at('ae', 'g * 3 + 1')} || ' in ' || ${at('de', 'g * 7 + 3')} || ' and ' || ${at('de', 'g * 11 + 5')} || ', with ' || ${at('qe', 'g + 2')} || ' and clinical practice.',
+        '/media/cover/course-' || (g % 50) || '.svg', 1 + (g % 2), (g % 2) * 9900, (100000 / (1 + (g::bigint * 7919) % 2000))::int,
+        (case when g % 33 = 0 then 'draft' else 'published' end)::content_status,
+        now() - ((g * 37) % 3650) * interval '1 day' - (g % 1440) * interval '1 minute'
+      from generate_series(${from}, ${to}) g, v`),
+    );
+  }
+  for (let from = 1; from <= NEWS; from += 50_000) {
+    const to = Math.min(NEWS, from + 49_999);
+    await db.execute(
+      sql.raw(`with v as (${VOCAB})
+      insert into news (category_id, title_zh, title_en, description_zh, description_en, body_zh, body_en, cover, view_count, status, published_at)
+      select ${Number(cat.id)} + g % 3,
+        ${at('qz', 'g / 5')} || '｜' || ${at('dz', 'g * 13 + 1')} || ${at('az', 'g / 3')} || '最新数据发布（' || g || '）',
+        initcap(${at('qe', 'g / 5')}) || ': new data on ' || ${at('ae', 'g / 3')} || ' in ' || ${at('de', 'g * 13 + 1')} || ' (' || g || ')',
+        '研究者报告了' || ${at('dz', 'g * 13 + 1')} || '患者接受' || ${at('az', 'g / 3')} || '后的疗效与安全性数据。',
+        'Investigators report efficacy and safety of ' || ${at('ae', 'g / 3')} || ' in ' || ${at('de', 'g * 13 + 1')} || '.',
+        '<p>一项纳入' || (100 + g % 900) || '例' || ${at('dz', 'g * 13 + 1')} || '患者的研究显示，' || ${at('az', 'g / 3')} || '显著改善了总生存期。</p><p>同时，研究也观察到' || ${at('dz', 'g * 5 + 2')} || '合并症患者的' || ${at('az', 'g * 7 + 4')} || '需要个体化调整。DOI: 10.1000/bench.' || g || '</p>',
+        '<p>A study of ' || (100 + g % 900) || ' patients with ' || ${at('de', 'g * 13 + 1')} || ' shows that ' || ${at('ae', 'g / 3')} || ' improved overall survival.</p><p>Patients with ' || ${at('de', 'g * 5 + 2')} || ' as a comorbidity needed individual adjustment of ' || ${at('ae', 'g * 7 + 4')} || '.</p>',
+        '/media/cover/news-' || (g % 50) || '.svg', (50000 / (1 + (g::bigint * 104729) % 5000))::int,
+        (case when g % 41 = 0 then 'offline' else 'published' end)::content_status,
+        now() - ((g * 53) % 3650) * interval '1 day' - (g % 1440) * interval '1 minute'
+      from generate_series(${from}, ${to}) g, v`),
+    );
+  }
+  const tGen = performance.now() - t0;
+  const t1 = performance.now();
+  const docs = await rebuildSearchIndex(db);
+  await db.execute(sql`analyze`);
+  const tIndex = performance.now() - t1;
+  const [size] = await queryRows(
+    db,
+    sql`select pg_total_relation_size('search_documents') as docs_total, pg_relation_size('search_documents_title_tsv_idx') as title_gin,
+      pg_relation_size('search_documents_body_tsv_idx') as body_gin, pg_total_relation_size('search_terms') as terms_total,
+      pg_relation_size('search_terms_lang_key_idx') as terms_btree`,
+  );
+  return { tGen, tIndex, docs, size };
+}
+
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+
+async function startServer(env) {
+  const port = await freePort();
+  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [entry], {
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url };
+}
+
+async function stopServer(child) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const SEARCHES = [
+  '淋巴瘤', '非小细胞肺癌', '乳腺癌 免疫治疗', '靶向治疗', '多发性骨髓瘤', '弥漫大B细胞淋巴瘤', '心力衰竭指南解读', '阿尔茨海默病',
+  'CAR-T', '基因检测', '真实世界研究', '胰腺癌 手术治疗', '卒中', '骨质疏松', '专家共识', '癌',
+  'lymphoma', 'lymph', 'breast cancer', 'immunotherapy', 'heart failure', 'car-t cell', 'myeloma', 'diabetes',
+  'sepsis', 'parkinson', 'asco 2025', 'guideline review', 'non-small cell lung', 'melanoma immuno', 'rare zebra term', '罕见词条',
+];
+const PAGED = SEARCHES.flatMap((k, i) => {
+  const type = ['all', 'all', 'course', 'news'][i % 4];
+  return [1, 1, 2, 5].map((page) => `/v1/pc/search?keyword=${encodeURIComponent(k)}&type=${type}&page=${page}&page_size=20&language=${i % 3 ? 'zh_CN' : 'en'}`);
+});
+const PREFIXES = [
+  '淋', '淋巴', '淋巴瘤', '非小', '非小细胞肺癌', '乳腺', '心力', '阿尔', '靶向', '免疫治疗', 'CAR', '糖尿', '专家', '2型', '癌', '急性髓系',
+  'l', 'ly', 'lymph', 'lymphoma', 'imm', 'immuno', 'breast c', 'heart f', 'car-t', 'diab', 'multiple m', 'non-small', 'asco', 'zebra', 'tar', 'guid',
+];
+const SUGGESTS = PREFIXES.map((w, i) => `/v1/user/search_word_remind?word=${encodeURIComponent(w)}&language=${/[a-z]/i.test(w) || i % 2 ? 'en' : 'zh_CN'}`);
+
+/** `total` requests over `paths` from CONCURRENCY workers; latencies in ms. */
+async function load(url, paths, total) {
+  const latencies = [];
+  let next = 0;
+  let errors = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t = performance.now();
+      const res = await fetch(url + paths[i % paths.length]);
+      const body = await res.json();
+      latencies.push(performance.now() - t);
+      if (body.code !== 0) errors += 1;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+  return { p50: p(0.5), p95: p(0.95), p99: p(0.99), rps: (total / seconds).toFixed(0), errors };
+}
+
+const mb = (n) => `${(Number(n) / 1024 / 1024).toFixed(1)} MB`;
+
+async function bench(name, database, serverEnv) {
+  console.log(`\n== ${name}: ${COURSES.toLocaleString('en')} courses + ${NEWS.toLocaleString('en')} news`);
+  let built;
+  try {
+    await runMigrations(database);
+    built = await generate(database.db);
+  } finally {
+    await database.close();
+  }
+  const { tGen, tIndex, docs, size } = built;
+  console.log(`generated in ${(tGen / 1000).toFixed(1)} s; indexed ${docs.toLocaleString('en')} documents in ${(tIndex / 1000).toFixed(1)} s`);
+  console.log(
+    `index size: search_documents ${mb(size.docs_total)} (title GIN ${mb(size.title_gin)}, body GIN ${mb(size.body_gin)}), ` +
+      `search_terms ${mb(size.terms_total)} (prefix btree ${mb(size.terms_btree)})`,
+  );
+  const { child, url } = await startServer(serverEnv);
+  try {
+    const line = (label, r, target) =>
+      `${label.padEnd(26)} p50 ${r.p50.padStart(7)} ms   p95 ${r.p95.padStart(7)} ms   p99 ${r.p99.padStart(7)} ms   ${r.rps.padStart(5)} req/s   errors ${r.errors}${target ? `   (target p95 <= ${target} ms)` : ''}`;
+    // The first pass over every request is cold: page cache, JIT, and every keyword's match count.
+    const cold = await load(url, PAGED, PAGED.length);
+    await load(url, SUGGESTS, SUGGESTS.length);
+    const s = await load(url, PAGED, REQUESTS);
+    const g = await load(url, SUGGESTS, REQUESTS);
+    console.log(`${CONCURRENCY} concurrent requests:`);
+    console.log(line(`search, first pass (${PAGED.length})`, cold));
+    console.log(line(`search (${REQUESTS})`, s, 50));
+    console.log(line(`suggestions (${REQUESTS})`, g, 15));
+    return { name, s, g, size, tGen, tIndex };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function reachable(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (only !== 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-search-'));
+  try {
+    const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'pglite') });
+    await bench('PGlite', database, { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+if (only !== 'pglite') {
+  if (!(await reachable(pgUrl))) {
+    console.log(`\nPostgreSQL not reachable at ${pgUrl.replace(/:[^:@/]*@/, ':***@')}: skipped`);
+  } else {
+    const name = `bench_search_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const target = new URL(pgUrl);
+    target.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-search-'));
+    try {
+      const database = await openDatabase({ driver: 'postgres', url: target.toString() });
+      await bench('PostgreSQL', database, { DATA_DIR: dataDir, DATABASE_URL: target.toString() });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
