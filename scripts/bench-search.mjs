@@ -5,6 +5,8 @@
 // database created and dropped here; BENCH_DATABASE_URL, else DATABASE_URL, else local 5432).
 // Targets: search p95 <= 50 ms, suggestions p95 <= 15 ms. Figures only: nothing here fails on a
 // missed target. Run with `npm run bench:search` (builds the server, loads TypeScript through tsx).
+// BENCH_COURSES, BENCH_NEWS, BENCH_REQUESTS and BENCH_DB=pglite|postgres change the run;
+// BENCH_SERVER_ENTRY points at another server bundle than apps/server/dist/server.mjs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
