@@ -29,6 +29,10 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     };
   });
   after(async () => {
+    // A server that died mid-file explains every later failure: show what it said.
+    if (h.server && (h.server.child.exitCode !== null || h.server.child.signalCode !== null)) {
+      console.error(`server exited early (${h.server.child.exitCode ?? h.server.child.signalCode}):\n${h.server.output()}`);
+    }
     for (const c of contexts) await c.close().catch(() => undefined);
     await h.browser?.close();
     await h.server?.stop();

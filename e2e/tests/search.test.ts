@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useHarness } from '../src/harness.ts';
 
 const h = useHarness();
@@ -43,6 +43,17 @@ const LANGS = [
   },
 ] as const;
 
+/** Waits until the element's attribute has the value (the input follows the popup one render later). */
+async function attributeBecomes(locator: Locator, name: string, value: string | null, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await locator.getAttribute(name);
+  while (seen !== value && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    seen = await locator.getAttribute(name);
+  }
+  assert.equal(seen, value, `${name} of the element`);
+}
+
 const txtOf = (page: Page) => new URL(page.url()).searchParams.get('txt');
 
 describe('search', () => {
@@ -64,18 +75,18 @@ describe('search', () => {
         assert.ok((await suggestions.count()) >= 2, 'several suggestions');
         const all = await suggestions.allTextContents();
         assert.ok(all.every((s) => s.toLowerCase().includes(L.typed)), `every suggestion contains the typed text: ${all.join(' | ')}`);
-        assert.equal(await box.getAttribute('aria-expanded'), 'true');
+        await attributeBecomes(box, 'aria-expanded', 'true');
 
         await box.press('ArrowDown');
         await box.press('ArrowDown');
         const second = suggestions.nth(1);
         assert.equal(await second.getAttribute('aria-selected'), 'true');
-        assert.equal(await box.getAttribute('aria-activedescendant'), await second.getAttribute('id'));
+        await attributeBecomes(box, 'aria-activedescendant', await second.getAttribute('id'));
         const chosen = (await second.textContent()) ?? '';
         await box.press('Enter');
         await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('txt') === chosen);
         await page.locator('.search-result').first().waitFor();
-        assert.equal(await box.getAttribute('aria-expanded'), 'false');
+        await attributeBecomes(box, 'aria-expanded', 'false');
 
         // A click on a suggestion works too.
         await box.fill(L.typed);

@@ -18,6 +18,7 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
+import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 const published = 'published' as const;
 
@@ -98,23 +99,11 @@ export async function listCourses(db: Db, f: CourseFilter) {
 }
 export type CourseRow = Awaited<ReturnType<typeof listCourses>>[number];
 
-const liveColumns = {
-  id: lives.id,
-  titleZh: lives.titleZh,
-  titleEn: lives.titleEn,
-  subTitleZh: lives.subTitleZh,
-  subTitleEn: lives.subTitleEn,
-  banner: lives.banner,
-  previewGif: lives.previewGif,
-  startAt: lives.startAt,
-  endAt: lives.endAt,
-  hasReplay: lives.hasReplay,
-};
 
 /** Live now and upcoming conferences, soonest first. */
 export function listCurrentLives(db: Db, now: Date, limit: number) {
   return db
-    .select(liveColumns)
+    .select(liveCardColumns)
     .from(lives)
     .where(and(eq(lives.status, published), gt(lives.endAt, now)))
     .orderBy(asc(lives.startAt), asc(lives.id))
@@ -124,7 +113,7 @@ export function listCurrentLives(db: Db, now: Date, limit: number) {
 /** Lives overlapping [from, to): the "today" window around now. */
 export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
   return db
-    .select(liveColumns)
+    .select(liveCardColumns)
     .from(lives)
     .where(and(eq(lives.status, published), lt(lives.startAt, to), gt(lives.endAt, from)))
     .orderBy(asc(lives.startAt), asc(lives.id))
@@ -136,18 +125,7 @@ export function listNews(db: Db, opts: { limit: number; categoryIds?: number[] |
   const where: SQL[] = [eq(news.status, published)];
   if (opts.categoryIds?.length) where.push(inArray(news.categoryId, opts.categoryIds));
   return db
-    .select({
-      id: news.id,
-      titleZh: news.titleZh,
-      titleEn: news.titleEn,
-      descriptionZh: news.descriptionZh,
-      descriptionEn: news.descriptionEn,
-      cover: news.cover,
-      publishedAt: news.publishedAt,
-      categoryId: newsCategories.id,
-      categoryTitleZh: newsCategories.titleZh,
-      categoryTitleEn: newsCategories.titleEn,
-    })
+    .select(newsCardColumns)
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
     .where(and(...where))

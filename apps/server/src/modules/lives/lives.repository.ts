@@ -1,24 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { departments, liveReminders, lives, userFavorites, userIdentities, userRemindSettings } from '../../db/schema/index.ts';
+import { liveCardColumns } from '../shared/card.columns.ts';
 
 type Conn = Db | Tx;
 
 const published = eq(lives.status, 'published');
 
-const cardColumns = {
-  id: lives.id,
-  titleZh: lives.titleZh,
-  titleEn: lives.titleEn,
-  subTitleZh: lives.subTitleZh,
-  subTitleEn: lives.subTitleEn,
-  banner: lives.banner,
-  previewGif: lives.previewGif,
-  startAt: lives.startAt,
-  endAt: lives.endAt,
-  hasReplay: lives.hasReplay,
-  meetingNo: lives.meetingNo,
-};
+const cardColumns = { ...liveCardColumns, meetingNo: lives.meetingNo };
 
 async function paged(db: Conn, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   const [rows, [total]] = await Promise.all([

@@ -1,23 +1,12 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { news, newsCategories, newsComments, newsLikes, newsReads, newsTags, tags, userFavorites, users } from '../../db/schema/index.ts';
+import { newsCardColumns } from '../shared/card.columns.ts';
 
 type Conn = Db | Tx;
 
 const published = 'published' as const;
 
-const itemColumns = {
-  id: news.id,
-  titleZh: news.titleZh,
-  titleEn: news.titleEn,
-  descriptionZh: news.descriptionZh,
-  descriptionEn: news.descriptionEn,
-  cover: news.cover,
-  publishedAt: news.publishedAt,
-  categoryId: newsCategories.id,
-  categoryTitleZh: newsCategories.titleZh,
-  categoryTitleEn: newsCategories.titleEn,
-};
 
 /** Visible = published item in a published category. */
 const visible = () => and(eq(news.status, published), eq(newsCategories.status, published));
@@ -32,7 +21,7 @@ export async function listPage(db: Conn, opts: { categoryId?: number | undefined
   if (opts.categoryId) where.push(eq(news.categoryId, opts.categoryId));
   const [rows, [total]] = await Promise.all([
     db
-      .select(itemColumns)
+      .select(newsCardColumns)
       .from(news)
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(and(...where))
@@ -51,7 +40,7 @@ export async function listPage(db: Conn, opts: { categoryId?: number | undefined
 export async function findVisible(db: Conn, id: number) {
   const [row] = await db
     .select({
-      ...itemColumns,
+      ...newsCardColumns,
       bodyZh: news.bodyZh,
       bodyEn: news.bodyEn,
       sourceZh: news.sourceZh,
@@ -89,7 +78,7 @@ export function listTags(db: Conn, newsId: number) {
 /** Same category first, then the rest; newest first within each. */
 export function listRelated(db: Conn, id: number, categoryId: number, limit: number) {
   return db
-    .select(itemColumns)
+    .select(newsCardColumns)
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
     .where(and(visible(), ne(news.id, id)))

@@ -23,6 +23,7 @@ import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
+import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 const published = 'published' as const;
 const never = sql`false`;
@@ -122,23 +123,11 @@ export async function pageCourses(db: Db, kind: PlaceKind, id: number, limit: nu
   return { rows: await withTags(db, rows), total: total?.n ?? 0 };
 }
 
-const liveColumns = {
-  id: lives.id,
-  titleZh: lives.titleZh,
-  titleEn: lives.titleEn,
-  subTitleZh: lives.subTitleZh,
-  subTitleEn: lives.subTitleEn,
-  banner: lives.banner,
-  previewGif: lives.previewGif,
-  startAt: lives.startAt,
-  endAt: lives.endAt,
-  hasReplay: lives.hasReplay,
-};
 
 export async function pageLives(db: Db, kind: PlaceKind, id: number, limit: number, offset: number) {
   const cond = liveCond(db, kind, id);
   const [rows, [total]] = await Promise.all([
-    db.select(liveColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
+    db.select(liveCardColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(lives).where(cond),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -148,18 +137,7 @@ export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: numbe
   const cond = newsCond(db, kind, id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: news.id,
-        titleZh: news.titleZh,
-        titleEn: news.titleEn,
-        descriptionZh: news.descriptionZh,
-        descriptionEn: news.descriptionEn,
-        cover: news.cover,
-        publishedAt: news.publishedAt,
-        categoryId: newsCategories.id,
-        categoryTitleZh: newsCategories.titleZh,
-        categoryTitleEn: newsCategories.titleEn,
-      })
+      .select(newsCardColumns)
       .from(news)
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(cond)

@@ -21,6 +21,7 @@ import { courseColumns, withTags } from '../courses/courses.repository.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';
+import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 type Conn = Db | Tx;
 
@@ -148,18 +149,6 @@ export async function pageCourses(db: Db, speakerId: number, limit: number, offs
   return { rows: await withTags(db, rows), total: total?.n ?? 0 };
 }
 
-const liveColumns = {
-  id: lives.id,
-  titleZh: lives.titleZh,
-  titleEn: lives.titleEn,
-  subTitleZh: lives.subTitleZh,
-  subTitleEn: lives.subTitleEn,
-  banner: lives.banner,
-  previewGif: lives.previewGif,
-  startAt: lives.startAt,
-  endAt: lives.endAt,
-  hasReplay: lives.hasReplay,
-};
 
 const liveYear = sql<number>`extract(year from ${lives.startAt} at time zone 'UTC')::int`;
 
@@ -168,7 +157,7 @@ export async function pageLives(db: Conn, speakerId: number, year: number | unde
   if (year !== undefined) where.push(sql`${liveYear} = ${year}`);
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
-    db.select(liveColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
+    db.select(liveCardColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(lives).where(cond),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -188,18 +177,7 @@ export async function pageNews(db: Conn, speakerId: number, limit: number, offse
   const cond = and(eq(newsSpeakers.speakerId, speakerId), eq(news.status, published), eq(newsCategories.status, published));
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: news.id,
-        titleZh: news.titleZh,
-        titleEn: news.titleEn,
-        descriptionZh: news.descriptionZh,
-        descriptionEn: news.descriptionEn,
-        cover: news.cover,
-        publishedAt: news.publishedAt,
-        categoryId: newsCategories.id,
-        categoryTitleZh: newsCategories.titleZh,
-        categoryTitleEn: newsCategories.titleEn,
-      })
+      .select(newsCardColumns)
       .from(newsSpeakers)
       .innerJoin(news, eq(news.id, newsSpeakers.newsId))
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))

@@ -7,6 +7,7 @@ import { courseColumns, withTags } from '../courses/courses.repository.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import type { PaperRow } from '../papers/papers.repository.ts';
+import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 const published = 'published' as const;
 
@@ -91,24 +92,12 @@ export async function pageCourses(db: Db, topicId: number, limit: number, offset
   return { rows: await withTags(db, rows), total: total?.n ?? 0 };
 }
 
-const liveColumns = {
-  id: lives.id,
-  titleZh: lives.titleZh,
-  titleEn: lives.titleEn,
-  subTitleZh: lives.subTitleZh,
-  subTitleEn: lives.subTitleEn,
-  banner: lives.banner,
-  previewGif: lives.previewGif,
-  startAt: lives.startAt,
-  endAt: lives.endAt,
-  hasReplay: lives.hasReplay,
-};
 
 export async function pageLives(db: Db, topicId: number, limit: number, offset: number) {
   const where = and(inTopic(topicId, 'live'), eq(lives.status, published));
   const [rows, [total]] = await Promise.all([
     db
-      .select(liveColumns)
+      .select(liveCardColumns)
       .from(specialItems)
       .innerJoin(lives, eq(lives.id, specialItems.itemId))
       .where(where)
@@ -124,18 +113,7 @@ export async function pageNews(db: Db, topicId: number, limit: number, offset: n
   const where = and(inTopic(topicId, 'news'), eq(news.status, published), eq(newsCategories.status, published));
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: news.id,
-        titleZh: news.titleZh,
-        titleEn: news.titleEn,
-        descriptionZh: news.descriptionZh,
-        descriptionEn: news.descriptionEn,
-        cover: news.cover,
-        publishedAt: news.publishedAt,
-        categoryId: newsCategories.id,
-        categoryTitleZh: newsCategories.titleZh,
-        categoryTitleEn: newsCategories.titleEn,
-      })
+      .select(newsCardColumns)
       .from(specialItems)
       .innerJoin(news, eq(news.id, specialItems.itemId))
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))

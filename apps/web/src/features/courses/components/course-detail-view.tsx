@@ -6,10 +6,8 @@ import { learnCountText } from '../../../shared/format/count';
 import { formatDate } from '../../../shared/format/date';
 import { isApiError } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { errorText } from '../../../shared/errors';
-import { requireMember } from '../../../shared/session';
-import { showNotice } from '../../../shared/ui/notice-store';
 import { ActionLink } from '../../../shared/ui/action-link';
+import { FavoriteButton } from '../../../shared/ui/favorite-button';
 import { useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
@@ -83,22 +81,11 @@ function Related({ course }: { course: CourseDetailData }) {
   );
 }
 
-/** Favourite the course: a member action (anonymous visitors get the confirm-login dialog). */
-function FavoriteButton({ course }: { course: CourseDetailData }) {
+/** Favourite the course with the shared button and this feature's texts. */
+function CourseFavoriteButton({ course }: { course: CourseDetailData }) {
   const { t } = useTranslation('course');
   const mutation = useCourseFavorite(course.id);
-  return (
-    <button
-      type="button"
-      className={`button${course.is_favorite ? '' : ' button--primary'}`}
-      aria-pressed={course.is_favorite}
-      disabled={mutation.isPending}
-      data-testid="favorite-button"
-      onClick={() => requireMember(() => mutation.mutate(!course.is_favorite, { onError: (error) => showNotice(errorText(error)) }))}
-    >
-      {course.is_favorite ? t('detail.favorited') : t('detail.favorite')}
-    </button>
-  );
+  return <FavoriteButton favorite={course.is_favorite} mutation={mutation} label={{ add: t('detail.favorite'), added: t('detail.favorited') }} />;
 }
 
 /** The course detail, shared by `/course/:id` and the bare `/course_h5/:id`. */
@@ -145,7 +132,7 @@ export function CourseDetailView({ id }: { id: number }) {
             <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang) })}</span>
           </p>
           <p className="course-hero__actions">
-            <FavoriteButton course={c} />
+            <CourseFavoriteButton course={c} />
           </p>
           {c.tags.length ? (
             <p className="course-tags">

@@ -1,23 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/errors';
-import { requireMember } from '../../../shared/session';
-import { showNotice } from '../../../shared/ui/notice-store';
+import { FavoriteButton } from '../../../shared/ui/favorite-button';
 import { usePaperFavorite } from '../api/topics';
 
-/** Favourite a paper: a member action (anonymous visitors get the confirm-login dialog). */
+/** Favourite a paper with the shared button and this feature's texts. */
 export function PaperFavoriteButton({ paperId, favorite }: { paperId: number; favorite: boolean }) {
   const { t } = useTranslation('topic');
   const mutation = usePaperFavorite(paperId);
-  return (
-    <button
-      type="button"
-      className={`button${favorite ? '' : ' button--primary'}`}
-      aria-pressed={favorite}
-      disabled={mutation.isPending}
-      data-testid="favorite-button"
-      onClick={() => requireMember(() => mutation.mutate(!favorite, { onError: (error) => showNotice(errorText(error)) }))}
-    >
-      {favorite ? t('paper.favorited') : t('paper.favorite')}
-    </button>
-  );
+  return <FavoriteButton favorite={favorite} mutation={mutation} label={{ add: t('paper.favorite'), added: t('paper.favorited') }} />;
 }
