@@ -22,24 +22,11 @@ import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
+import { speakerCardColumns } from '../shared/speaker.query.ts';
 
 type Conn = Db | Tx;
 
 const published = 'published' as const;
-
-const speakerColumns = {
-  id: speakers.id,
-  nameZh: speakers.nameZh,
-  nameEn: speakers.nameEn,
-  avatar: speakers.avatar,
-  titleZh: speakers.titleZh,
-  titleEn: speakers.titleEn,
-  followerCount: speakers.followerCount,
-  hospitalZh: hospitals.nameZh,
-  hospitalEn: hospitals.nameEn,
-  organizationZh: organizers.nameZh,
-  organizationEn: organizers.nameEn,
-};
 
 async function withDepartments<R extends Omit<SpeakerRow, 'departments'>>(db: Conn, rows: R[]): Promise<Array<R & Pick<SpeakerRow, 'departments'>>> {
   const deps = rows.length
@@ -55,7 +42,7 @@ async function withDepartments<R extends Omit<SpeakerRow, 'departments'>>(db: Co
 
 export async function findSpeaker(db: Conn, id: number) {
   const [row] = await db
-    .select({ ...speakerColumns, introZh: speakers.introZh, introEn: speakers.introEn, hospitalId: hospitals.id, organizationId: organizers.id })
+    .select({ ...speakerCardColumns, introZh: speakers.introZh, introEn: speakers.introEn, hospitalId: hospitals.id, organizationId: organizers.id })
     .from(speakers)
     .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
     .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
@@ -120,7 +107,7 @@ export async function pageFollowed(db: Conn, userId: number, limit: number, offs
   const cond = and(eq(speakerFollows.userId, userId), eq(speakers.status, published));
   const [rows, [total]] = await Promise.all([
     db
-      .select(speakerColumns)
+      .select(speakerCardColumns)
       .from(speakerFollows)
       .innerJoin(speakers, eq(speakers.id, speakerFollows.speakerId))
       .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
@@ -247,7 +234,7 @@ export async function pageSpeakers(
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
     db
-      .select(speakerColumns)
+      .select(speakerCardColumns)
       .from(speakers)
       .leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId))
       .leftJoin(organizers, eq(organizers.id, speakers.organizationId))
