@@ -103,13 +103,17 @@ async function generate(db) {
   const docs = await rebuildSearchIndex(db);
   await db.execute(sql`analyze`);
   const tIndex = performance.now() - t1;
+  return { tGen, tIndex, docs, ...(await sizes(db)) };
+}
+
+async function sizes(db) {
   const [size] = await queryRows(
     db,
     sql`select pg_total_relation_size('search_documents') as docs_total, pg_relation_size('search_documents_title_tsv_idx') as title_gin,
       pg_relation_size('search_documents_body_tsv_idx') as body_gin, pg_total_relation_size('search_terms') as terms_total,
       pg_relation_size('search_terms_lang_key_idx') as terms_btree`,
   );
-  return { tGen, tIndex, docs, size };
+  return { size };
 }
 
 const freePort = () =>
@@ -149,21 +153,77 @@ async function stopServer(child) {
   await exited;
 }
 
-const SEARCHES = [
+// Keywords people type: the fixed list below (common and rare, zh and en, one character to a
+// phrase, a miss in each language) and every disease, aspect and disease+aspect pair of the
+// vocabulary in both languages. About 1,100 keywords, each searched in one type.
+const FIXED = [
   '淋巴瘤', '非小细胞肺癌', '乳腺癌 免疫治疗', '靶向治疗', '多发性骨髓瘤', '弥漫大B细胞淋巴瘤', '心力衰竭指南解读', '阿尔茨海默病',
   'CAR-T', '基因检测', '真实世界研究', '胰腺癌 手术治疗', '卒中', '骨质疏松', '专家共识', '癌',
   'lymphoma', 'lymph', 'breast cancer', 'immunotherapy', 'heart failure', 'car-t cell', 'myeloma', 'diabetes',
   'sepsis', 'parkinson', 'asco 2025', 'guideline review', 'non-small cell lung', 'melanoma immuno', 'rare zebra term', '罕见词条',
 ];
-const PAGED = SEARCHES.flatMap((k, i) => {
-  const type = ['all', 'all', 'course', 'news'][i % 4];
-  return [1, 1, 2, 5].map((page) => `/v1/pc/search?keyword=${encodeURIComponent(k)}&type=${type}&page=${page}&page_size=20&language=${i % 3 ? 'zh_CN' : 'en'}`);
-});
-const PREFIXES = [
-  '淋', '淋巴', '淋巴瘤', '非小', '非小细胞肺癌', '乳腺', '心力', '阿尔', '靶向', '免疫治疗', 'CAR', '糖尿', '专家', '2型', '癌', '急性髓系',
-  'l', 'ly', 'lymph', 'lymphoma', 'imm', 'immuno', 'breast c', 'heart f', 'car-t', 'diab', 'multiple m', 'non-small', 'asco', 'zebra', 'tar', 'guid',
-];
-const SUGGESTS = PREFIXES.map((w, i) => `/v1/user/search_word_remind?word=${encodeURIComponent(w)}&language=${/[a-z]/i.test(w) || i % 2 ? 'en' : 'zh_CN'}`);
+const KEYWORDS = [
+  ...FIXED,
+  ...DISEASES.flat(),
+  ...ASPECTS.flat(),
+  ...DISEASES.flatMap(([dz, de]) => ASPECTS.flatMap(([az, ae]) => [`${dz}${az}`, `${ae} ${de}`])),
+].filter((k) => k.length <= 50);
+const TYPES = ['all', 'all', 'course', 'news'];
+const searchUrl = (k, i, page) =>
+  `/v1/pc/search?keyword=${encodeURIComponent(k)}&type=${TYPES[i % 4]}&page=${page}&page_size=20&language=${i % 3 ? 'zh_CN' : 'en'}`;
+// Most searches read page 1; some go on to pages 2 and 5.
+const SEARCH_URLS = KEYWORDS.flatMap((k, i) => [searchUrl(k, i, 1), ...(i % 4 === 0 ? [searchUrl(k, i, 2)] : []), ...(i % 16 === 0 ? [searchUrl(k, i, 5)] : [])]);
+
+// What the search box sends while someone types: every prefix of every vocabulary term (zh by
+// character, en by letter up to the first two words).
+const prefixes = (word, step) => Array.from({ length: Math.ceil(word.length / step) }, (_, i) => word.slice(0, (i + 1) * step));
+const SUGGEST_WORDS = [
+  ...new Set([
+    ...[...DISEASES, ...ASPECTS, ...QUALIFIERS].flatMap(([zh, en]) => [...prefixes(zh, 1), ...prefixes(en.split(' ').slice(0, 2).join(' '), 1)]),
+    'zebra', '罕见',
+  ]),
+].filter((w) => w.trim().length > 0);
+const SUGGEST_URLS = SUGGEST_WORDS.map(
+  (w, i) => `/v1/user/search_word_remind?word=${encodeURIComponent(w)}&language=${/[a-z]/i.test(w) || i % 2 ? 'en' : 'zh_CN'}`,
+);
+
+/** A fixed pseudo-random sequence (mulberry32), so every run sends the same requests. */
+function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `count` requests over `urls` the way a query log looks: Zipf-distributed (s = 1) over the urls in
+ * a shuffled order, so a few keywords come back often and most come once or never.
+ */
+function zipfMix(urls, count, seed) {
+  const rand = random(seed);
+  const order = [...urls];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const cumulative = [];
+  let sum = 0;
+  for (let r = 1; r <= order.length; r++) cumulative.push((sum += 1 / r));
+  return Array.from({ length: count }, () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return order[lo];
+  });
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -217,12 +277,14 @@ async function bench(name, database, serverEnv) {
   let built;
   try {
     await runMigrations(database);
-    built = await generate(database.db);
+    const [existing] = await queryRows(database.db, sql`select count(*)::int as n from search_documents`);
+    built = existing.n > 0 ? { ...(await sizes(database.db)), docs: existing.n } : await generate(database.db);
   } finally {
     await database.close();
   }
   const { tGen, tIndex, docs, size } = built;
-  console.log(`generated in ${(tGen / 1000).toFixed(1)} s; indexed ${docs.toLocaleString('en')} documents in ${(tIndex / 1000).toFixed(1)} s`);
+  if (tGen === undefined) console.log(`reusing the kept corpus: ${docs.toLocaleString('en')} documents`);
+  else console.log(`generated in ${(tGen / 1000).toFixed(1)} s; indexed ${docs.toLocaleString('en')} documents in ${(tIndex / 1000).toFixed(1)} s`);
   console.log(
     `index size: search_documents ${mb(size.docs_total)} (title GIN ${mb(size.title_gin)}, body GIN ${mb(size.body_gin)}), ` +
       `search_terms ${mb(size.terms_total)} (prefix btree ${mb(size.terms_btree)})`,
@@ -231,15 +293,21 @@ async function bench(name, database, serverEnv) {
   try {
     const line = (label, r, target) =>
       `${label.padEnd(26)} p50 ${r.p50.padStart(7)} ms   p95 ${r.p95.padStart(7)} ms   p99 ${r.p99.padStart(7)} ms   ${r.rps.padStart(5)} req/s   errors ${r.errors}${target ? `   (target p95 <= ${target} ms)` : ''}`;
-    // The first pass over every request is cold: page cache, JIT, and every keyword's match count.
-    const cold = await load(url, PAGED, PAGED.length, true);
-    await load(url, SUGGESTS, SUGGESTS.length, true);
-    const s = await load(url, PAGED, REQUESTS);
-    const g = await load(url, SUGGESTS, REQUESTS);
-    console.log(`${CONCURRENCY} concurrent requests:`);
-    console.log(line(`search, first pass (${PAGED.length})`, cold));
-    console.log(line(`search (${REQUESTS})`, s, 50));
-    console.log(line(`suggestions (${REQUESTS})`, g, 15));
+    // Warm-up: the server's JIT and the database's page cache, on requests the runs below never send.
+    await load(url, [searchUrl('心房颤动', 1, 3), searchUrl('atrial', 0, 3)], 200, true);
+    // Cold: every request different and never seen before, so nothing comes from the answer cache.
+    const coldSearch = SEARCH_URLS.filter((_, i) => i % 4 === 1);
+    const coldSuggest = SUGGEST_URLS.filter((_, i) => i % 2 === 1);
+    const cs = await load(url, coldSearch, coldSearch.length, true);
+    const cg = await load(url, coldSuggest, coldSuggest.length, true);
+    // Mixed: a query log's repetition over every url (the cold ones included, now cached).
+    const s = await load(url, zipfMix(SEARCH_URLS, REQUESTS, 1), REQUESTS);
+    const g = await load(url, zipfMix(SUGGEST_URLS, REQUESTS, 2), REQUESTS);
+    console.log(`${CONCURRENCY} concurrent requests (${SEARCH_URLS.length} search urls, ${SUGGEST_URLS.length} suggestion words):`);
+    console.log(line(`search, cold (${coldSearch.length})`, cs));
+    console.log(line(`suggestions, cold (${coldSuggest.length})`, cg));
+    console.log(line(`search, mixed (${REQUESTS})`, s, 50));
+    console.log(line(`suggestions, mixed (${REQUESTS})`, g, 15));
     return { name, s, g, size, tGen, tIndex };
   } finally {
     await stopServer(child);
@@ -257,13 +325,17 @@ async function reachable(url) {
   }
 }
 
+// BENCH_KEEP=1 keeps the generated corpus (PGlite directory, PostgreSQL database) and reuses it
+// on the next run, for looking at query plans or timing one change without regenerating.
+const keep = process.env.BENCH_KEEP === '1';
+
 if (only !== 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-search-'));
+  const dataDir = keep ? join(tmpdir(), 'medportal-bench-search-kept') : mkdtempSync(join(tmpdir(), 'medportal-bench-search-'));
   try {
     const database = await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'pglite') });
     await bench('PGlite', database, { DATA_DIR: dataDir });
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -272,10 +344,11 @@ if (only !== 'pglite') {
   if (!(await reachable(pgUrl))) {
     console.log(`\nPostgreSQL not reachable at ${pgUrl.replace(/:[^:@/]*@/, ':***@')}: skipped`);
   } else {
-    const name = `bench_search_${process.pid}`;
+    const name = keep ? 'bench_search_kept' : `bench_search_${process.pid}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount === 0) await admin.query(`create database ${name}`);
     const target = new URL(pgUrl);
     target.pathname = `/${name}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-search-'));
@@ -284,7 +357,7 @@ if (only !== 'pglite') {
       await bench('PostgreSQL', database, { DATA_DIR: dataDir, DATABASE_URL: target.toString() });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }

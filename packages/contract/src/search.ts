@@ -20,8 +20,8 @@ export const SEARCH_KEYWORD_MAX = 50;
 /** Most suggestions the search box shows. */
 export const SEARCH_SUGGEST_LIMIT = 10;
 /**
- * Most matches a search counts and pages: `total` stops here and pages beyond it are empty (a
- * common word can match hundreds of thousands of items; nobody pages that far).
+ * Most results a search pages through: pages beyond are empty (a common word can match hundreds
+ * of thousands of items; nobody pages that far). `total` still says how many match.
  */
 export const SEARCH_RESULT_CAP = 1000;
 /** Most hot courses on the search board. */
@@ -57,6 +57,12 @@ export const SearchData = Page(SearchResult).extend({
   keyword: z.string(),
   /** The keyword as the index split it: the web highlights these in titles and summaries. */
   terms: z.array(z.string()),
+  /**
+   * Whether `total` is an exact count. A common word's total is estimated from the newest part of
+   * the index (two significant digits, never less than the results already seen); page with
+   * `has_more` then.
+   */
+  total_exact: z.boolean(),
 });
 export type SearchData = z.infer<typeof SearchData>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** A tsvector built by the search tokenizer (modules/search/tokenizer.ts) and passed as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -30,18 +30,20 @@ export const searchDocuments = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** Learn count, views, followers or subscribers, whichever the module has. */
     popularity: integer().notNull().default(0),
-    /** Order within a tier: days since 1970 of the item's date plus 30 per tenfold popularity. */
+    /**
+     * Order within a tier: days since 1970 of the item's date plus 30 per tenfold popularity.
+     * Both vectors also hold the item's bucket token (`floor(boost / 28)`) and module token, which
+     * let a search read the newest buckets first (decision record 0015).
+     */
     boost: doublePrecision().notNull().default(0),
     visible: boolean().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('search_documents_module_item_key').on(t.module, t.itemId),
-    index('search_documents_title_tsv_idx').using('gin', t.titleTsv).where(sql`${t.visible}`),
-    index('search_documents_body_tsv_idx').using('gin', t.bodyTsv).where(sql`${t.visible}`),
-    // Result order within a tier: lets a common word's page be read in order and cut early.
-    index('search_documents_boost_idx').on(t.boost.desc(), t.id.desc()).where(sql`${t.visible}`),
-    index('search_documents_module_boost_idx').on(t.module, t.boost.desc(), t.id.desc()).where(sql`${t.visible}`),
+    // No pending list (fastupdate): every search would scan it in full, and writes are rare.
+    index('search_documents_title_tsv_idx').using('gin', t.titleTsv).with({ fastupdate: false }).where(sql`${t.visible}`),
+    index('search_documents_body_tsv_idx').using('gin', t.bodyTsv).with({ fastupdate: false }).where(sql`${t.visible}`),
     check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column')`),
   ],
 );
@@ -67,4 +69,19 @@ export const searchTerms = pgTable(
     index('search_terms_lang_key_idx').using('btree', t.lang, t.key.op('text_pattern_ops')),
     index('search_terms_item_idx').on(t.module, t.itemId),
   ],
+);
+
+/**
+ * Visible documents per module and boost bucket (`floor(boost / 28)`), kept by the indexer in the
+ * same transaction as the documents. Search plans its bucket rounds and estimates large totals
+ * from it; a few hundred rows.
+ */
+export const searchBuckets = pgTable(
+  'search_buckets',
+  {
+    module: text().notNull(),
+    bucket: integer().notNull(),
+    docs: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module, t.bucket] })],
 );

@@ -2,8 +2,8 @@ import type { SearchModule } from '@medportal/contract';
 import { SEARCH_MODULES } from '@medportal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { searchDocuments, searchTerms } from '../../db/schema/index.ts';
-import { documentVector, htmlToText, suggestKey } from './tokenizer.ts';
+import { searchBuckets, searchDocuments, searchTerms } from '../../db/schema/index.ts';
+import { BUCKET_DAYS, bucketOf, bucketToken, documentVector, moduleToken, htmlToText, suggestKey } from './tokenizer.ts';
 
 /**
  * Keeps the search index (search_documents, search_terms) in step with the content tables.
@@ -114,6 +114,9 @@ function documentOf(module: SearchModule, r: SourceRow): typeof searchDocuments.
   const popularity = Number(r.popularity ?? 0);
   const titles = [r.title_zh, r.title_en ?? ''].join('\n');
   const bodies = [textZh, r.extra_zh ?? '', textEn ?? '', r.extra_en ?? ''].join('\n');
+  const boost = boostOf(toDate(r.ranked_at), popularity);
+  const tokens = `${bucketToken(bucketOf(boost))} ${moduleToken(module)}`;
+  const withToken = (vector: string) => (vector ? `${vector} ${tokens}` : tokens);
   return {
     module,
     itemId: r.item_id,
@@ -122,11 +125,11 @@ function documentOf(module: SearchModule, r: SourceRow): typeof searchDocuments.
     bodyZh: clip(textZh, STORED_TEXT),
     bodyEn: textEn ? clip(textEn, STORED_TEXT) : null,
     cover: r.cover ?? '',
-    titleTsv: documentVector(titles, { unigrams: true }),
-    bodyTsv: documentVector(bodies),
+    titleTsv: withToken(documentVector(titles, { unigrams: true })),
+    bodyTsv: withToken(documentVector(bodies)),
     publishedAt: toDate(r.published_at),
     popularity,
-    boost: boostOf(toDate(r.ranked_at), popularity),
+    boost,
     visible: r.visible,
     updatedAt: new Date(),
   };
@@ -170,7 +173,7 @@ async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferIn
 /** Empties the index and builds it again from every searchable table. Returns documents written. */
 export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
   generation += 1;
-  await db.execute(sql`truncate search_terms, search_documents restart identity`);
+  await db.execute(sql`truncate search_terms, search_documents, search_buckets restart identity`);
   let written = 0;
   for (const module of modules) {
     let after = 0;
@@ -186,26 +189,46 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
       if (rows.length < BATCH) break;
     }
   }
+  await db.execute(sql`insert into search_buckets (module, bucket, docs)
+    select module, floor(boost / ${BUCKET_DAYS})::int, count(*) from search_documents where visible group by 1, 2`);
   return written;
+}
+
+/** Adds `delta` visible documents to a bucket's count. */
+function countInBucket(db: Conn, module: string, bucket: number, delta: number) {
+  return db
+    .insert(searchBuckets)
+    .values({ module, bucket, docs: delta })
+    .onConflictDoUpdate({ target: [searchBuckets.module, searchBuckets.bucket], set: { docs: sql`${searchBuckets.docs} + ${delta}` } });
 }
 
 /**
  * Brings one item's index rows up to date after it was created, edited, published, unpublished or
- * deleted. Safe to call twice or concurrently (the document is an upsert on (module, item_id)).
+ * deleted. Safe to call twice or concurrently: one transaction per call, serialised per item by
+ * an advisory lock, so the bucket counts move once per change.
  */
 export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: number): Promise<void> {
   generation += 1;
-  const [row] = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id = ${itemId}`));
-  await db.delete(searchTerms).where(and(eq(searchTerms.module, module), eq(searchTerms.itemId, itemId)));
-  if (!row) {
-    await db.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
-    return;
-  }
-  const doc = documentOf(module, row);
-  const { module: _m, itemId: _i, ...changes } = doc;
-  await db.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
-  const terms = termsOf(doc);
-  if (terms.length > 0) await db.insert(searchTerms).values(terms);
+  await (db as Db).transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('search_documents'), hashtext(${`${module}:${itemId}`}))`);
+    const [old] = await tx
+      .select({ boost: searchDocuments.boost, visible: searchDocuments.visible })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
+    if (old?.visible) await countInBucket(tx, module, bucketOf(old.boost), -1);
+    const [row] = await queryRows<SourceRow>(tx as unknown as Db, sourceQuery(module, sql`x.id = ${itemId}`));
+    await tx.delete(searchTerms).where(and(eq(searchTerms.module, module), eq(searchTerms.itemId, itemId)));
+    if (!row) {
+      await tx.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
+      return;
+    }
+    const doc = documentOf(module, row);
+    const { module: _m, itemId: _i, ...changes } = doc;
+    await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
+    if (doc.visible) await countInBucket(tx, module, bucketOf(doc.boost ?? 0), 1);
+    const terms = termsOf(doc);
+    if (terms.length > 0) await tx.insert(searchTerms).values(terms);
+  });
 }
 
 /**

@@ -1,78 +1,96 @@
 import { SEARCH_RESULT_CAP, type SearchModule } from '@medportal/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import { BUCKET_DAYS, moduleToken } from './tokenizer.ts';
 
 /** Reads of the search index. Keywords arrive as tsquery text and are always bind parameters. */
 
-/** Matches counted and paged per search: deeper results are not reachable (decision record 0014). */
+/** Matches a search pages through: deeper results are not reachable (decision record 0015). */
 export const RESULT_CAP = SEARCH_RESULT_CAP;
 
+export interface BucketRow extends Record<string, unknown> {
+  module: SearchModule;
+  bucket: number;
+  docs: number;
+}
+
+/** Every non-empty bucket, newest first. */
+export async function bucketCounts(db: Db): Promise<BucketRow[]> {
+  const rows = await queryRows<BucketRow>(db, sql`select module, bucket, docs from search_buckets where docs > 0 order by bucket desc, module`);
+  return rows.map((r) => ({ module: r.module, bucket: Number(r.bucket), docs: Number(r.docs) }));
+}
+
 /**
- * Both tiers' match counts, each capped at RESULT_CAP. When the titles alone reach the cap, so
- * does the total, and the dearer count over titles and bodies is skipped.
+ * One round of a tier: the documents of some buckets (`tokens`: the buckets' tokens, one of which
+ * a document must hold; GIN reads only those buckets' postings) or of every bucket below `below`.
  */
-export async function countMatches(db: Db, tsquery: string, module: SearchModule | null): Promise<{ title: number; total: number }> {
-  const inModule = module ? sql` and module = ${module}` : sql``;
-  const capped = async (where: SQL) => {
-    const [row] = await queryRows<{ n: number | string }>(
+export interface RoundScope {
+  tokens: string[] | null;
+  below: number | null;
+}
+
+export interface TierQuery {
+  /** `title`: the keyword is in the title; `body`: in the body and not in the title. */
+  tier: 'title' | 'body';
+  tsquery: string;
+  module: SearchModule | null;
+}
+
+export interface RoundRead {
+  /** The first `limit` matches of the round in result order (boost desc, id desc). */
+  ids: number[];
+  /** The round's matches in all. */
+  matched: number;
+  /** Title rounds read with `withBody`: the round's body-only matches. */
+  bodyOnly: number;
+}
+
+/**
+ * Reads one round of a tier. There is no btree on boost: a round's GIN scan is small and every
+ * match is read anyway to count it. `withBody` (title tier) also counts the round's body-only
+ * matches in the same scan, the sample their total is estimated from.
+ */
+export async function tierRound(db: Db, q: TierQuery, round: RoundScope, limit: number, withBody = false): Promise<RoundRead> {
+  let match = round.tokens ? `(${q.tsquery}) & (${round.tokens.join(' | ')})` : q.tsquery;
+  // Unbounded rounds of one module: GIN starts from the module's postings when they are the fewest.
+  if (!round.tokens && q.module) match = `(${match}) & ${moduleToken(q.module)}`;
+  const scope = [sql`visible`];
+  if (q.module) scope.push(sql`module = ${q.module}`);
+  if (round.below !== null) scope.push(sql`boost < ${round.below * BUCKET_DAYS}`);
+  const inScope = sql.join(scope, sql` and `);
+  const inTitle = sql`title_tsv @@ ${match}::tsquery`;
+  const inBody = sql`body_tsv @@ ${match}::tsquery`;
+  if (q.tier === 'body') {
+    const rows = await queryRows<{ id: number; n: number | string }>(
       db,
-      sql`select count(*) as n from (select 1 from search_documents where visible and ${where}${inModule} limit ${RESULT_CAP}) m`,
+      sql`select id, count(*) over () as n from search_documents where ${inScope} and ${inBody} and not ${inTitle}
+        order by boost desc, id desc limit ${limit}`,
     );
-    return Number(row?.n ?? 0);
+    return { ids: rows.map((r) => r.id), matched: Number(rows[0]?.n ?? 0), bodyOnly: 0 };
+  }
+  if (!withBody) {
+    const rows = await queryRows<{ id: number; n: number | string }>(
+      db,
+      sql`select id, count(*) over () as n from search_documents where ${inScope} and ${inTitle}
+        order by boost desc, id desc limit ${limit}`,
+    );
+    return { ids: rows.map((r) => r.id), matched: Number(rows[0]?.n ?? 0), bodyOnly: 0 };
+  }
+  // Title matches first; body-only rows that fill up the limit are only there to carry the counts.
+  const rows = await queryRows<{ id: number; in_title: boolean; titles: number | string; bodies: number | string }>(
+    db,
+    sql`select id, in_title, count(*) filter (where in_title) over () as titles, count(*) filter (where not in_title) over () as bodies
+      from (select id, boost, ${inTitle} as in_title from search_documents where ${inScope} and (${inTitle} or ${inBody})) m
+      order by in_title desc, boost desc, id desc limit ${Math.max(1, limit)}`,
+  );
+  return {
+    ids: rows.filter((r) => r.in_title).map((r) => r.id),
+    matched: Number(rows[0]?.titles ?? 0),
+    bodyOnly: Number(rows[0]?.bodies ?? 0),
   };
-  const title = await capped(sql`title_tsv @@ ${tsquery}::tsquery`);
-  if (title >= RESULT_CAP) return { title, total: title };
-  return { title, total: await capped(sql`(title_tsv @@ ${tsquery}::tsquery or body_tsv @@ ${tsquery}::tsquery)`) };
-}
-
-/** A tier with at least RESULT_CAP matches is read by walking the boost btree up to this depth. */
-const WALK_DEPTH = 200;
-
-/**
- * Ids in `boost desc, id desc` order. A common word (`walk`) is read along the (boost, id) btree,
- * stopping after the page: PostgreSQL underestimates how often bigrams of one word occur together
- * and would otherwise collect and sort every GIN match, so bitmap scans, sequential scans and sorts
- * are turned off for that one statement. A rare word is left to the planner (GIN, then a small sort).
- * (`nulls last` is the indexes' order; plain `desc` could not use them.)
- */
-async function orderedIds(db: Db, where: SQL, limit: number, offset: number, walk: boolean): Promise<number[]> {
-  const query = sql`select id from search_documents where ${where}
-    order by boost desc nulls last, id desc nulls last limit ${limit} offset ${offset}`;
-  if (!walk) return (await queryRows<{ id: number }>(db, query)).map((r) => r.id);
-  return db.transaction(async (tx) => {
-    // With these off, the only plan left is the ordered btree walk that stops after the page.
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    return (await queryRows<{ id: number }>(tx as unknown as Db, query)).map((r) => r.id);
-  });
-}
-
-/** One page of matching document ids, best first: the title matches, then the body-only matches. */
-export async function searchPage(
-  db: Db,
-  q: { tsquery: string; module: SearchModule | null; limit: number; offset: number; titleCount: number; total: number },
-): Promise<number[]> {
-  const inModule = q.module ? sql` and module = ${q.module}` : sql``;
-  const inTitle = sql`title_tsv @@ ${q.tsquery}::tsquery`;
-  const inBody = sql`body_tsv @@ ${q.tsquery}::tsquery`;
-  const limit = Math.max(0, Math.min(q.limit, RESULT_CAP - q.offset));
-  const shallow = q.offset + limit <= WALK_DEPTH;
-  const ids: number[] = [];
-  if (q.offset < q.titleCount && limit > 0) {
-    const walk = shallow && q.titleCount >= RESULT_CAP;
-    ids.push(...(await orderedIds(db, sql`visible and ${inTitle}${inModule}`, limit, q.offset, walk)));
-  }
-  const rest = limit - ids.length;
-  if (rest > 0 && q.total > q.titleCount && q.offset + ids.length < q.total) {
-    const walk = shallow && q.total >= RESULT_CAP;
-    const offset = Math.max(0, q.offset - q.titleCount);
-    ids.push(...(await orderedIds(db, sql`visible and ${inBody} and not ${inTitle}${inModule}`, rest, offset, walk)));
-  }
-  return ids;
 }
 
 export function documentsByIds(db: Db, ids: number[]) {
@@ -113,15 +131,12 @@ export function termsByPrefix(db: Db, lang: 'zh' | 'en', prefix: string, limit: 
   );
 }
 
-/** Titles containing the keyword's tokens anywhere (not only at the start), most boosted first. */
-export function titlesContaining(db: Db, tsquery: string, limit: number) {
-  return queryRows<{ title_zh: string; title_en: string | null }>(
-    db,
-    sql`select title_zh, title_en from search_documents
-      where visible and title_tsv @@ ${tsquery}::tsquery
-      order by boost desc nulls last, id desc nulls last
-      limit ${limit}`,
-  );
+export function titlesOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: searchDocuments.id, titleZh: searchDocuments.titleZh, titleEn: searchDocuments.titleEn })
+    .from(searchDocuments)
+    .where(inArray(searchDocuments.id, ids));
 }
 
 export function publishedHotWords(db: Db) {

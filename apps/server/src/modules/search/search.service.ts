@@ -1,4 +1,4 @@
-import { type ApiLanguage, type DataOf, HOT_COURSE_LIMIT, SEARCH_SUGGEST_LIMIT, type SearchQuery } from '@medportal/contract';
+import { type ApiLanguage, type DataOf, HOT_COURSE_LIMIT, SEARCH_SUGGEST_LIMIT, type SearchModule, type SearchQuery } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -6,6 +6,7 @@ import { presentCourse } from '../shared/content.present.ts';
 import { indexGeneration } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
+import { DEFAULT_ROUND_LIMITS, type RoundLimits, type RoundPlan, planRounds, readTier, type TierRead, tierCount } from './search.rounds.ts';
 import { parseQuery, suggestKey } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
@@ -13,14 +14,19 @@ const HOT_TTL_MS = 60_000;
 /** Prefix rows read per language before ranking them by boost. */
 const PREFIX_WINDOW = 100;
 /**
- * Answers and match counts are kept this long per process, keyed on the index generation: a
+ * Answers and bucket counts are kept this long per process, keyed on the index generation: a
  * write through this process is seen at once, other processes' writes within this time.
  */
 const ANSWER_TTL_MS = 30_000;
-/** Counting a common word's matches reads up to RESULT_CAP rows; pages 2, 3, ... reuse the count. */
-const COUNT_CACHE_SIZE = 1_000;
 /** Searches and suggestions repeat (hot words, the first letters everyone types). */
 const ANSWER_CACHE_SIZE = 2_000;
+
+/** An estimate to two significant digits: 18,256 reads as 18,000, 147 as 150. */
+export function roughly(n: number): number {
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
 
 /** A small map whose entries expire and whose oldest entry goes when it is full. */
 class BoundedTtlMap<K, V> {
@@ -49,12 +55,29 @@ class BoundedTtlMap<K, V> {
 export class SearchService {
   private readonly hotWords = new TtlCache<'all', Awaited<ReturnType<typeof repo.publishedHotWords>>>(HOT_TTL_MS);
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
-  /** Match counts per (index generation, module, query): paging a keyword counts it once. */
-  private readonly counts = new BoundedTtlMap<string, { title: number; total: number }>(COUNT_CACHE_SIZE, ANSWER_TTL_MS);
+  /** Bucket counts of one index generation, shared by concurrent searches while they load. */
+  private buckets: { generation: number; rows: Promise<repo.BucketRow[]>; expiresAt: number } | null = null;
   private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
   private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limits: RoundLimits = DEFAULT_ROUND_LIMITS,
+  ) {}
+
+  private async plan(module: SearchModule | null): Promise<RoundPlan> {
+    const generation = indexGeneration();
+    const cached = this.buckets;
+    if (!cached || cached.generation !== generation || cached.expiresAt <= Date.now()) {
+      const rows = repo.bucketCounts(this.db);
+      this.buckets = { generation, rows, expiresAt: Date.now() + ANSWER_TTL_MS };
+      // A failed read is not kept: the next search reads again.
+      rows.catch(() => {
+        if (this.buckets?.rows === rows) this.buckets = null;
+      });
+    }
+    return planRounds(await (this.buckets as { rows: Promise<repo.BucketRow[]> }).rows, module, this.limits);
+  }
 
   async search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const key = JSON.stringify([indexGeneration(), lang, q.type, q.page, q.page_size, q.keyword]);
@@ -65,33 +88,39 @@ export class SearchService {
     return answer;
   }
 
+  /**
+   * Title matches first, then body-only matches, each newest bucket first (search.rounds.ts). Only
+   * the rounds that hold the page (and one more result, for `has_more`) are read; a tier that was
+   * not read to its end has its count estimated from the rounds that were (`total_exact` false).
+   */
   private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const { tsquery, terms } = parseQuery(q.keyword);
+    const offset = (q.page - 1) * q.page_size;
     const base = { keyword: q.keyword, terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
-    if (!tsquery) return { ...base, items: [], total: 0, has_more: false };
+    if (!tsquery) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
     const module = q.type === 'all' ? null : q.type;
-    const countKey = `${indexGeneration()}|${module ?? ''}|${tsquery}`;
-    let counts = this.counts.get(countKey);
-    if (!counts) {
-      counts = await repo.countMatches(this.db, tsquery, module);
-      this.counts.set(countKey, counts);
-    }
-    const total = counts.total;
-    const ids = await repo.searchPage(this.db, {
-      tsquery,
-      module,
-      limit: q.page_size,
-      offset: (q.page - 1) * q.page_size,
-      titleCount: counts.title,
-      total,
-    });
-    const docs = new Map((await repo.documentsByIds(this.db, ids)).map((d) => [d.id, d]));
-    const items = ids.flatMap((id) => {
+    const plan = await this.plan(module);
+    const end = Math.min(offset + q.page_size, repo.RESULT_CAP);
+    // One result past the page tells whether there is a next one.
+    const need = end + 1;
+    const title = await readTier(this.db, { tier: 'title', tsquery, module }, plan, need, true);
+    // The page ends among the titles: the body-only total is estimated from the title rounds.
+    const body: TierRead =
+      title.ids.length >= need
+        ? { ids: [], matched: title.bodyOnly, bodyOnly: 0, covered: title.covered, exhausted: title.exhausted }
+        : await readTier(this.db, { tier: 'body', tsquery, module }, plan, need - title.ids.length);
+    const ranked = [...title.ids, ...body.ids];
+    const pageIds = ranked.slice(offset, end);
+    const docs = new Map((await repo.documentsByIds(this.db, pageIds)).map((d) => [d.id, d]));
+    const items = pageIds.flatMap((id) => {
       const d = docs.get(id);
       return d ? [presentResult(d, terms, lang)] : [];
     });
-    return { ...base, items, total, has_more: q.page * q.page_size < total };
+    const exact = title.exhausted && body.exhausted;
+    const counted = tierCount(title, plan.docs) + tierCount(body, plan.docs);
+    const total = exact ? counted : Math.max(ranked.length, roughly(counted));
+    return { ...base, items, total, total_exact: exact, has_more: ranked.length > end };
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -136,10 +165,14 @@ export class SearchService {
       rows.sort((a, b) => Number(b.weight) - Number(a.weight) || (a.key < b.key ? -1 : 1));
       for (const r of rows) add(r.term);
     }
-    if (out.size < SEARCH_SUGGEST_LIMIT) {
-      const { tsquery } = parseQuery(word);
-      if (tsquery) {
-        for (const r of await repo.titlesContaining(this.db, tsquery, SEARCH_SUGGEST_LIMIT * 2)) add(pick(lang, r.title_zh, r.title_en));
+    const { tsquery } = parseQuery(word);
+    if (out.size < SEARCH_SUGGEST_LIMIT && tsquery) {
+      // Titles containing the word anywhere, most boosted first.
+      const { ids } = await readTier(this.db, { tier: 'title', tsquery, module: null }, await this.plan(null), SEARCH_SUGGEST_LIMIT * 2);
+      const titles = new Map((await repo.titlesOf(this.db, ids)).map((t) => [t.id, t]));
+      for (const id of ids) {
+        const t = titles.get(id);
+        if (t) add(pick(lang, t.titleZh, t.titleEn));
       }
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };

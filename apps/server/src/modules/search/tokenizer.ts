@@ -129,6 +129,18 @@ export function parseQuery(keyword: string): ParsedQuery {
   return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(used.map((p) => p.text))] };
 }
 
+/** Days of boost per bucket: four weeks of dates (a tenfold popularity step is about one). */
+export const BUCKET_DAYS = 28;
+
+export const bucketOf = (boost: number): number => Math.floor(boost / BUCKET_DAYS);
+
+/*
+ * Lexemes every document carries besides its words: its bucket and its module. They start with
+ * `~`, which no keyword can produce (punctuation only separates runs), so they never match a word.
+ */
+export const bucketToken = (bucket: number): string => quote(`~b${bucket}`);
+export const moduleToken = (module: string): string => quote(`~m${module}`);
+
 /** Lowercased, NFKC, single-spaced text for prefix suggestions. */
 export function suggestKey(text: string): string {
   return normalize(text).replace(/\s+/gu, ' ').trim();

@@ -45,13 +45,22 @@ export function SearchResults({ params, onPageChange }: { params: SearchParams; 
 
   return (
     <>
-      <p className="search-results__total">{t('page.total', { count: data.total, txt: params.txt })}</p>
+      <p className="search-results__total">
+        {t(data.total_exact ? 'page.total' : 'page.totalAbout', { count: data.total, txt: params.txt })}
+      </p>
       <ul className="search-results" aria-label={t('page.results')} aria-busy={query.isPlaceholderData}>
         {data.items.map((item) => (
           <ResultCard key={`${item.module}-${item.id}`} item={item} terms={data.terms} />
         ))}
       </ul>
-      <SearchPager page={params.page} pageSize={SEARCH_PAGE_SIZE} total={data.total} onChange={onPageChange} />
+      <SearchPager
+        page={params.page}
+        pageSize={SEARCH_PAGE_SIZE}
+        total={data.total}
+        exact={data.total_exact}
+        hasMore={data.has_more}
+        onChange={onPageChange}
+      />
     </>
   );
 }

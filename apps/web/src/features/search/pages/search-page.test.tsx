@@ -43,7 +43,16 @@ const search = (call: ApiCall) => {
   const all = keyword === '肺癌' ? Array.from({ length: 23 }, (_, i) => hit(i + 1, i < 8 ? 'course' : 'news', `肺癌研究${i + 1}`, `关于肺癌筛查的摘要${i + 1}`)) : [];
   const matching = all.filter((h) => type === 'all' || h.module === type);
   const items = matching.slice((page - 1) * size, page * size);
-  return ok({ items, page, page_size: size, total: matching.length, has_more: page * size < matching.length, keyword, terms: keyword ? [keyword] : [] });
+  return ok({
+    items,
+    page,
+    page_size: size,
+    total: matching.length,
+    total_exact: true,
+    has_more: page * size < matching.length,
+    keyword,
+    terms: keyword ? [keyword] : [],
+  });
 };
 
 const handlers = {
@@ -108,6 +117,23 @@ describe('/search', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]?.textContent).toContain('肺癌研究11'));
     await user.click(screen.getByRole('button', { name: '上一页' }));
     expect(params(router.state.location.search)).toEqual({ txt: '肺癌' });
+  });
+
+  it('says "about" for an estimated total and pages on has_more', async () => {
+    // A common word: the server estimated the total; page 2 turns out to be the last one.
+    const estimated = (call: ApiCall) => {
+      const page = Number(call.query.get('page'));
+      const items = Array.from({ length: 10 }, (_, i) => hit(page * 100 + i, 'course', `癌症研究${page}-${i}`));
+      return ok({ items, page, page_size: 10, total: 18_000, total_exact: false, has_more: page < 2, keyword: '癌', terms: ['癌'] });
+    };
+    const { user, router } = renderAt('/search?txt=癌', { 'GET /v1/pc/search': estimated });
+    await screen.findByRole('list', { name: '搜索结果' });
+    expect(screen.getByText('找到约 18,000 条与“癌”相关的结果')).toBeTruthy();
+    expect(screen.getByText('第 1 页')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    expect(params(router.state.location.search)).toEqual({ txt: '癌', page: '2' });
+    await screen.findByText('第 2 页');
+    expect((screen.getByRole('button', { name: '下一页' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows an empty state with hot words that search when clicked', async () => {
