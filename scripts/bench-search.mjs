@@ -22,7 +22,9 @@ import { rebuildSearchIndex } from '../apps/server/src/modules/search/search.ind
 const entry = process.env.BENCH_SERVER_ENTRY ?? new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
 const NEWS = Number(process.env.BENCH_NEWS ?? 200_000);
-const CONCURRENCY = 20;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+// BENCH_SLOWEST=n prints the n slowest requests of every run.
+const SLOWEST = Number(process.env.BENCH_SLOWEST ?? 0);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const only = process.env.BENCH_DB; // 'pglite' | 'postgres' to run one
 
@@ -250,6 +252,7 @@ function get(url, check) {
 /** `total` requests over `paths` from CONCURRENCY workers; latencies in ms. */
 async function load(url, paths, total, check = false) {
   const latencies = [];
+  const timed = [];
   let next = 0;
   let errors = 0;
   const worker = async () => {
@@ -257,8 +260,10 @@ async function load(url, paths, total, check = false) {
       const i = next++;
       if (i >= total) return;
       const t = performance.now();
-      const good = await get(url + paths[i % paths.length], check);
+      const path = paths[i % paths.length];
+      const good = await get(url + path, check);
       latencies.push(performance.now() - t);
+      if (SLOWEST) timed.push([performance.now() - t, decodeURIComponent(path)]);
       if (!good) errors += 1;
     }
   };
@@ -266,6 +271,7 @@ async function load(url, paths, total, check = false) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
+  if (SLOWEST) for (const [ms, path] of timed.sort((a, b) => b[0] - a[0]).slice(0, SLOWEST)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${path}`);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
   return { p50: p(0.5), p95: p(0.95), p99: p(0.99), rps: (total / seconds).toFixed(0), errors };
 }

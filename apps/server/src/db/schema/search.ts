@@ -85,3 +85,17 @@ export const searchBuckets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.module, t.bucket] })],
 );
+
+/**
+ * Every Latin-script word the index holds, for completing the keyword's last word: GIN answers a
+ * prefix (`'lymph':*`) by collecting every posting of every word it covers before anything else,
+ * so search expands it into a few whole words instead. Only grows: a word whose documents are
+ * gone matches nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+  },
+  (t) => [index('search_words_prefix_idx').using('btree', t.word.op('text_pattern_ops'))],
+);

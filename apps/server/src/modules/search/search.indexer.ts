@@ -3,7 +3,7 @@ import { SEARCH_MODULES } from '@medportal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { searchBuckets, searchDocuments, searchTerms } from '../../db/schema/index.ts';
-import { BUCKET_DAYS, bucketOf, bucketToken, documentVector, moduleToken, htmlToText, suggestKey } from './tokenizer.ts';
+import { BUCKET_DAYS, bucketOf, bucketToken, documentVector, htmlToText, latinWords, moduleToken, suggestKey } from './tokenizer.ts';
 
 /**
  * Keeps the search index (search_documents, search_terms) in step with the content tables.
@@ -107,7 +107,9 @@ export function boostOf(rankedAt: Date | null, popularity: number): number {
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
-function documentOf(module: SearchModule, r: SourceRow): typeof searchDocuments.$inferInsert {
+type DocumentRow = typeof searchDocuments.$inferInsert & { words: string[] };
+
+function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
   const plain = (s: string | null) => (s === null ? null : clip(r.html ? htmlToText(clip(s, INDEXED_TEXT * 2)) : s, INDEXED_TEXT));
   const textZh = plain(r.text_zh) ?? '';
   const textEn = plain(r.text_en);
@@ -132,6 +134,7 @@ function documentOf(module: SearchModule, r: SourceRow): typeof searchDocuments.
     boost,
     visible: r.visible,
     updatedAt: new Date(),
+    words: r.visible ? latinWords(`${titles}\n${bodies}`) : [],
   };
 }
 
@@ -154,7 +157,7 @@ const col = <T>(rows: T[], pick: (r: T) => unknown) => sql.param(rows.map(pick))
  * Bulk insert with one array parameter per column (`unnest`): a 500-row batch is one short
  * statement instead of thousands of parameters, several times faster to send and plan.
  */
-async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferInsert>): Promise<void> {
+async function insertBatch(db: Conn, docs: DocumentRow[]): Promise<void> {
   if (docs.length === 0) return;
   await db.execute(sql`insert into search_documents
       (module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
@@ -163,6 +166,7 @@ async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferIn
       ${col(docs, (d) => d.bodyEn)}::text[], ${col(docs, (d) => d.cover)}::text[], ${col(docs, (d) => d.titleTsv)}::tsvector[],
       ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
       ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[])`);
+  await insertWords(db, docs.flatMap((d) => d.words));
   const terms = docs.flatMap(termsOf);
   if (terms.length === 0) return;
   await db.execute(sql`insert into search_terms (lang, term, key, weight, module, item_id)
@@ -170,10 +174,23 @@ async function insertBatch(db: Conn, docs: Array<typeof searchDocuments.$inferIn
       ${col(terms, (t) => t.weight)}::float8[], ${col(terms, (t) => t.module)}::text[], ${col(terms, (t) => t.itemId)}::int[])`);
 }
 
+/** Adds words to the word list (those already there stay). */
+async function insertWords(db: Conn, words: string[]): Promise<void> {
+  const distinct = [...new Set(words)];
+  for (let i = 0; i < distinct.length; i += 5_000) {
+    await db.execute(sql`insert into search_words (word) select unnest(${sql.param(distinct.slice(i, i + 5_000))}::text[]) on conflict do nothing`);
+  }
+}
+
+const GIN_INDEXES = ['search_documents_title_tsv_idx', 'search_documents_body_tsv_idx'];
+
 /** Empties the index and builds it again from every searchable table. Returns documents written. */
 export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
   generation += 1;
-  await db.execute(sql`truncate search_terms, search_documents, search_buckets restart identity`);
+  await db.execute(sql`truncate search_terms, search_documents, search_buckets, search_words restart identity`);
+  // Bulk loads go through GIN's pending list (merged in large sorted batches, twice as fast); the
+  // list is emptied at the end so that searches never scan it.
+  for (const gin of GIN_INDEXES) await db.execute(sql`alter index ${sql.identifier(gin)} set (fastupdate = on)`);
   let written = 0;
   for (const module of modules) {
     let after = 0;
@@ -191,6 +208,10 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
   }
   await db.execute(sql`insert into search_buckets (module, bucket, docs)
     select module, floor(boost / ${BUCKET_DAYS})::int, count(*) from search_documents where visible group by 1, 2`);
+  for (const gin of GIN_INDEXES) {
+    await db.execute(sql`select gin_clean_pending_list(${gin}::regclass)`);
+    await db.execute(sql`alter index ${sql.identifier(gin)} set (fastupdate = off)`);
+  }
   return written;
 }
 
@@ -222,10 +243,11 @@ export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: n
       await tx.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
       return;
     }
-    const doc = documentOf(module, row);
+    const { words, ...doc } = documentOf(module, row);
     const { module: _m, itemId: _i, ...changes } = doc;
     await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
     if (doc.visible) await countInBucket(tx, module, bucketOf(doc.boost ?? 0), 1);
+    await insertWords(tx, words);
     const terms = termsOf(doc);
     if (terms.length > 0) await tx.insert(searchTerms).values(terms);
   });

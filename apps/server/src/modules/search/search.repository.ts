@@ -139,6 +139,16 @@ export function titlesOf(db: Db, ids: number[]) {
     .where(inArray(searchDocuments.id, ids));
 }
 
+/** Words of the word list that start with `prefix`, in key order, at most `limit`. */
+export async function wordsByPrefix(db: Db, prefix: string, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`}
+      order by word using ~<~ limit ${limit}`,
+  );
+  return rows.map((r) => r.word);
+}
+
 export function publishedHotWords(db: Db) {
   return db
     .select({ id: hotWords.id, wordZh: hotWords.wordZh, wordEn: hotWords.wordEn })

@@ -7,10 +7,15 @@ import { indexGeneration } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
 import { DEFAULT_ROUND_LIMITS, type RoundLimits, type RoundPlan, planRounds, readTier, type TierRead, tierCount } from './search.rounds.ts';
-import { parseQuery, suggestKey } from './tokenizer.ts';
+import { completePrefix, parseQuery, suggestKey, trailingPrefix } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
+/** A keyword ending in a Latin word of one or two letters (`breast c`, `ly`). */
+const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
+/** Words starting with the keyword's last word read (in key order), and how many of the shortest are searched. */
+const COMPLETION_WINDOW = 64;
+const COMPLETIONS = 8;
 /** Prefix rows read per language before ranking them by boost. */
 const PREFIX_WINDOW = 100;
 /**
@@ -94,7 +99,8 @@ export class SearchService {
    * not read to its end has its count estimated from the rounds that were (`total_exact` false).
    */
   private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
-    const { tsquery, terms } = parseQuery(q.keyword);
+    const { tsquery: parsed, terms } = parseQuery(q.keyword);
+    const tsquery = parsed && (await this.completed(parsed));
     const offset = (q.page - 1) * q.page_size;
     const base = { keyword: q.keyword, terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
@@ -121,6 +127,19 @@ export class SearchService {
     const counted = tierCount(title, plan.docs) + tierCount(body, plan.docs);
     const total = exact ? counted : Math.max(ranked.length, roughly(counted));
     return { ...base, items, total, total_exact: exact, has_more: ranked.length > end };
+  }
+
+  /**
+   * The keyword's last word as itself or one of its shortest completions (`lymph` → lymph,
+   * lymphoma, lymphocytic, ...) instead of a GIN prefix, which reads every posting of every word
+   * it covers.
+   */
+  private async completed(tsquery: string): Promise<string> {
+    const prefix = trailingPrefix(tsquery);
+    if (!prefix) return tsquery;
+    const words = await repo.wordsByPrefix(this.db, prefix, COMPLETION_WINDOW);
+    words.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    return completePrefix(tsquery, prefix, words.slice(0, COMPLETIONS));
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -165,10 +184,15 @@ export class SearchService {
       rows.sort((a, b) => Number(b.weight) - Number(a.weight) || (a.key < b.key ? -1 : 1));
       for (const r of rows) add(r.term);
     }
-    const { tsquery } = parseQuery(word);
-    if (out.size < SEARCH_SUGGEST_LIMIT && tsquery) {
-      // Titles containing the word anywhere, most boosted first.
-      const { ids } = await readTier(this.db, { tier: 'title', tsquery, module: null }, await this.plan(null), SEARCH_SUGGEST_LIMIT * 2);
+    const parsed = parseQuery(word).tsquery;
+    const tsquery = parsed && (await this.completed(parsed));
+    // A last word of one or two letters matches as a prefix of half the vocabulary: wait for more.
+    if (out.size < SEARCH_SUGGEST_LIMIT && tsquery && !SHORT_LAST_WORD.test(key)) {
+      // Titles containing the word anywhere, most boosted first, from the newest rounds only: a
+      // suggestion need not be exhaustive, and older buckets would cost a full index scan.
+      const plan = await this.plan(null);
+      const recent = { ...plan, rounds: plan.rounds.filter((r) => r.tokens) };
+      const { ids } = await readTier(this.db, { tier: 'title', tsquery, module: null }, recent, SEARCH_SUGGEST_LIMIT * 2);
       const titles = new Map((await repo.titlesOf(this.db, ids)).map((t) => [t.id, t]));
       for (const id of ids) {
         const t = titles.get(id);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentVector, excerpt, hanPieces, htmlToText, parseQuery, runs, suggestKey } from './tokenizer.ts';
+import { completePrefix, documentVector, excerpt, hanPieces, htmlToText, latinWords, parseQuery, runs, suggestKey, trailingPrefix } from './tokenizer.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -93,6 +93,27 @@ describe('query safety', () => {
     const v = documentVector("O'Brien \\ 'quoted' 引号“中文”");
     await expect(db.query('select $1::tsvector', [v])).resolves.toBeDefined();
     expect(await matches("O'Brien's notes", "o'brien")).toBe(true);
+  });
+});
+
+describe('prefix completion', () => {
+  it('finds the trailing prefix and replaces it with whole words', async () => {
+    const q = parseQuery('cutaneous lymph').tsquery as string;
+    expect(trailingPrefix(q)).toBe('lymph');
+    const done = completePrefix(q, 'lymph', ['lymphoma', 'lymphocytic']);
+    expect(done).toBe("'cutaneous' & ('lymph' | 'lymphoma' | 'lymphocytic')");
+    const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [documentVector('Cutaneous T-cell lymphoma'), done]);
+    expect(r.rows[0]?.m).toBe(true);
+    expect(completePrefix(q, 'lymph', [])).toBe("'cutaneous' & 'lymph'");
+    expect(trailingPrefix(parseQuery('淋巴瘤').tsquery as string)).toBeNull();
+    expect(trailingPrefix(parseQuery('癌').tsquery as string)).toBeNull();
+    const mixed = parseQuery('lymphoma 淋巴瘤').tsquery as string;
+    expect(trailingPrefix(mixed)).toBe('lymphoma');
+    expect(completePrefix(mixed, 'lymphoma', ['lymphomas'])).toBe("('lymphoma' | 'lymphomas') & '淋巴' & '巴瘤'");
+  });
+
+  it('lists the Latin words a text indexes', () => {
+    expect(latinWords('CAR-T 细胞疗法 in Lymphoma, lymphoma').sort()).toEqual(['car', 'in', 'lymphoma', 't']);
   });
 });
 

@@ -129,6 +129,36 @@ export function parseQuery(keyword: string): ParsedQuery {
   return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(used.map((p) => p.text))] };
 }
 
+/** The distinct Latin-script words of a text, as documents index them (for search_words). */
+export function latinWords(text: string): string[] {
+  const out = new Set<string>();
+  for (const run of runs(text)) if (!run.han) out.add(run.text.length > MAX_WORD ? run.text.slice(0, MAX_WORD) : run.text);
+  return [...out];
+}
+
+const PREFIX_LEXEME = /'((?:[^'\\]|'')+)':\*/gu;
+
+/** The keyword's last Latin word, which the tsquery matches as a prefix (`'lymph':*` → lymph). */
+export function trailingPrefix(tsquery: string): string | null {
+  for (const m of tsquery.matchAll(PREFIX_LEXEME)) {
+    const word = (m[1] as string).replace(/''/g, "'");
+    if (!HAN.test(word)) return word;
+  }
+  return null;
+}
+
+/**
+ * The tsquery with that prefix replaced by whole words: the word itself or any of `completions`
+ * (words of the word list that start with it).
+ */
+export function completePrefix(tsquery: string, prefix: string, completions: readonly string[]): string {
+  const words = [...new Set([prefix, ...completions])].map(quote);
+  const alternatives = words.length === 1 ? (words[0] as string) : `(${words.join(' | ')})`;
+  const target = `${quote(prefix)}:*`;
+  const at = tsquery.indexOf(target);
+  return at < 0 ? tsquery : `${tsquery.slice(0, at)}${alternatives}${tsquery.slice(at + target.length)}`;
+}
+
 /** Days of boost per bucket: four weeks of dates (a tenfold popularity step is about one). */
 export const BUCKET_DAYS = 28;
 
