@@ -25,6 +25,8 @@ export const DEFAULT_ROUND_LIMITS: RoundLimits = { docs: [1_000, 8_000], maxToke
 export interface Round extends RoundScope {
   /** Documents in scope the round covers. */
   docs: number;
+  /** Bucket rounds: the oldest bucket covered. */
+  last: number | null;
 }
 
 export interface RoundPlan {
@@ -42,18 +44,19 @@ export function planRounds(buckets: readonly BucketRow[], module: SearchModule |
   let i = 0;
   for (const target of limits.docs) {
     if (i >= inScope.length) break;
-    const round: Round = { tokens: [], below: null, docs: 0 };
+    const round: Round = { tokens: [], below: null, docs: 0, last: null };
     while (i < inScope.length && (round.docs === 0 || covered + round.docs < target)) {
       // A bucket's modules go into one round together: the next round starts below this bucket.
       const bucket = (inScope[i] as BucketRow).bucket;
       while (i < inScope.length && (inScope[i] as BucketRow).bucket === bucket) round.docs += (inScope[i++] as BucketRow).docs;
       (round.tokens as string[]).push(bucketToken(bucket));
+      round.last = bucket;
       if ((round.tokens as string[]).length >= limits.maxTokens) break;
     }
     rounds.push(round);
     covered += round.docs;
   }
-  if (i < inScope.length) rounds.push({ tokens: null, below: (inScope[i - 1] as BucketRow).bucket, docs: total - covered });
+  if (i < inScope.length) rounds.push({ tokens: null, below: (inScope[i - 1] as BucketRow).bucket, docs: total - covered, last: null });
   return { rounds, docs: total };
 }
 
@@ -62,8 +65,10 @@ export interface TierRead {
   ids: number[];
   /** Matches in the rounds read. */
   matched: number;
-  /** Title tier read with `withBody`: body-only matches in the same rounds. */
+  /** Title tier read with `withBody`: body-only matches in the bucket rounds read... */
   bodyOnly: number;
+  /** ...and the documents those rounds cover. */
+  bodyCovered: number;
   /** Documents in scope those rounds cover. */
   covered: number;
   /** Whether every round was read: `matched` is then the tier's exact count. */
@@ -75,18 +80,34 @@ export async function readTier(db: Db, q: TierQuery, plan: RoundPlan, need: numb
   const ids: number[] = [];
   let matched = 0;
   let bodyOnly = 0;
+  let bodyCovered = 0;
   let covered = 0;
   let read = 0;
-  for (const round of plan.rounds) {
+  const rounds = [...plan.rounds];
+  for (let i = 0; i < rounds.length; i++) {
+    const round = rounds[i] as Round;
     if (ids.length >= need) break;
-    const r = await tierRound(db, q, round, need - ids.length, withBody);
+    // The body sample comes from bucket rounds only: over the whole index it would cost a full
+    // body scan, and a search that reaches the last round reads the body tier itself anyway.
+    const sample = withBody && round.tokens !== null;
+    const r = await tierRound(db, q, round, need - ids.length, sample);
     ids.push(...r.ids);
     matched += r.matched;
-    bodyOnly += r.bodyOnly;
+    if (sample) {
+      bodyOnly += r.bodyOnly;
+      bodyCovered += round.docs;
+    }
     covered += round.docs;
     read += 1;
+    // A keyword this rare in the newest buckets will not fill the page from the next bucket round
+    // either: go straight to one round over everything older.
+    const next = rounds[i + 1];
+    const last = rounds.at(-1) as Round;
+    if (next?.tokens && round.last !== null && last.tokens === null && (matched / covered) * next.docs < (need - ids.length) / 2) {
+      rounds.splice(i + 1, rounds.length, { tokens: null, below: round.last, docs: plan.docs - covered, last: null });
+    }
   }
-  return { ids, matched, bodyOnly, covered, exhausted: read === plan.rounds.length };
+  return { ids, matched, bodyOnly, bodyCovered, covered, exhausted: read === rounds.length };
 }
 
 /**

@@ -111,11 +111,16 @@ export class SearchService {
     // One result past the page tells whether there is a next one.
     const need = end + 1;
     const title = await readTier(this.db, { tier: 'title', tsquery, module }, plan, need, true);
-    // The page ends among the titles: the body-only total is estimated from the title rounds.
-    const body: TierRead =
-      title.ids.length >= need
-        ? { ids: [], matched: title.bodyOnly, bodyOnly: 0, covered: title.covered, exhausted: title.exhausted }
-        : await readTier(this.db, { tier: 'body', tsquery, module }, plan, need - title.ids.length);
+    // The page ends among the titles: the body-only total is estimated from the title rounds'
+    // sample (or, when they had none, from the body tier's first round).
+    const bodyQuery = { tier: 'body', tsquery, module } as const;
+    let body: TierRead;
+    if (title.ids.length < need) body = await readTier(this.db, bodyQuery, plan, need - title.ids.length);
+    else if (title.bodyCovered > 0) {
+      const whole = title.bodyCovered >= plan.docs;
+      body = { ids: [], matched: title.bodyOnly, bodyOnly: 0, bodyCovered: 0, covered: title.bodyCovered, exhausted: whole };
+    }
+    else body = { ...(await readTier(this.db, bodyQuery, plan, 1)), ids: [] };
     const ranked = [...title.ids, ...body.ids];
     const pageIds = ranked.slice(offset, end);
     const docs = new Map((await repo.documentsByIds(this.db, pageIds)).map((d) => [d.id, d]));

@@ -107,9 +107,11 @@ describe('prefix completion', () => {
     expect(completePrefix(q, 'lymph', [])).toBe("'cutaneous' & 'lymph'");
     expect(trailingPrefix(parseQuery('淋巴瘤').tsquery as string)).toBeNull();
     expect(trailingPrefix(parseQuery('癌').tsquery as string)).toBeNull();
-    const mixed = parseQuery('lymphoma 淋巴瘤').tsquery as string;
-    expect(trailingPrefix(mixed)).toBe('lymphoma');
-    expect(completePrefix(mixed, 'lymphoma', ['lymphomas'])).toBe("('lymphoma' | 'lymphomas') & '淋巴' & '巴瘤'");
+    // Only a Latin word at the very end is still being typed.
+    expect(parseQuery('B细胞淋巴瘤').tsquery).toBe("'b' & '细胞' & '淋巴' & '巴瘤'");
+    const mixed = parseQuery('淋巴瘤 lymph').tsquery as string;
+    expect(trailingPrefix(mixed)).toBe('lymph');
+    expect(completePrefix(mixed, 'lymph', ['lymphoma'])).toBe("'淋巴' & '巴瘤' & ('lymph' | 'lymphoma')");
   });
 
   it('lists the Latin words a text indexes', () => {

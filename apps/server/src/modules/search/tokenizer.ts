@@ -10,7 +10,7 @@
  *   bigrams 淋巴 and 巴瘤.
  * - Queries split a long Han run with Intl.Segmenter into words, glue one-character words to a
  *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向) and require every bigram of every piece; Latin words
- *   are required too, the last one as a prefix (lymph → lymphoma). Vectors carry no positions, so
+ *   are required too, a last one at the very end as a prefix (lymph → lymphoma). Vectors carry no positions, so
  *   a GIN index answers the whole query without reading rows back (no phrase recheck).
  *
  * The output is lexemes, never SQL: callers pass the vector/query text as bind parameters and cast
@@ -97,6 +97,12 @@ export function hanPieces(run: string): string[] {
       open = true;
     }
   }
+  // A one-character word left over (帕金|森|病 → 帕金森, 病) joins the piece before it: alone it
+  // would be a prefix query, and a word is rarely split there.
+  for (let i = pieces.length - 1; i > 0; i--) {
+    if ([...(pieces[i] as string)].length === 1) pieces.splice(i - 1, 2, `${pieces[i - 1]}${pieces[i]}`);
+  }
+  if (pieces.length > 1 && [...(pieces[0] as string)].length === 1) pieces.splice(0, 2, `${pieces[0]}${pieces[1]}`);
   return pieces;
 }
 
@@ -124,8 +130,9 @@ export function parseQuery(keyword: string): ParsedQuery {
     else pieces.push({ text: run.text.slice(0, MAX_WORD), han: false });
   }
   const used = pieces.slice(0, MAX_QUERY_PIECES);
-  const lastLatin = used.map((p) => p.han).lastIndexOf(false);
-  const parts = used.map((p, i) => (p.han ? bigramsOf(p.text) : i === lastLatin ? `${quote(p.text)}:*` : quote(p.text)));
+  // The last word is still being typed when it is Latin: it matches as a prefix.
+  const last = used.length - 1;
+  const parts = used.map((p, i) => (p.han ? bigramsOf(p.text) : i === last ? `${quote(p.text)}:*` : quote(p.text)));
   return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(used.map((p) => p.text))] };
 }
 
@@ -138,7 +145,7 @@ export function latinWords(text: string): string[] {
 
 const PREFIX_LEXEME = /'((?:[^'\\]|'')+)':\*/gu;
 
-/** The keyword's last Latin word, which the tsquery matches as a prefix (`'lymph':*` → lymph). */
+/** The keyword's last word when it is Latin, which the tsquery matches as a prefix (`'lymph':*` → lymph). */
 export function trailingPrefix(tsquery: string): string | null {
   for (const m of tsquery.matchAll(PREFIX_LEXEME)) {
     const word = (m[1] as string).replace(/''/g, "'");
