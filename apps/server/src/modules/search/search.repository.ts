@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../courses/courses.repository.ts';
-import { BUCKET_DAYS, moduleToken } from './tokenizer.ts';
+import { BUCKET_DAYS, forTitles, moduleToken } from './tokenizer.ts';
 
 /** Reads of the search index. Keywords arrive as tsquery text and are always bind parameters. */
 
@@ -61,7 +61,7 @@ export async function tierRound(db: Db, q: TierQuery, round: RoundScope, limit: 
   if (q.module) scope.push(sql`module = ${q.module}`);
   if (round.below !== null) scope.push(sql`boost < ${round.below * BUCKET_DAYS}`);
   const inScope = sql.join(scope, sql` and `);
-  const inTitle = sql`title_tsv @@ ${match}::tsquery`;
+  const inTitle = sql`title_tsv @@ ${forTitles(match)}::tsquery`;
   const inBody = sql`body_tsv @@ ${match}::tsquery`;
   if (q.tier === 'body') {
     const rows = await queryRows<{ id: number; n: number | string }>(

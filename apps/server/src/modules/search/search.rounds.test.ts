@@ -19,9 +19,9 @@ describe('planRounds', () => {
     const plan = planRounds(buckets, null, { docs: [5, 12], maxTokens: 10 });
     expect(plan.docs).toBe(25);
     expect(plan.rounds).toEqual([
-      { tokens: ["'~b30'"], below: null, docs: 5, last: 30 },
-      { tokens: ["'~b29'", "'~b28'"], below: null, docs: 10, last: 28 },
-      { tokens: null, below: 28, docs: 10, last: null },
+      { tokens: ["'~b30'"], below: null, docs: 5, last: 30, span: 5 },
+      { tokens: ["'~b29'", "'~b28'"], below: null, docs: 10, last: 28, span: 10 },
+      { tokens: null, below: 28, docs: 10, last: null, span: 0 },
     ]);
   });
 
@@ -30,8 +30,8 @@ describe('planRounds', () => {
     expect(plan).toEqual({
       docs: 3,
       rounds: [
-        { tokens: ["'~b30'"], below: null, docs: 2, last: 30 },
-        { tokens: ["'~b27'"], below: null, docs: 1, last: 27 },
+        { tokens: ["'~b30'"], below: null, docs: 2, last: 30, span: 5 },
+        { tokens: ["'~b27'"], below: null, docs: 1, last: 27, span: 1 },
       ],
     });
   });

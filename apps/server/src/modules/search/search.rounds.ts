@@ -27,6 +27,8 @@ export interface Round extends RoundScope {
   docs: number;
   /** Bucket rounds: the oldest bucket covered. */
   last: number | null;
+  /** Bucket rounds: documents of every module in those buckets (what GIN walks through). */
+  span: number;
 }
 
 export interface RoundPlan {
@@ -38,25 +40,28 @@ export interface RoundPlan {
 /** Cuts the buckets in scope (newest first) into rounds. */
 export function planRounds(buckets: readonly BucketRow[], module: SearchModule | null, limits: RoundLimits = DEFAULT_ROUND_LIMITS): RoundPlan {
   const inScope = module ? buckets.filter((b) => b.module === module) : buckets;
+  const perBucket = new Map<number, number>();
+  for (const b of buckets) perBucket.set(b.bucket, (perBucket.get(b.bucket) ?? 0) + b.docs);
   const total = inScope.reduce((n, b) => n + b.docs, 0);
   const rounds: Round[] = [];
   let covered = 0;
   let i = 0;
   for (const target of limits.docs) {
     if (i >= inScope.length) break;
-    const round: Round = { tokens: [], below: null, docs: 0, last: null };
+    const round: Round = { tokens: [], below: null, docs: 0, last: null, span: 0 };
     while (i < inScope.length && (round.docs === 0 || covered + round.docs < target)) {
       // A bucket's modules go into one round together: the next round starts below this bucket.
       const bucket = (inScope[i] as BucketRow).bucket;
       while (i < inScope.length && (inScope[i] as BucketRow).bucket === bucket) round.docs += (inScope[i++] as BucketRow).docs;
       (round.tokens as string[]).push(bucketToken(bucket));
       round.last = bucket;
+      round.span += perBucket.get(bucket) ?? 0;
       if ((round.tokens as string[]).length >= limits.maxTokens) break;
     }
     rounds.push(round);
     covered += round.docs;
   }
-  if (i < inScope.length) rounds.push({ tokens: null, below: (inScope[i - 1] as BucketRow).bucket, docs: total - covered, last: null });
+  if (i < inScope.length) rounds.push({ tokens: null, below: (inScope[i - 1] as BucketRow).bucket, docs: total - covered, last: null, span: 0 });
   return { rounds, docs: total };
 }
 
@@ -99,12 +104,19 @@ export async function readTier(db: Db, q: TierQuery, plan: RoundPlan, need: numb
     }
     covered += round.docs;
     read += 1;
-    // A keyword this rare in the newest buckets will not fill the page from the next bucket round
-    // either: go straight to one round over everything older.
+    // After a bucket round, one round over everything older may be the cheaper way on: when the
+    // keyword is too rare here to fill the page from the next bucket round, or when its expected
+    // matches further down (each read and sorted: about 4 units) cost less than the GIN walk
+    // through every document of the next round's buckets (about 1 unit each).
     const next = rounds[i + 1];
-    const last = rounds.at(-1) as Round;
-    if (next?.tokens && round.last !== null && last.tokens === null && (matched / covered) * next.docs < (need - ids.length) / 2) {
-      rounds.splice(i + 1, rounds.length, { tokens: null, below: round.last, docs: plan.docs - covered, last: null });
+    const rest = rounds.at(-1) as Round;
+    if (next?.tokens && round.last !== null && rest.tokens === null) {
+      const rate = matched / covered;
+      const wontFill = rate * next.docs < (need - ids.length) / 2;
+      const plainIsCheaper = rate * (plan.docs - covered) * 4 < next.span;
+      if (wontFill || plainIsCheaper) {
+        rounds.splice(i + 1, rounds.length, { tokens: null, below: round.last, docs: plan.docs - covered, last: null, span: 0 });
+      }
     }
   }
   return { ids, matched, bodyOnly, bodyCovered, covered, exhausted: read === rounds.length };

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePrefix, documentVector, excerpt, hanPieces, htmlToText, latinWords, parseQuery, runs, suggestKey, trailingPrefix } from './tokenizer.ts';
+import { completePrefix, documentVector, excerpt, forTitles, hanPieces, htmlToText, latinWords, parseQuery, runs, suggestKey, trailingPrefix } from './tokenizer.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -112,6 +112,16 @@ describe('prefix completion', () => {
     const mixed = parseQuery('淋巴瘤 lymph').tsquery as string;
     expect(trailingPrefix(mixed)).toBe('lymph');
     expect(completePrefix(mixed, 'lymph', ['lymphoma'])).toBe("'淋巴' & '巴瘤' & ('lymph' | 'lymphoma')");
+  });
+
+  it('searches titles for a one-character Han keyword as the character itself', async () => {
+    const q = parseQuery('癌').tsquery as string;
+    expect(q).toBe("'癌':*");
+    expect(forTitles(q)).toBe("'癌'");
+    expect(forTitles("'淋巴' & 'lymph':*")).toBe("'淋巴' & 'lymph':*");
+    const title = documentVector('晚期肺癌的治疗', { unigrams: true });
+    const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [title, forTitles(q)]);
+    expect(r.rows[0]?.m).toBe(true);
   });
 
   it('lists the Latin words a text indexes', () => {

@@ -166,6 +166,15 @@ export function completePrefix(tsquery: string, prefix: string, completions: rea
   return at < 0 ? tsquery : `${tsquery.slice(0, at)}${alternatives}${tsquery.slice(at + target.length)}`;
 }
 
+const HAN_PREFIX = /'(\p{Script=Han})':\*/gu;
+
+/**
+ * The tsquery for titles: titles index every Han character, so a one-character keyword is the
+ * character itself there rather than a prefix (GIN collects every posting of every bigram a
+ * prefix covers before it can skip anything).
+ */
+export const forTitles = (tsquery: string): string => tsquery.replace(HAN_PREFIX, "'$1'");
+
 /** Days of boost per bucket: four weeks of dates (a tenfold popularity step is about one). */
 export const BUCKET_DAYS = 28;
 
