@@ -16,7 +16,7 @@ describe('planRounds', () => {
   const buckets = [row('course', 30, 3), row('news', 30, 2), row('course', 29, 4), row('course', 28, 6), row('news', 27, 1), row('course', 20, 9)];
 
   it('covers the newest buckets first, growing, then every older bucket with the plain keyword', () => {
-    const plan = planRounds(buckets, null, { docs: [5, 12], maxTokens: 10 });
+    const plan = planRounds(buckets, null, { whole: 0, docs: [5, 12], maxTokens: 10 });
     expect(plan.docs).toBe(25);
     expect(plan.rounds).toEqual([
       { tokens: ["'~b30'"], below: null, docs: 5, last: 30, span: 5 },
@@ -26,7 +26,7 @@ describe('planRounds', () => {
   });
 
   it('counts only the documents of the searched module', () => {
-    const plan = planRounds(buckets, 'news', { docs: [2, 5], maxTokens: 10 });
+    const plan = planRounds(buckets, 'news', { whole: 0, docs: [2, 5], maxTokens: 10 });
     expect(plan).toEqual({
       docs: 3,
       rounds: [
@@ -37,9 +37,13 @@ describe('planRounds', () => {
   });
 
   it('cuts a round at the token limit and needs no plain round when the buckets run out', () => {
-    const plan = planRounds(buckets, 'course', { docs: [100, 200], maxTokens: 2 });
+    const plan = planRounds(buckets, 'course', { whole: 0, docs: [100, 200], maxTokens: 2 });
     expect(plan.rounds.map((r) => r.tokens)).toEqual([["'~b30'", "'~b29'"], ["'~b28'", "'~b20'"]]);
     expect(planRounds([], null).rounds).toEqual([]);
+    // A small scope is one exact round.
+    expect(planRounds(buckets, null, { whole: 25, docs: [5, 12], maxTokens: 10 }).rounds).toEqual([
+      { tokens: null, below: null, docs: 25, last: null, span: 0 },
+    ]);
   });
 });
 
@@ -98,7 +102,7 @@ describe('SearchService bucket rounds', () => {
   const keyword = '鲯鳅';
 
   it('pages through both tiers in result order, each result once, with an estimate until the end is read', async () => {
-    const svc = new SearchService(app.db, { docs: [6, 20], maxTokens: 8 });
+    const svc = new SearchService(app.db, { whole: 0, docs: [6, 20], maxTokens: 8 });
     const want = await expected();
     expect(want).toHaveLength(65);
     const seen: number[] = [];
@@ -118,8 +122,8 @@ describe('SearchService bucket rounds', () => {
   });
 
   it('gives the same pages as a search that reads every round at once', async () => {
-    const small = new SearchService(app.db, { docs: [3, 9], maxTokens: 2 });
-    const whole = new SearchService(app.db, { docs: [1_000_000, 2_000_000], maxTokens: 100_000 });
+    const small = new SearchService(app.db, { whole: 0, docs: [3, 9], maxTokens: 2 });
+    const whole = new SearchService(app.db, { whole: 0, docs: [1_000_000, 2_000_000], maxTokens: 100_000 });
     for (const type of ['all', 'course'] as const) {
       for (const page of [1, 2, 4, 6]) {
         const a = await small.search({ keyword, type, page, page_size: 11 }, 'en');
@@ -132,7 +136,7 @@ describe('SearchService bucket rounds', () => {
   });
 
   it('estimates a large total from the rounds it read', async () => {
-    const svc = new SearchService(app.db, { docs: [20, 40], maxTokens: 100 });
+    const svc = new SearchService(app.db, { whole: 0, docs: [20, 40], maxTokens: 100 });
     const r = await svc.search({ keyword, type: 'course', page: 1, page_size: 5 }, 'zh_CN');
     expect(r.total_exact).toBe(false);
     // 65 match; the estimate comes from the newest months only, so it is close, not equal.
@@ -141,7 +145,7 @@ describe('SearchService bucket rounds', () => {
   });
 
   it('stops at the result cap', async () => {
-    const svc = new SearchService(app.db, { docs: [6, 20], maxTokens: 8 });
+    const svc = new SearchService(app.db, { whole: 0, docs: [6, 20], maxTokens: 8 });
     const r = await svc.search({ keyword, type: 'all', page: SEARCH_RESULT_CAP / 50 + 1, page_size: 50 }, 'zh_CN');
     expect(r.items).toEqual([]);
     expect(r.has_more).toBe(false);
@@ -165,7 +169,7 @@ describe('SearchService bucket rounds', () => {
         where b.docs is distinct from d.n`,
     );
     expect(mismatched).toEqual([]);
-    const svc = new SearchService(app.db, { docs: [6, 20], maxTokens: 8 });
+    const svc = new SearchService(app.db, { whole: 0, docs: [6, 20], maxTokens: 8 });
     const all = await svc.search({ keyword, type: 'course', page: 1, page_size: 100 }, 'zh_CN');
     expect(all.total).toBe(63);
     expect(all.items.at(-1 - 23)?.item_id).toBe(id);

@@ -14,13 +14,15 @@ import { bucketToken } from './tokenizer.ts';
  */
 
 export interface RoundLimits {
+  /** A scope of at most this many documents is read in one round, and its totals are exact. */
+  whole: number;
   /** Documents (in scope) the first round and the first two rounds cover, at least. */
   docs: readonly [number, number];
   /** Most bucket tokens in one round's query: GIN checks every candidate against all of them. */
   maxTokens: number;
 }
 
-export const DEFAULT_ROUND_LIMITS: RoundLimits = { docs: [1_000, 8_000], maxTokens: 12 };
+export const DEFAULT_ROUND_LIMITS: RoundLimits = { whole: 2_000, docs: [1_000, 8_000], maxTokens: 12 };
 
 export interface Round extends RoundScope {
   /** Documents in scope the round covers. */
@@ -43,6 +45,8 @@ export function planRounds(buckets: readonly BucketRow[], module: SearchModule |
   const perBucket = new Map<number, number>();
   for (const b of buckets) perBucket.set(b.bucket, (perBucket.get(b.bucket) ?? 0) + b.docs);
   const total = inScope.reduce((n, b) => n + b.docs, 0);
+  if (total === 0) return { rounds: [], docs: 0 };
+  if (total <= limits.whole) return { rounds: [{ tokens: null, below: null, docs: total, last: null, span: 0 }], docs: total };
   const rounds: Round[] = [];
   let covered = 0;
   let i = 0;

@@ -196,7 +196,9 @@ export class SearchService {
       // Titles containing the word anywhere, most boosted first, from the newest rounds only: a
       // suggestion need not be exhaustive, and older buckets would cost a full index scan.
       const plan = await this.plan(null);
-      const recent = { ...plan, rounds: plan.rounds.filter((r) => r.tokens) };
+      const buckets = plan.rounds.filter((r) => r.tokens);
+      // A small index is one round over everything: that one is cheap.
+      const recent = buckets.length > 0 ? { ...plan, rounds: buckets } : plan;
       const { ids } = await readTier(this.db, { tier: 'title', tsquery, module: null }, recent, SEARCH_SUGGEST_LIMIT * 2);
       const titles = new Map((await repo.titlesOf(this.db, ids)).map((t) => [t.id, t]));
       for (const id of ids) {
