@@ -74,7 +74,7 @@ export interface TierRead {
   ids: number[];
   /** Matches in the rounds read. */
   matched: number;
-  /** Title tier read with `withBody`: body-only matches in the bucket rounds read... */
+  /** Title tier read with `withBody`: body-only matches in the first bucket round... */
   bodyOnly: number;
   /** ...and the documents those rounds cover. */
   bodyCovered: number;
@@ -96,9 +96,10 @@ export async function readTier(db: Db, q: TierQuery, plan: RoundPlan, need: numb
   for (let i = 0; i < rounds.length; i++) {
     const round = rounds[i] as Round;
     if (ids.length >= need) break;
-    // The body sample comes from bucket rounds only: over the whole index it would cost a full
-    // body scan, and a search that reaches the last round reads the body tier itself anyway.
-    const sample = withBody && round.tokens !== null;
+    // The body sample comes from the first bucket round only: it doubles or triples a round's
+    // matches, and over the whole index it would cost a full body scan (a search that reaches the
+    // last round reads the body tier itself anyway).
+    const sample = withBody && round.tokens !== null && i === 0;
     const r = await tierRound(db, q, round, need - ids.length, sample);
     ids.push(...r.ids);
     matched += r.matched;
