@@ -11,6 +11,7 @@ import { completePrefix, parseQuery, suggestKey, trailingPrefix } from './tokeni
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
+const HAN_CHARACTER = /\p{Script=Han}/u;
 /** A keyword ending in a Latin word of one or two letters (`breast c`, `ly`). */
 const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
 /** Words starting with the keyword's last word read (in key order), and how many of the shortest are searched. */
@@ -182,8 +183,9 @@ export class SearchService {
       const w = pick(lang, h.wordZh, h.wordEn);
       if (suggestKey(w).startsWith(key)) add(w);
     }
-    const mine = lang === 'en' ? 'en' : 'zh';
-    for (const l of [mine, mine === 'en' ? 'zh' : 'en'] as const) {
+    // Titles in the caller's language first; a word with Chinese characters only begins Chinese titles.
+    const order: Array<'zh' | 'en'> = HAN_CHARACTER.test(key) ? ['zh'] : lang === 'en' ? ['en', 'zh'] : ['zh', 'en'];
+    for (const l of order) {
       if (out.size >= SEARCH_SUGGEST_LIMIT) break;
       const rows = await repo.termsByPrefix(this.db, l, key, PREFIX_WINDOW);
       rows.sort((a, b) => Number(b.weight) - Number(a.weight) || (a.key < b.key ? -1 : 1));
