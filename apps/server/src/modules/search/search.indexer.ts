@@ -212,6 +212,8 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
     await db.execute(sql`select gin_clean_pending_list(${gin}::regclass)`);
     await db.execute(sql`alter index ${sql.identifier(gin)} set (fastupdate = off)`);
   }
+  // Fresh planner statistics for the new rows (PGlite has no autovacuum to gather them).
+  await db.execute(sql`analyze search_documents`);
   return written;
 }
 
