@@ -18,7 +18,7 @@ const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
 const COMPLETION_WINDOW = 64;
 const COMPLETIONS = 8;
 /** Prefix rows read per language before ranking them by boost. */
-const PREFIX_WINDOW = 100;
+const PREFIX_WINDOW = 50;
 /**
  * Answers and bucket counts are kept this long per process, keyed on the index generation: a
  * write through this process is seen at once, other processes' writes within this time.
@@ -195,12 +195,13 @@ export class SearchService {
     const tsquery = parsed && (await this.completed(parsed));
     // A last word of one or two letters matches as a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && tsquery && !SHORT_LAST_WORD.test(key)) {
-      // Titles containing the word anywhere, most boosted first, from the newest rounds only: a
-      // suggestion need not be exhaustive, and older buckets would cost a full index scan.
+      // Titles containing the word anywhere, most boosted first.
       const plan = await this.plan(null);
-      const buckets = plan.rounds.filter((r) => r.tokens);
-      // A small index is one round over everything: that one is cheap.
-      const recent = buckets.length > 0 ? { ...plan, rounds: buckets } : plan;
+      // The first bucket round only (about the newest thousand documents): a suggestion need not
+      // be exhaustive, and each further round is another scan. A small index is one round over
+      // everything, and that one is cheap.
+      const first = plan.rounds[0];
+      const recent = first ? { ...plan, rounds: [first] } : plan;
       const { ids } = await readTier(this.db, { tier: 'title', tsquery, module: null }, recent, SEARCH_SUGGEST_LIMIT * 2);
       const titles = new Map((await repo.titlesOf(this.db, ids)).map((t) => [t.id, t]));
       for (const id of ids) {
