@@ -1,12 +1,14 @@
 // Search benchmark: a large bilingual corpus (BENCH_COURSES courses, BENCH_NEWS news; defaults
 // 100,000 and 200,000) in a scratch database, the search index built by the server's own indexer,
 // then search and suggestion latency through HTTP at 20 concurrent requests against the built
-// server. Runs on PGlite (temporary data dir) and, when one is reachable, on PostgreSQL (a scratch
+// server: requests never seen before ("cold"), then a Zipf mix over every url ("mixed", the way a
+// query log repeats itself; the targets are printed against it). Runs on PGlite (temporary data dir) and, when one is reachable, on PostgreSQL (a scratch
 // database created and dropped here; BENCH_DATABASE_URL, else DATABASE_URL, else local 5432).
 // Targets: search p95 <= 50 ms, suggestions p95 <= 15 ms. Figures only: nothing here fails on a
 // missed target. Run with `npm run bench:search` (builds the server, loads TypeScript through tsx).
-// BENCH_COURSES, BENCH_NEWS, BENCH_REQUESTS and BENCH_DB=pglite|postgres change the run;
-// BENCH_SERVER_ENTRY points at another server bundle than apps/server/dist/server.mjs.
+// BENCH_COURSES, BENCH_NEWS, BENCH_REQUESTS, BENCH_CONCURRENCY and BENCH_DB=pglite|postgres change
+// the run; BENCH_KEEP=1 keeps the corpus for the next run; BENCH_SLOWEST=n prints the slowest
+// requests; BENCH_SERVER_ENTRY points at another server bundle than apps/server/dist/server.mjs.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
