@@ -54,6 +54,7 @@ export interface RoundRead {
  * matches in the same scan, the sample their total is estimated from.
  */
 export async function tierRound(db: Db, q: TierQuery, round: RoundScope, limit: number, withBody = false): Promise<RoundRead> {
+  if (withBody && q.tier !== 'title') throw new Error('only a title round samples the body tier');
   let match = round.tokens ? `(${q.tsquery}) & (${round.tokens.join(' | ')})` : q.tsquery;
   // Unbounded rounds of one module: GIN starts from the module's postings when they are the fewest.
   if (!round.tokens && q.module) match = `(${match}) & ${moduleToken(q.module)}`;
@@ -63,18 +64,11 @@ export async function tierRound(db: Db, q: TierQuery, round: RoundScope, limit: 
   const inScope = sql.join(scope, sql` and `);
   const inTitle = sql`title_tsv @@ ${forTitles(match)}::tsquery`;
   const inBody = sql`body_tsv @@ ${match}::tsquery`;
-  if (q.tier === 'body') {
-    const rows = await queryRows<{ id: number; n: number | string }>(
-      db,
-      sql`select id, count(*) over () as n from search_documents where ${inScope} and ${inBody} and not ${inTitle}
-        order by boost desc, id desc limit ${limit}`,
-    );
-    return { ids: rows.map((r) => r.id), matched: Number(rows[0]?.n ?? 0), bodyOnly: 0 };
-  }
   if (!withBody) {
+    const inTier = q.tier === 'body' ? sql`${inBody} and not ${inTitle}` : inTitle;
     const rows = await queryRows<{ id: number; n: number | string }>(
       db,
-      sql`select id, count(*) over () as n from search_documents where ${inScope} and ${inTitle}
+      sql`select id, count(*) over () as n from search_documents where ${inScope} and ${inTier}
         order by boost desc, id desc limit ${limit}`,
     );
     return { ids: rows.map((r) => r.id), matched: Number(rows[0]?.n ?? 0), bodyOnly: 0 };

@@ -8,9 +8,9 @@ import { bucketToken } from './tokenizer.ts';
  * every lexeme it is given, so a common word costs as much as it has matches, whatever the page.
  * Each document's vectors also hold its bucket token; a round ANDs the keyword with the tokens of
  * a few buckets, GIN's fast scan then walks only those buckets' postings, and the round stops the
- * search once it holds the page. Rounds grow: about ROUND_DOCS[0] documents, then up to
- * ROUND_DOCS[1] in all, then every older bucket with the plain keyword (by then the word is rare,
- * or the page is deep).
+ * search once it holds the page. Rounds grow: about `limits.docs[0]` documents, then up to
+ * `limits.docs[1]` in all, then every older bucket with the plain keyword (by then the word is
+ * rare, or the page is deep).
  */
 
 export interface RoundLimits {

@@ -192,9 +192,9 @@ export class SearchService {
       for (const r of rows) add(r.term);
     }
     const parsed = parseQuery(word).tsquery;
-    const tsquery = parsed && (await this.completed(parsed));
     // A last word of one or two letters matches as a prefix of half the vocabulary: wait for more.
-    if (out.size < SEARCH_SUGGEST_LIMIT && tsquery && !SHORT_LAST_WORD.test(key)) {
+    if (out.size < SEARCH_SUGGEST_LIMIT && parsed && !SHORT_LAST_WORD.test(key)) {
+      const tsquery = await this.completed(parsed);
       // Titles containing the word anywhere, most boosted first.
       const plan = await this.plan(null);
       // The first bucket round only (about the newest thousand documents): a suggestion need not
