@@ -235,6 +235,8 @@ async function waitForText(locator: ReturnType<Page['locator']>, expected: strin
   assert.deepEqual(last, expected);
 }
 
+/** The pager shows the page asked for, and the results are that page's, not the previous one kept on screen while it loads. */
 async function waitForStatus(page: Page, text: string): Promise<void> {
   await page.locator('.search-pager__status', { hasText: text }).waitFor();
+  await page.locator('.search-results[aria-busy="false"]').waitFor();
 }
