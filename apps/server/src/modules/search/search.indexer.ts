@@ -2,21 +2,33 @@ import type { SearchModule } from '@medportal/contract';
 import { SEARCH_MODULES } from '@medportal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { searchBuckets, searchDocuments, searchTerms } from '../../db/schema/index.ts';
-import { BUCKET_DAYS, bucketOf, bucketToken, documentVector, htmlToText, latinWords, moduleToken, suggestKey } from './tokenizer.ts';
+import { searchChanges, searchDocuments } from '../../db/schema/index.ts';
+import { documentVector, htmlToText } from './tokenizer.ts';
 
 /**
- * Keeps the search index (search_documents, search_terms) in step with the content tables.
- * `rebuildSearchIndex` rebuilds everything (seed, first start of an older database, benchmarks);
- * `upsertSearchItem` refreshes one item and is what every writer of searchable content calls after
- * its write (decision record 0014).
+ * Keeps the search index (search_documents, and search_changes for the processes that hold it in
+ * memory) in step with the content tables. `rebuildSearchIndex` rebuilds everything (seed, first
+ * start of an older database, benchmarks); `upsertSearchItem` refreshes one item and is what every
+ * writer of searchable content calls after its write (decision record 0014).
  */
 
 type Conn = Db | Tx;
 
-let generation = 0;
-/** Bumped by every index write in this process; caches of match counts key on it. */
-export const indexGeneration = (): number => generation;
+/** Called after an index write through `db` commits, so this process's index replays it at once. */
+type Listener = (db: Db) => Promise<void>;
+const listeners = new Set<Listener>();
+
+export function onIndexWrite(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function notify(db: Conn): Promise<void> {
+  for (const l of listeners) await l(db as Db);
+}
+
+/** How long change rows are kept: far longer than any process takes to read them. */
+const CHANGES_KEPT = sql`interval '1 day'`;
 
 /** One searchable item as read from its content table. */
 interface SourceRow extends Record<string, unknown> {
@@ -107,7 +119,7 @@ export function boostOf(rankedAt: Date | null, popularity: number): number {
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
-type DocumentRow = typeof searchDocuments.$inferInsert & { words: string[] };
+type DocumentRow = typeof searchDocuments.$inferInsert;
 
 function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
   const plain = (s: string | null) => (s === null ? null : clip(r.html ? htmlToText(clip(s, INDEXED_TEXT * 2)) : s, INDEXED_TEXT));
@@ -117,8 +129,6 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
   const titles = [r.title_zh, r.title_en ?? ''].join('\n');
   const bodies = [textZh, r.extra_zh ?? '', textEn ?? '', r.extra_en ?? ''].join('\n');
   const boost = boostOf(toDate(r.ranked_at), popularity);
-  const tokens = `${bucketToken(bucketOf(boost))} ${moduleToken(module)}`;
-  const withToken = (vector: string) => (vector ? `${vector} ${tokens}` : tokens);
   return {
     module,
     itemId: r.item_id,
@@ -127,27 +137,14 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
     bodyZh: clip(textZh, STORED_TEXT),
     bodyEn: textEn ? clip(textEn, STORED_TEXT) : null,
     cover: r.cover ?? '',
-    titleTsv: withToken(documentVector(titles, { unigrams: true })),
-    bodyTsv: withToken(documentVector(bodies)),
+    titleTsv: documentVector(titles),
+    bodyTsv: documentVector(bodies),
     publishedAt: toDate(r.published_at),
     popularity,
     boost,
     visible: r.visible,
     updatedAt: new Date(),
-    words: r.visible ? latinWords(`${titles}\n${bodies}`) : [],
   };
-}
-
-/** Suggestion rows of one visible item: its title as shown in each language. */
-function termsOf(d: typeof searchDocuments.$inferInsert): Array<typeof searchTerms.$inferInsert> {
-  if (!d.visible) return [];
-  const zh = d.titleZh;
-  const en = d.titleEn || d.titleZh;
-  const base = { weight: d.boost ?? 0, module: d.module, itemId: d.itemId };
-  return [
-    { ...base, lang: 'zh', term: zh, key: suggestKey(zh) },
-    { ...base, lang: 'en', term: en, key: suggestKey(en) },
-  ].filter((t) => t.key.length > 0);
 }
 
 /** An array as one bind parameter (drizzle would otherwise spread it into a list). */
@@ -166,31 +163,14 @@ async function insertBatch(db: Conn, docs: DocumentRow[]): Promise<void> {
       ${col(docs, (d) => d.bodyEn)}::text[], ${col(docs, (d) => d.cover)}::text[], ${col(docs, (d) => d.titleTsv)}::tsvector[],
       ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
       ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[])`);
-  await insertWords(db, docs.flatMap((d) => d.words));
-  const terms = docs.flatMap(termsOf);
-  if (terms.length === 0) return;
-  await db.execute(sql`insert into search_terms (lang, term, key, weight, module, item_id)
-    select * from unnest(${col(terms, (t) => t.lang)}::text[], ${col(terms, (t) => t.term)}::text[], ${col(terms, (t) => t.key)}::text[],
-      ${col(terms, (t) => t.weight)}::float8[], ${col(terms, (t) => t.module)}::text[], ${col(terms, (t) => t.itemId)}::int[])`);
 }
 
-/** Adds words to the word list (those already there stay). */
-async function insertWords(db: Conn, words: string[]): Promise<void> {
-  const distinct = [...new Set(words)];
-  for (let i = 0; i < distinct.length; i += 5_000) {
-    await db.execute(sql`insert into search_words (word) select unnest(${sql.param(distinct.slice(i, i + 5_000))}::text[]) on conflict do nothing`);
-  }
-}
-
-const GIN_INDEXES = ['search_documents_title_tsv_idx', 'search_documents_body_tsv_idx'];
-
-/** Empties the index and builds it again from every searchable table. Returns documents written. */
+/**
+ * Empties the index and builds it again from every searchable table. Returns documents written.
+ * Every process's in-memory index loads again (a `*` change).
+ */
 export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
-  generation += 1;
-  await db.execute(sql`truncate search_terms, search_documents, search_buckets, search_words restart identity`);
-  // Bulk loads go through GIN's pending list (merged in large sorted batches, twice as fast); the
-  // list is emptied at the end so that searches never scan it.
-  for (const gin of GIN_INDEXES) await db.execute(sql`alter index ${sql.identifier(gin)} set (fastupdate = on)`);
+  await db.execute(sql`truncate search_documents restart identity`);
   let written = 0;
   for (const module of modules) {
     let after = 0;
@@ -206,53 +186,35 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
       if (rows.length < BATCH) break;
     }
   }
-  await db.execute(sql`insert into search_buckets (module, bucket, docs)
-    select module, floor(boost / ${BUCKET_DAYS})::int, count(*) from search_documents where visible group by 1, 2`);
-  for (const gin of GIN_INDEXES) {
-    await db.execute(sql`select gin_clean_pending_list(${gin}::regclass)`);
-    await db.execute(sql`alter index ${sql.identifier(gin)} set (fastupdate = off)`);
-  }
+  await db.execute(sql`delete from search_changes`);
+  await db.insert(searchChanges).values({ module: '*', itemId: 0 });
   // Fresh planner statistics for the new rows (PGlite has no autovacuum to gather them).
   await db.execute(sql`analyze search_documents`);
+  // Inside a caller's transaction nothing is committed yet: other processes see the change when it
+  // is, and so does this one (search.memory.ts polls, or loads at start).
+  await notify(db);
   return written;
 }
 
-/** Adds `delta` visible documents to a bucket's count. */
-function countInBucket(db: Conn, module: string, bucket: number, delta: number) {
-  return db
-    .insert(searchBuckets)
-    .values({ module, bucket, docs: delta })
-    .onConflictDoUpdate({ target: [searchBuckets.module, searchBuckets.bucket], set: { docs: sql`${searchBuckets.docs} + ${delta}` } });
-}
-
 /**
- * Brings one item's index rows up to date after it was created, edited, published, unpublished or
- * deleted. Safe to call twice or concurrently: one transaction per call, serialised per item by
- * an advisory lock, so the bucket counts move once per change.
+ * Brings one item's index row up to date after it was created, edited, published, unpublished or
+ * deleted, and records the change for the processes holding the index in memory. Safe to call
+ * twice or concurrently: each call writes the item's current state.
  */
 export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: number): Promise<void> {
-  generation += 1;
   await (db as Db).transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('search_documents'), hashtext(${`${module}:${itemId}`}))`);
-    const [old] = await tx
-      .select({ boost: searchDocuments.boost, visible: searchDocuments.visible })
-      .from(searchDocuments)
-      .where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
-    if (old?.visible) await countInBucket(tx, module, bucketOf(old.boost), -1);
     const [row] = await queryRows<SourceRow>(tx as unknown as Db, sourceQuery(module, sql`x.id = ${itemId}`));
-    await tx.delete(searchTerms).where(and(eq(searchTerms.module, module), eq(searchTerms.itemId, itemId)));
     if (!row) {
       await tx.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
-      return;
+    } else {
+      const doc = documentOf(module, row);
+      const { module: _m, itemId: _i, ...changes } = doc;
+      await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
     }
-    const { words, ...doc } = documentOf(module, row);
-    const { module: _m, itemId: _i, ...changes } = doc;
-    await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
-    if (doc.visible) await countInBucket(tx, module, bucketOf(doc.boost ?? 0), 1);
-    await insertWords(tx, words);
-    const terms = termsOf(doc);
-    if (terms.length > 0) await tx.insert(searchTerms).values(terms);
+    await tx.insert(searchChanges).values({ module, itemId });
+    await tx.delete(searchChanges).where(sql`${searchChanges.at} < now() - ${CHANGES_KEPT}`);
   });
+  await notify(db);
 }
 
 /**

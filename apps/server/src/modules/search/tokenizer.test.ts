@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePrefix, documentVector, excerpt, forTitles, hanPieces, htmlToText, latinWords, parseQuery, runs, suggestKey, trailingPrefix } from './tokenizer.ts';
+import { SearchSnapshot } from './search.snapshot.ts';
+import { documentVector, excerpt, hanPieces, htmlToText, isEmptyQuery, parseQuery, runs, suggestKey, vectorLexemes } from './tokenizer.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -10,12 +11,17 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** Whether the document text matches the keyword, evaluated by PostgreSQL itself. */
+/**
+ * Whether the document text matches the keyword: its vector goes through PostgreSQL's tsvector
+ * (as search_documents stores it) into an index snapshot, which the query is matched against.
+ */
 async function matches(doc: string, keyword: string): Promise<boolean> {
-  const q = parseQuery(keyword).tsquery;
-  if (!q) return false;
-  const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [documentVector(doc), q]);
-  return r.rows[0]?.m === true;
+  const q = parseQuery(keyword);
+  if (isEmptyQuery(q)) return false;
+  const r = await db.query<{ v: string }>('select $1::tsvector::text as v', [documentVector(doc)]);
+  const lexemes = vectorLexemes(r.rows[0]?.v ?? '');
+  const s = SearchSnapshot.build([{ id: 1, module: 'course', itemId: 1, titleZh: doc, titleEn: null, boost: 0, titleLexemes: lexemes, bodyLexemes: [] }]);
+  return s.match(q, 'title', null, q.prefix === null ? [] : s.completions(q.prefix)).length === 1;
 }
 
 describe('runs', () => {
@@ -79,53 +85,52 @@ describe('query safety', () => {
     "o'brien",
     '<script>alert(1)</script>',
     '\\\\\'\'"":*&|!()<->',
-  ])('builds a valid tsquery from %s', async (k) => {
-    const q = parseQuery(k).tsquery;
-    if (q !== null) await expect(db.query('select $1::tsquery', [q])).resolves.toBeDefined();
+  ])('keeps only letters and digits from %s', (k) => {
+    const q = parseQuery(k);
+    for (const l of [...q.lexemes, ...(q.prefix === null ? [] : [q.prefix])]) expect(l).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
   });
 
-  it('keeps only letters and digits in lexemes', () => {
-    expect(parseQuery("'; drop table users; --")).toEqual({ tsquery: "'drop' & 'table' & 'users':*", terms: ['drop', 'table', 'users'] });
-    expect(parseQuery('!!! ::: ***').tsquery).toBeNull();
+  it('reads operators and punctuation as separators', () => {
+    expect(parseQuery("'; drop table users; --")).toEqual({ lexemes: ['drop', 'table'], prefix: 'users', terms: ['drop', 'table', 'users'] });
+    expect(isEmptyQuery(parseQuery('!!! ::: ***'))).toBe(true);
   });
 
-  it('documents with quotes and backslashes make valid vectors', async () => {
-    const v = documentVector("O'Brien \\ 'quoted' 引号“中文”");
-    await expect(db.query('select $1::tsvector', [v])).resolves.toBeDefined();
+  it('documents with quotes and backslashes make valid vectors that read back the same', async () => {
+    const text = "O'Brien \\ 'quoted' 引号“中文”";
+    const v = documentVector(text);
+    const r = await db.query<{ v: string }>('select $1::tsvector::text as v', [v]);
+    expect(vectorLexemes(r.rows[0]?.v ?? '').sort()).toEqual(vectorLexemes(v).sort());
+    expect(vectorLexemes(v)).toEqual(expect.arrayContaining(['o', 'brien', '引号', '中文', '中']));
     expect(await matches("O'Brien's notes", "o'brien")).toBe(true);
   });
 });
 
 describe('prefix completion', () => {
-  it('finds the trailing prefix and replaces it with whole words', async () => {
-    const q = parseQuery('cutaneous lymph').tsquery as string;
-    expect(trailingPrefix(q)).toBe('lymph');
-    const done = completePrefix(q, 'lymph', ['lymphoma', 'lymphocytic']);
-    expect(done).toBe("'cutaneous' & ('lymph' | 'lymphoma' | 'lymphocytic')");
-    const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [documentVector('Cutaneous T-cell lymphoma'), done]);
-    expect(r.rows[0]?.m).toBe(true);
-    expect(completePrefix(q, 'lymph', [])).toBe("'cutaneous' & 'lymph'");
-    expect(trailingPrefix(parseQuery('淋巴瘤').tsquery as string)).toBeNull();
-    expect(trailingPrefix(parseQuery('癌').tsquery as string)).toBeNull();
-    // Only a Latin word at the very end is still being typed.
-    expect(parseQuery('B细胞淋巴瘤').tsquery).toBe("'b' & '细胞' & '淋巴' & '巴瘤'");
-    const mixed = parseQuery('淋巴瘤 lymph').tsquery as string;
-    expect(trailingPrefix(mixed)).toBe('lymph');
-    expect(completePrefix(mixed, 'lymph', ['lymphoma'])).toBe("'淋巴' & '巴瘤' & ('lymph' | 'lymphoma')");
+  const docs = ['Cutaneous T-cell lymphoma', 'Lymphocytic leukaemia in adults', 'Lymphoma outcomes', 'Lymphoma relapse'];
+  const snapshot = SearchSnapshot.build(
+    docs.map((t, i) => ({ id: i + 1, module: 'course', itemId: i + 1, titleZh: t, titleEn: null, boost: 0, titleLexemes: vectorLexemes(documentVector(t)), bodyLexemes: [] })),
+  );
+
+  it('completes the trailing Latin word with its most frequent words', () => {
+    const q = parseQuery('cutaneous lymph');
+    expect(q).toMatchObject({ lexemes: ['cutaneous'], prefix: 'lymph' });
+    expect(snapshot.completions('lymph')).toEqual(['lymphoma', 'lymphocytic']);
+    expect(snapshot.completions('lymphoma')).toEqual(['lymphoma']);
+    expect(snapshot.completions('zebra')).toEqual([]);
+    expect(snapshot.match(q, 'title', null, snapshot.completions('lymph'))).toEqual(Int32Array.from([0]));
+    expect(snapshot.match(parseQuery('lymph'), 'title', null, snapshot.completions('lymph')).length).toBe(4);
   });
 
-  it('searches titles for a one-character Han keyword as the character itself', async () => {
-    const q = parseQuery('癌').tsquery as string;
-    expect(q).toBe("'癌':*");
-    expect(forTitles(q)).toBe("'癌'");
-    expect(forTitles("'淋巴' & 'lymph':*")).toBe("'淋巴' & 'lymph':*");
-    const title = documentVector('晚期肺癌的治疗', { unigrams: true });
-    const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [title, forTitles(q)]);
-    expect(r.rows[0]?.m).toBe(true);
+  it('treats only a Latin word at the very end as a prefix', () => {
+    expect(parseQuery('淋巴瘤')).toMatchObject({ lexemes: ['淋巴', '巴瘤'], prefix: null });
+    expect(parseQuery('癌')).toMatchObject({ lexemes: ['癌'], prefix: null });
+    expect(parseQuery('B细胞淋巴瘤')).toMatchObject({ lexemes: ['b', '细胞', '淋巴', '巴瘤'], prefix: null });
+    expect(parseQuery('淋巴瘤 lymph')).toMatchObject({ lexemes: ['淋巴', '巴瘤'], prefix: 'lymph' });
   });
 
-  it('lists the Latin words a text indexes', () => {
-    expect(latinWords('CAR-T 细胞疗法 in Lymphoma, lymphoma').sort()).toEqual(['car', 'in', 'lymphoma', 't']);
+  it('finds a one-character Han keyword in titles and bodies', async () => {
+    expect(await matches('晚期肺癌的治疗', '癌')).toBe(true);
+    expect(await matches('晚期肺癌的治疗', '瘤')).toBe(false);
   });
 });
 

@@ -2,19 +2,17 @@
  * The search tokenizer: one segmentation for documents and queries (ARCHITECTURE §3).
  *
  * Text is NFKC-normalised and lowercased, then split into runs of Han characters and runs of other
- * letters/digits; everything else (punctuation, tsquery operators, quotes) only separates runs.
+ * letters/digits; everything else (punctuation, operators, quotes) only separates runs.
  *
- * - Documents index every overlapping Han bigram (titles also every Han character) and every
- *   Latin word. A Chinese term is found whatever a word segmenter would have made of it:
- *   Intl.Segmenter splits 淋巴瘤 into 淋巴/瘤, but 淋巴瘤 inside 弥漫大B细胞淋巴瘤 still holds the
- *   bigrams 淋巴 and 巴瘤.
+ * - Documents index every Han character, every overlapping Han bigram and every Latin word. A
+ *   Chinese term is found whatever a word segmenter would have made of it: Intl.Segmenter splits
+ *   淋巴瘤 into 淋巴/瘤, but 淋巴瘤 inside 弥漫大B细胞淋巴瘤 still holds the bigrams 淋巴 and 巴瘤.
  * - Queries split a long Han run with Intl.Segmenter into words, glue one-character words to a
- *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向) and require every bigram of every piece; Latin words
- *   are required too, a last one at the very end as a prefix (lymph → lymphoma). Vectors carry no positions, so
- *   a GIN index answers the whole query without reading rows back (no phrase recheck).
+ *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向) and require every bigram of every piece (a piece of
+ *   one character: the character); Latin words are required too, a last one at the very end as a
+ *   prefix (lymph → lymphoma). Matching is an AND of lexemes, without positions.
  *
- * The output is lexemes, never SQL: callers pass the vector/query text as bind parameters and cast
- * them (`$1::tsvector`, `$1::tsquery`). Lexemes hold only letters and digits; they are quoted anyway.
+ * Lexemes are stored as tsvector text (search_documents) and matched in memory (search.memory.ts).
  */
 
 const HAN = /\p{Script=Han}/u;
@@ -59,12 +57,8 @@ function quote(lexeme: string): string {
   return NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${lexeme}'`;
 }
 
-/**
- * tsvector text for a document field: its distinct lexemes, without positions (matching is an AND
- * of lexemes, which a GIN index answers without reading the rows back). Han text gives its
- * bigrams, and with `unigrams` its single characters too (titles: one-character keywords).
- */
-export function documentVector(text: string, opts: { unigrams?: boolean } = {}): string {
+/** A field's distinct lexemes: Latin words, Han characters and Han bigrams. */
+export function documentLexemes(text: string): Set<string> {
   const lexemes = new Set<string>();
   for (const run of runs(text)) {
     if (!run.han) {
@@ -72,11 +66,28 @@ export function documentVector(text: string, opts: { unigrams?: boolean } = {}):
       continue;
     }
     const chars = [...run.text];
-    if (chars.length === 1 || opts.unigrams) for (const c of chars) lexemes.add(c);
+    for (const c of chars) lexemes.add(c);
     for (let i = 0; i + 1 < chars.length; i++) lexemes.add(`${chars[i]}${chars[i + 1]}`);
   }
+  return lexemes;
+}
+
+/** tsvector text for a document field: its distinct lexemes, without positions. */
+export function documentVector(text: string): string {
   let out = '';
-  for (const l of lexemes) out += out ? ` ${quote(l)}` : quote(l);
+  for (const l of documentLexemes(text)) out += out ? ` ${quote(l)}` : quote(l);
+  return out;
+}
+
+const VECTOR_LEXEME = /'((?:[^']|'')*)'/gu;
+
+/** The lexemes of tsvector text as PostgreSQL prints it (`'a' 'b'`; quotes doubled, backslashes escaped). */
+export function vectorLexemes(vector: string): string[] {
+  const out: string[] = [];
+  for (const m of vector.matchAll(VECTOR_LEXEME)) {
+    const raw = m[1] as string;
+    out.push(raw.includes("'") || raw.includes('\\') ? raw.replace(/''/g, "'").replace(/\\(.)/gu, '$1') : raw);
+  }
   return out;
 }
 
@@ -106,23 +117,25 @@ export function hanPieces(run: string): string[] {
   return pieces;
 }
 
-/** A Han piece as lexemes: its bigrams, all required; one character matches as a prefix. */
-function bigramsOf(piece: string): string {
+/** A Han piece as lexemes: its bigrams, or a one-character piece itself. */
+function bigramsOf(piece: string): string[] {
   const chars = [...piece];
-  if (chars.length === 1) return `${quote(piece)}:*`;
+  if (chars.length === 1) return [piece];
   const grams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) grams.add(quote(`${chars[i]}${chars[i + 1]}`));
-  return [...grams].join(' & ');
+  for (let i = 0; i + 1 < chars.length; i++) grams.add(`${chars[i]}${chars[i + 1]}`);
+  return [...grams];
 }
 
 export interface ParsedQuery {
-  /** tsquery text, or null when the keyword holds no searchable characters. */
-  tsquery: string | null;
+  /** Lexemes a match holds, every one of them. */
+  lexemes: string[];
+  /** The keyword's last word when it is Latin and still being typed: a match holds a word starting with it. */
+  prefix: string | null;
   /** The keyword as searched, for highlighting: Han pieces and Latin words, normalised. */
   terms: string[];
 }
 
-/** Builds the tsquery for a keyword from the same runs documents are indexed with. */
+/** The lexemes a keyword asks for, from the same runs documents are indexed with. */
 export function parseQuery(keyword: string): ParsedQuery {
   const pieces: Array<{ text: string; han: boolean }> = [];
   for (const run of runs(keyword)) {
@@ -130,62 +143,17 @@ export function parseQuery(keyword: string): ParsedQuery {
     else pieces.push({ text: run.text.slice(0, MAX_WORD), han: false });
   }
   const used = pieces.slice(0, MAX_QUERY_PIECES);
-  // The last word is still being typed when it is Latin: it matches as a prefix.
-  const last = used.length - 1;
-  const parts = used.map((p, i) => (p.han ? bigramsOf(p.text) : i === last ? `${quote(p.text)}:*` : quote(p.text)));
-  return { tsquery: parts.length > 0 ? parts.join(' & ') : null, terms: [...new Set(used.map((p) => p.text))] };
+  const last = used.at(-1);
+  const prefix = last && !last.han ? last.text : null;
+  const lexemes = new Set<string>();
+  for (const p of prefix ? used.slice(0, -1) : used) for (const l of p.han ? bigramsOf(p.text) : [p.text]) lexemes.add(l);
+  return { lexemes: [...lexemes], prefix, terms: [...new Set(used.map((p) => p.text))] };
 }
 
-/** The distinct Latin-script words of a text, as documents index them (for search_words). */
-export function latinWords(text: string): string[] {
-  const out = new Set<string>();
-  for (const run of runs(text)) if (!run.han) out.add(run.text.length > MAX_WORD ? run.text.slice(0, MAX_WORD) : run.text);
-  return [...out];
-}
+/** Whether a query asks for anything (a keyword of punctuation only does not). */
+export const isEmptyQuery = (q: ParsedQuery): boolean => q.lexemes.length === 0 && q.prefix === null;
 
-const PREFIX_LEXEME = /'((?:[^'\\]|'')+)':\*/gu;
-
-/** The keyword's last word when it is Latin, which the tsquery matches as a prefix (`'lymph':*` → lymph). */
-export function trailingPrefix(tsquery: string): string | null {
-  for (const m of tsquery.matchAll(PREFIX_LEXEME)) {
-    const word = (m[1] as string).replace(/''/g, "'");
-    if (!HAN.test(word)) return word;
-  }
-  return null;
-}
-
-/**
- * The tsquery with that prefix replaced by whole words: the word itself or any of `completions`
- * (words of the word list that start with it).
- */
-export function completePrefix(tsquery: string, prefix: string, completions: readonly string[]): string {
-  const words = [...new Set([prefix, ...completions])].map(quote);
-  const alternatives = words.length === 1 ? (words[0] as string) : `(${words.join(' | ')})`;
-  const target = `${quote(prefix)}:*`;
-  const at = tsquery.indexOf(target);
-  return at < 0 ? tsquery : `${tsquery.slice(0, at)}${alternatives}${tsquery.slice(at + target.length)}`;
-}
-
-const HAN_PREFIX = /'(\p{Script=Han})':\*/gu;
-
-/**
- * The tsquery for titles: titles index every Han character, so a one-character keyword is the
- * character itself there rather than a prefix (GIN collects every posting of every bigram a
- * prefix covers before it can skip anything).
- */
-export const forTitles = (tsquery: string): string => tsquery.replace(HAN_PREFIX, "'$1'");
-
-/** Days of boost per bucket: four weeks of dates (a tenfold popularity step is about one). */
-export const BUCKET_DAYS = 28;
-
-export const bucketOf = (boost: number): number => Math.floor(boost / BUCKET_DAYS);
-
-/*
- * Lexemes every document carries besides its words: its bucket and its module. They start with
- * `~`, which no keyword can produce (punctuation only separates runs), so they never match a word.
- */
-export const bucketToken = (bucket: number): string => quote(`~b${bucket}`);
-export const moduleToken = (module: string): string => quote(`~m${module}`);
+export const isHan = (lexeme: string): boolean => HAN.test(lexeme);
 
 /** Lowercased, NFKC, single-spaced text for prefix suggestions. */
 export function suggestKey(text: string): string {

@@ -1,0 +1,407 @@
+import { SEARCH_MODULES, type SearchModule } from '@medportal/contract';
+import { isHan, type ParsedQuery, suggestKey } from './tokenizer.ts';
+
+/**
+ * The search index as one process holds it (decision record 0015): posting lists of document
+ * slots per lexeme, for titles and bodies, plus what ranking and suggestions read (module, boost,
+ * titles). search.memory.ts fills it from search_documents and keeps it current.
+ *
+ * Slots are numbered in result order (boost desc, id desc) when the snapshot is built, so a
+ * posting list is already ranked and a page is its first matches. Documents added later get new
+ * slots at the end (the "tail", ranked at query time); a changed or removed document's old slot
+ * is marked dead. When the tail grows, the owner builds a fresh snapshot.
+ */
+
+/** A document as the snapshot takes it. */
+export interface SnapshotDocument {
+  /** search_documents.id: the tie-break of the result order and the key results are read back by. */
+  id: number;
+  module: SearchModule;
+  itemId: number;
+  titleZh: string;
+  titleEn: string | null;
+  boost: number;
+  /** When the row was written (ms): a change replayed twice finds the same version and is skipped. */
+  version?: number;
+  titleLexemes: Iterable<string>;
+  bodyLexemes: Iterable<string>;
+}
+
+/** A growable sorted list of slots. */
+class Postings {
+  constructor(
+    public data: Int32Array,
+    public size: number,
+  ) {}
+
+  push(slot: number): void {
+    if (this.size === this.data.length) {
+      const grown = new Int32Array(Math.max(4, this.data.length * 2));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.size++] = slot;
+  }
+}
+
+interface Suggestion {
+  key: string;
+  term: string;
+  slot: number;
+}
+
+const MODULE_CODE = new Map<SearchModule, number>(SEARCH_MODULES.map((m, i) => [m, i]));
+const EMPTY = new Int32Array(0);
+/** Completions of a trailing Latin prefix searched, the most frequent first. */
+const COMPLETIONS = 8;
+
+/** Index of the first entry whose key is not below `key` (entries sorted by key). */
+function lowerBound<T>(list: readonly T[], key: string, keyOf: (t: T) => string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keyOf(list[mid] as T) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index at or after `from` in sorted `list[0..size)` holding a value ≥ `target` (galloping). */
+function gallop(list: Int32Array, size: number, from: number, target: number): number {
+  let step = 1;
+  let hi = from;
+  while (hi < size && (list[hi] as number) < target) {
+    from = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  hi = Math.min(hi, size);
+  while (from < hi) {
+    const mid = (from + hi) >> 1;
+    if ((list[mid] as number) < target) from = mid + 1;
+    else hi = mid;
+  }
+  return from;
+}
+
+type Field = 'title' | 'body';
+
+export class SearchSnapshot {
+  private ids = new Int32Array(1024);
+  private modules = new Uint8Array(1024);
+  private boosts = new Float64Array(1024);
+  private versions = new Float64Array(1024);
+  private alive = new Uint8Array(1024);
+  private titlesZh: string[] = [];
+  private titlesEn: Array<string | null> = [];
+  /** Slots below this are in result order; the tail after it is not. */
+  private ranked = 0;
+  private size = 0;
+  private dead = 0;
+  private readonly lexicon = new Map<string, number>();
+  private readonly titlePostings: Postings[] = [];
+  private readonly bodyPostings: Postings[] = [];
+  /** Latin words of the lexicon in code-unit order, for prefix completion. */
+  private words: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly suggestions: Record<'zh' | 'en', Suggestion[]> = { zh: [], en: [] };
+  /** Scratch marks for unions, one byte per slot. */
+  private marks = new Uint8Array(0);
+
+  /**
+   * A snapshot of `documents`, which must come in result order (boost desc, id desc). Posting
+   * lists are sized in a first pass, so building takes one array per lexeme and field.
+   */
+  static build(documents: readonly SnapshotDocument[]): SearchSnapshot {
+    const s = new SearchSnapshot();
+    const titleIds: Int32Array[] = [];
+    const bodyIds: Int32Array[] = [];
+    const titleCounts: number[] = [];
+    const bodyCounts: number[] = [];
+    const idsOf = (lexemes: Iterable<string>, counts: number[]) => {
+      const out: number[] = [];
+      for (const l of lexemes) {
+        const t = s.termId(l);
+        counts[t] = (counts[t] ?? 0) + 1;
+        out.push(t);
+      }
+      return Int32Array.from(out);
+    };
+    for (const d of documents) {
+      const slot = s.addSlot(d);
+      titleIds[slot] = idsOf(d.titleLexemes, titleCounts);
+      bodyIds[slot] = idsOf(d.bodyLexemes, bodyCounts);
+    }
+    for (let t = 0; t < s.lexicon.size; t++) {
+      (s.titlePostings[t] as Postings).data = new Int32Array(titleCounts[t] ?? 0);
+      (s.bodyPostings[t] as Postings).data = new Int32Array(bodyCounts[t] ?? 0);
+    }
+    for (let slot = 0; slot < s.size; slot++) {
+      for (const t of titleIds[slot] as Int32Array) (s.titlePostings[t] as Postings).push(slot);
+      for (const t of bodyIds[slot] as Int32Array) (s.bodyPostings[t] as Postings).push(slot);
+    }
+    s.ranked = s.size;
+    s.words.sort();
+    for (const lang of ['zh', 'en'] as const) s.suggestions[lang].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
+    return s;
+  }
+
+  /** Documents searchable now. */
+  get documents(): number {
+    return this.size - this.dead;
+  }
+
+  /** Slots added since the snapshot was built, and slots of documents since changed or removed. */
+  get drift(): number {
+    return this.size - this.ranked + this.dead;
+  }
+
+  /** Lexemes, posting entries and an estimate of the memory they take. */
+  stats(): { documents: number; lexemes: number; postings: number; bytes: number } {
+    let postings = 0;
+    let bytes = this.size * 17;
+    for (let t = 0; t < this.lexicon.size; t++) {
+      const a = this.titlePostings[t] as Postings;
+      const b = this.bodyPostings[t] as Postings;
+      postings += a.size + b.size;
+      bytes += a.data.byteLength + b.data.byteLength + 64;
+    }
+    for (const [l] of this.lexicon) bytes += 2 * l.length + 48;
+    for (let i = 0; i < this.size; i++) bytes += 2 * ((this.titlesZh[i] as string).length + (this.titlesEn[i]?.length ?? 0));
+    bytes += (this.suggestions.zh.length + this.suggestions.en.length) * 48;
+    return { documents: this.documents, lexemes: this.lexicon.size, postings, bytes };
+  }
+
+  private termId(lexeme: string): number {
+    let t = this.lexicon.get(lexeme);
+    if (t === undefined) {
+      t = this.lexicon.size;
+      this.lexicon.set(lexeme, t);
+      this.titlePostings.push(new Postings(EMPTY, 0));
+      this.bodyPostings.push(new Postings(EMPTY, 0));
+      if (!isHan(lexeme)) this.words.push(lexeme);
+    }
+    return t;
+  }
+
+  private addSlot(d: SnapshotDocument): number {
+    if (this.size === this.ids.length) {
+      const n = this.ids.length * 2;
+      const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, make: (n: number) => A): A => {
+        const b = make(n);
+        b.set(a);
+        return b;
+      };
+      this.ids = grow(this.ids, (k) => new Int32Array(k));
+      this.modules = grow(this.modules, (k) => new Uint8Array(k));
+      this.boosts = grow(this.boosts, (k) => new Float64Array(k));
+      this.versions = grow(this.versions, (k) => new Float64Array(k));
+      this.alive = grow(this.alive, (k) => new Uint8Array(k));
+    }
+    const slot = this.size++;
+    this.ids[slot] = d.id;
+    this.modules[slot] = MODULE_CODE.get(d.module) ?? 255;
+    this.boosts[slot] = d.boost;
+    this.versions[slot] = d.version ?? 0;
+    this.alive[slot] = 1;
+    this.titlesZh[slot] = d.titleZh;
+    this.titlesEn[slot] = d.titleEn;
+    const key = `${d.module}:${d.itemId}`;
+    const old = this.slotOf.get(key);
+    if (old !== undefined) this.kill(old);
+    this.slotOf.set(key, slot);
+    const zh = d.titleZh;
+    const en = d.titleEn || d.titleZh;
+    for (const [lang, term] of [['zh', zh], ['en', en]] as const) {
+      const k = suggestKey(term);
+      if (k) this.suggestions[lang].push({ key: k, term, slot });
+    }
+    return slot;
+  }
+
+  private kill(slot: number): void {
+    if (this.alive[slot] === 1) {
+      this.alive[slot] = 0;
+      this.dead += 1;
+    }
+  }
+
+  /** Adds or replaces a document after the snapshot was built; it goes to the tail. */
+  put(d: SnapshotDocument): void {
+    const current = this.slotOf.get(`${d.module}:${d.itemId}`);
+    if (current !== undefined && d.version !== undefined && this.versions[current] === d.version) return;
+    const newSuggestions = { zh: this.suggestions.zh.length, en: this.suggestions.en.length };
+    const slot = this.addSlot(d);
+    const wordsBefore = this.words.length;
+    for (const l of d.titleLexemes) (this.titlePostings[this.termId(l)] as Postings).push(slot);
+    for (const l of d.bodyLexemes) (this.bodyPostings[this.termId(l)] as Postings).push(slot);
+    // New entries were appended; move each to its place in key order.
+    for (const w of this.words.splice(wordsBefore)) this.words.splice(lowerBound(this.words, w, (x) => x), 0, w);
+    for (const lang of ['zh', 'en'] as const) {
+      const list = this.suggestions[lang];
+      for (const e of list.splice(newSuggestions[lang])) list.splice(lowerBound(list, e.key, (x) => x.key), 0, e);
+    }
+  }
+
+  /** Removes a document (unpublished or deleted). */
+  remove(module: SearchModule, itemId: number): void {
+    const key = `${module}:${itemId}`;
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.kill(slot);
+    this.slotOf.delete(key);
+  }
+
+  /** The lexemes a trailing prefix stands for: the word itself and its most frequent completions. */
+  completions(prefix: string): string[] {
+    const out: Array<[string, number]> = [];
+    for (let i = lowerBound(this.words, prefix, (x) => x); i < this.words.length; i++) {
+      const w = this.words[i] as string;
+      if (!w.startsWith(prefix)) break;
+      const t = this.lexicon.get(w) as number;
+      out.push([w, (this.titlePostings[t] as Postings).size + (this.bodyPostings[t] as Postings).size]);
+    }
+    // The word as typed always counts; then the most frequent, shorter first on a tie.
+    out.sort((a, b) => Number(b[0] === prefix) - Number(a[0] === prefix) || b[1] - a[1] || a[0].length - b[0].length);
+    return out.slice(0, COMPLETIONS + 1).map(([w]) => w);
+  }
+
+  private list(field: Field, lexeme: string): Postings | null {
+    const t = this.lexicon.get(lexeme);
+    if (t === undefined) return null;
+    const p = (field === 'title' ? this.titlePostings : this.bodyPostings)[t] as Postings;
+    return p.size > 0 ? p : null;
+  }
+
+  /** One list holding every slot of any of `lists`, in order. */
+  private union(lists: Postings[]): Postings {
+    if (lists.length === 1) return lists[0] as Postings;
+    if (this.marks.length < this.size) this.marks = new Uint8Array(this.ids.length);
+    const marks = this.marks;
+    let lo = this.size;
+    let hi = -1;
+    let n = 0;
+    for (const p of lists) {
+      for (let i = 0; i < p.size; i++) {
+        const s = p.data[i] as number;
+        if (marks[s] === 0) {
+          marks[s] = 1;
+          n += 1;
+        }
+      }
+      if (p.size > 0) {
+        lo = Math.min(lo, p.data[0] as number);
+        hi = Math.max(hi, p.data[p.size - 1] as number);
+      }
+    }
+    const out = new Int32Array(n);
+    let k = 0;
+    for (let s = lo; s <= hi; s++) {
+      if (marks[s] === 1) {
+        marks[s] = 0;
+        out[k++] = s;
+      }
+    }
+    return new Postings(out, n);
+  }
+
+  /**
+   * Slots of the live documents (of `module`, if given) whose `field` holds every lexeme of the
+   * query (and, with a prefix, one of its completions), in slot order.
+   */
+  match(q: ParsedQuery, field: Field, module: SearchModule | null, completions: readonly string[] = []): Int32Array {
+    const lists: Postings[] = [];
+    for (const l of q.lexemes) {
+      const p = this.list(field, l);
+      if (!p) return EMPTY;
+      lists.push(p);
+    }
+    if (q.prefix !== null) {
+      const alternatives = completions.flatMap((w) => this.list(field, w) ?? []);
+      if (alternatives.length === 0) return EMPTY;
+      lists.push(this.union(alternatives));
+    }
+    if (lists.length === 0) return EMPTY;
+    lists.sort((a, b) => a.size - b.size);
+    const code = module === null ? -1 : (MODULE_CODE.get(module) ?? -2);
+    const first = lists[0] as Postings;
+    const cursors = new Int32Array(lists.length);
+    const out: number[] = [];
+    for (let i = 0; i < first.size; i++) {
+      const slot = first.data[i] as number;
+      if (this.alive[slot] !== 1 || (code !== -1 && this.modules[slot] !== code)) continue;
+      let all = true;
+      for (let j = 1; j < lists.length; j++) {
+        const p = lists[j] as Postings;
+        const at = gallop(p.data, p.size, cursors[j] as number, slot);
+        cursors[j] = at;
+        if (at >= p.size) return Int32Array.from(out);
+        if (p.data[at] !== slot) {
+          all = false;
+          break;
+        }
+      }
+      if (all) out.push(slot);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** `a` without the slots of `b` (both in slot order). */
+  static without(a: Int32Array, b: Int32Array): Int32Array {
+    if (b.length === 0) return a;
+    const out: number[] = [];
+    let j = 0;
+    for (const s of a) {
+      j = gallop(b, b.length, j, s);
+      if (b[j] !== s) out.push(s);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** The first `count` of `slots` in result order: the ranked part as it is, the tail merged in by boost. */
+  top(slots: Int32Array, count: number): number[] {
+    const ranked = this.ranked;
+    const split = gallop(slots, slots.length, 0, ranked);
+    if (split === slots.length) return Array.from(slots.subarray(0, count));
+    const tail = Array.from(slots.subarray(split)).sort((a, b) => this.before(a, b));
+    const out: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (out.length < count && (i < split || j < tail.length)) {
+      if (j >= tail.length || (i < split && this.before(slots[i] as number, tail[j] as number) <= 0)) out.push(slots[i++] as number);
+      else out.push(tail[j++] as number);
+    }
+    return out;
+  }
+
+  /** Result order between two slots: higher boost first, then the newer document. */
+  private before(a: number, b: number): number {
+    return (this.boosts[b] as number) - (this.boosts[a] as number) || (this.ids[b] as number) - (this.ids[a] as number);
+  }
+
+  /** The search_documents id of a slot. */
+  documentId(slot: number): number {
+    return this.ids[slot] as number;
+  }
+
+  title(slot: number, lang: 'zh' | 'en'): string {
+    return lang === 'en' ? this.titlesEn[slot] || (this.titlesZh[slot] as string) : (this.titlesZh[slot] as string);
+  }
+
+  /**
+   * Titles in `lang` whose suggestion key starts with `prefix`: the first `window` live ones in
+   * key order, then the most boosted first.
+   */
+  titlesStartingWith(lang: 'zh' | 'en', prefix: string, window: number): string[] {
+    const list = this.suggestions[lang];
+    const found: Suggestion[] = [];
+    for (let i = lowerBound(list, prefix, (x) => x.key); i < list.length && found.length < window; i++) {
+      const e = list[i] as Suggestion;
+      if (!e.key.startsWith(prefix)) break;
+      if (this.alive[e.slot] === 1) found.push(e);
+    }
+    found.sort((a, b) => this.before(a.slot, b.slot));
+    return found.map((e) => e.term);
+  }
+}
