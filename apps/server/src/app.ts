@@ -89,6 +89,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
     bodyLimit: config.bodyLimit,
+    // Start-up may build the search index (first start after a migration) and loads it into
+    // memory: seconds to minutes on a large catalogue, which the default 10 s would cut short.
+    pluginTimeout: 0,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -2,7 +2,7 @@ import type { SearchModule } from '@medportal/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { onIndexWrite } from './search.indexer.ts';
-import { SearchSnapshot, type SnapshotDocument } from './search.snapshot.ts';
+import { type SearchSnapshot, SnapshotBuilder, type SnapshotDocument } from './search.snapshot.ts';
 import { vectorLexemes } from './tokenizer.ts';
 
 /**
@@ -55,28 +55,30 @@ function toDocument(r: DocumentRow): SnapshotDocument {
   };
 }
 
-/** Reads every visible document in result order: ids and boosts first, then the rows in id order. */
+/**
+ * Reads every visible document in result order: ids and boosts first, then the rows in id order,
+ * the next batch read while this one is taken in.
+ */
 async function loadSnapshot(db: Db): Promise<SearchSnapshot> {
   const order = await queryRows<{ id: number; boost: number | string }>(db, sql`select id, boost from search_documents where visible`);
   order.sort((a, b) => Number(b.boost) - Number(a.boost) || b.id - a.id);
   const rank = new Map<number, number>();
   order.forEach((r, i) => rank.set(r.id, i));
-  const documents: Array<SnapshotDocument | undefined> = new Array(order.length);
-  let after = 0;
+  const builder = new SnapshotBuilder();
+  const batch = (after: number) =>
+    queryRows<DocumentRow>(db, sql`select ${documentColumns} from search_documents where visible and id > ${after} order by id limit ${LOAD_BATCH}`);
+  let next = batch(0);
   for (;;) {
-    const rows = await queryRows<DocumentRow>(
-      db,
-      sql`select ${documentColumns} from search_documents where visible and id > ${after} order by id limit ${LOAD_BATCH}`,
-    );
+    const rows = await next;
+    if (rows.length === LOAD_BATCH) next = batch((rows.at(-1) as DocumentRow).id);
     for (const r of rows) {
       const at = rank.get(r.id);
       // Made visible after the first read: the change log brings it in.
-      if (at !== undefined) documents[at] = toDocument(r);
+      if (at !== undefined) builder.add(at, toDocument(r));
     }
     if (rows.length < LOAD_BATCH) break;
-    after = (rows.at(-1) as DocumentRow).id;
   }
-  return SearchSnapshot.build(documents.filter((d): d is SnapshotDocument => d !== undefined));
+  return builder.build();
 }
 
 export interface SearchIndexOptions {

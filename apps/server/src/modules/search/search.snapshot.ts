@@ -109,42 +109,38 @@ export class SearchSnapshot {
   /** Scratch marks for unions, one byte per slot. */
   private marks = new Uint8Array(0);
 
-  /**
-   * A snapshot of `documents`, which must come in result order (boost desc, id desc). Posting
-   * lists are sized in a first pass, so building takes one array per lexeme and field.
-   */
-  static build(documents: readonly SnapshotDocument[]): SearchSnapshot {
-    const s = new SearchSnapshot();
-    const titleIds: Int32Array[] = [];
-    const bodyIds: Int32Array[] = [];
-    const titleCounts: number[] = [];
-    const bodyCounts: number[] = [];
-    const idsOf = (lexemes: Iterable<string>, counts: number[]) => {
-      const out: number[] = [];
-      for (const l of lexemes) {
-        const t = s.termId(l);
-        counts[t] = (counts[t] ?? 0) + 1;
-        out.push(t);
-      }
-      return Int32Array.from(out);
-    };
-    for (const d of documents) {
-      const slot = s.addSlot(d);
-      titleIds[slot] = idsOf(d.titleLexemes, titleCounts);
-      bodyIds[slot] = idsOf(d.bodyLexemes, bodyCounts);
+  /** A snapshot of `documents`, which must come in result order (boost desc, id desc). */
+  static build(documents: Iterable<SnapshotDocument>): SearchSnapshot {
+    const b = new SnapshotBuilder();
+    let rank = 0;
+    for (const d of documents) b.add(rank++, d);
+    return b.build();
+  }
+
+  /** Builder use: term ids of lexemes, new lexemes added. */
+  intern(lexemes: Iterable<string>): Int32Array {
+    const out: number[] = [];
+    for (const l of lexemes) out.push(this.termId(l));
+    return Int32Array.from(out);
+  }
+
+  /** Builder use: documents added (with `addSlot`) in result order, with their term ids. */
+  fill(title: readonly Int32Array[], body: readonly Int32Array[]): void {
+    const titleCounts = new Int32Array(this.lexicon.size);
+    const bodyCounts = new Int32Array(this.lexicon.size);
+    for (const ids of title) for (const t of ids) titleCounts[t] = (titleCounts[t] as number) + 1;
+    for (const ids of body) for (const t of ids) bodyCounts[t] = (bodyCounts[t] as number) + 1;
+    for (let t = 0; t < this.lexicon.size; t++) {
+      (this.titlePostings[t] as Postings).data = new Int32Array(titleCounts[t] as number);
+      (this.bodyPostings[t] as Postings).data = new Int32Array(bodyCounts[t] as number);
     }
-    for (let t = 0; t < s.lexicon.size; t++) {
-      (s.titlePostings[t] as Postings).data = new Int32Array(titleCounts[t] ?? 0);
-      (s.bodyPostings[t] as Postings).data = new Int32Array(bodyCounts[t] ?? 0);
+    for (let slot = 0; slot < this.size; slot++) {
+      for (const t of title[slot] as Int32Array) (this.titlePostings[t] as Postings).push(slot);
+      for (const t of body[slot] as Int32Array) (this.bodyPostings[t] as Postings).push(slot);
     }
-    for (let slot = 0; slot < s.size; slot++) {
-      for (const t of titleIds[slot] as Int32Array) (s.titlePostings[t] as Postings).push(slot);
-      for (const t of bodyIds[slot] as Int32Array) (s.bodyPostings[t] as Postings).push(slot);
-    }
-    s.ranked = s.size;
-    s.words.sort();
-    for (const lang of ['zh', 'en'] as const) s.suggestions[lang].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
-    return s;
+    this.ranked = this.size;
+    this.words.sort();
+    for (const lang of ['zh', 'en'] as const) this.suggestions[lang].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
   }
 
   /** Documents searchable now. */
@@ -185,7 +181,8 @@ export class SearchSnapshot {
     return t;
   }
 
-  private addSlot(d: SnapshotDocument): number {
+  /** Builder use; `put` adds a document after the build. */
+  addSlot(d: SnapshotDocument): number {
     if (this.size === this.ids.length) {
       const n = this.ids.length * 2;
       const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, make: (n: number) => A): A => {
@@ -326,37 +323,38 @@ export class SearchSnapshot {
     lists.sort((a, b) => a.size - b.size);
     const code = module === null ? -1 : (MODULE_CODE.get(module) ?? -2);
     const first = lists[0] as Postings;
+    // One list and nothing to filter out: the list itself (callers only read it).
+    if (lists.length === 1 && code === -1 && this.dead === 0) return first.data.subarray(0, first.size);
     const cursors = new Int32Array(lists.length);
-    const out: number[] = [];
-    for (let i = 0; i < first.size; i++) {
+    const out = new Int32Array(first.size);
+    let n = 0;
+    outer: for (let i = 0; i < first.size; i++) {
       const slot = first.data[i] as number;
       if (this.alive[slot] !== 1 || (code !== -1 && this.modules[slot] !== code)) continue;
-      let all = true;
       for (let j = 1; j < lists.length; j++) {
         const p = lists[j] as Postings;
         const at = gallop(p.data, p.size, cursors[j] as number, slot);
         cursors[j] = at;
-        if (at >= p.size) return Int32Array.from(out);
-        if (p.data[at] !== slot) {
-          all = false;
-          break;
-        }
+        if (at >= p.size) break outer;
+        if (p.data[at] !== slot) continue outer;
       }
-      if (all) out.push(slot);
+      out[n++] = slot;
     }
-    return Int32Array.from(out);
+    return out.subarray(0, n);
   }
 
   /** `a` without the slots of `b` (both in slot order). */
   static without(a: Int32Array, b: Int32Array): Int32Array {
     if (b.length === 0) return a;
-    const out: number[] = [];
+    const out = new Int32Array(a.length);
+    let n = 0;
     let j = 0;
-    for (const s of a) {
+    for (let i = 0; i < a.length; i++) {
+      const s = a[i] as number;
       j = gallop(b, b.length, j, s);
-      if (b[j] !== s) out.push(s);
+      if (b[j] !== s) out[n++] = s;
     }
-    return Int32Array.from(out);
+    return out.subarray(0, n);
   }
 
   /** The first `count` of `slots` in result order: the ranked part as it is, the tail merged in by boost. */
@@ -403,5 +401,35 @@ export class SearchSnapshot {
     }
     found.sort((a, b) => this.before(a.slot, b.slot));
     return found.map((e) => e.term);
+  }
+}
+
+type Entry = { doc: Omit<SnapshotDocument, 'titleLexemes' | 'bodyLexemes'>; title: Int32Array; body: Int32Array };
+
+/**
+ * Builds a snapshot from documents arriving in any order, each with its place in the result
+ * order. Lexemes become term ids as they arrive, so a large catalogue is never held as strings.
+ */
+export class SnapshotBuilder {
+  private readonly snapshot = new SearchSnapshot();
+  private readonly entries: Array<Entry | undefined> = [];
+
+  add(rank: number, d: SnapshotDocument): void {
+    const { titleLexemes, bodyLexemes, ...doc } = d;
+    this.entries[rank] = { doc: { ...doc }, title: this.snapshot.intern(titleLexemes), body: this.snapshot.intern(bodyLexemes) };
+  }
+
+  build(): SearchSnapshot {
+    const title: Int32Array[] = [];
+    const body: Int32Array[] = [];
+    for (const e of this.entries) {
+      if (!e) continue;
+      this.snapshot.addSlot({ ...e.doc, titleLexemes: [], bodyLexemes: [] });
+      title.push(e.title);
+      body.push(e.body);
+    }
+    this.entries.length = 0;
+    this.snapshot.fill(title, body);
+    return this.snapshot;
   }
 }

@@ -83,11 +83,11 @@ const VECTOR_LEXEME = /'((?:[^']|'')*)'/gu;
 
 /** The lexemes of tsvector text as PostgreSQL prints it (`'a' 'b'`; quotes doubled, backslashes escaped). */
 export function vectorLexemes(vector: string): string[] {
+  if (vector.length < 2) return [];
+  // The usual vector: letters and digits only, so the quotes are plain separators.
+  if (!vector.includes("''") && !vector.includes('\\')) return vector.slice(1, -1).split("' '");
   const out: string[] = [];
-  for (const m of vector.matchAll(VECTOR_LEXEME)) {
-    const raw = m[1] as string;
-    out.push(raw.includes("'") || raw.includes('\\') ? raw.replace(/''/g, "'").replace(/\\(.)/gu, '$1') : raw);
-  }
+  for (const m of vector.matchAll(VECTOR_LEXEME)) out.push((m[1] as string).replace(/''/g, "'").replace(/\\(.)/gu, '$1'));
   return out;
 }
 
