@@ -25,12 +25,15 @@ function doc(id: number, title: string, boost: number, opts: { body?: string; mo
 /** Snapshots take documents in result order: boost desc, id desc. */
 const ranked = (docs: SnapshotDocument[]) => [...docs].sort((a, b) => b.boost - a.boost || b.id - a.id);
 
-/** Item ids of a query's title matches, in result order. */
-function titleHits(s: SearchSnapshot, keyword: string, module: SearchModule | null = null): number[] {
+/** Item ids of a query's matches in a tier, in result order; the tier's count must agree. */
+function hits(s: SearchSnapshot, keyword: string, tier: 'title' | 'body', module: SearchModule | null = null, keep = 100): number[] {
   const q = parseQuery(keyword);
-  const slots = s.match(q, 'title', module, q.prefix === null ? [] : s.completions(q.prefix));
-  return s.top(slots, 100).map((slot) => s.documentId(slot));
+  const query = s.query(q, q.prefix === null ? [] : s.completions(q.prefix));
+  const top = s.top(query, tier, module, keep);
+  if (keep === 100) expect(s.count(query, tier, module)).toBe(top.length);
+  return top.map((slot) => s.documentId(slot));
 }
+const titleHits = (s: SearchSnapshot, keyword: string, module: SearchModule | null = null) => hits(s, keyword, 'title', module);
 
 describe('SearchSnapshot', () => {
   const base = ranked([
@@ -49,11 +52,23 @@ describe('SearchSnapshot', () => {
   });
 
   it('tells body-only matches apart from title matches', () => {
-    const s = SearchSnapshot.build(base);
-    const q = parseQuery('淋巴瘤');
-    const titles = s.match(q, 'title', null);
-    const bodyOnly = SearchSnapshot.without(s.match(q, 'body', null), titles);
-    expect(s.top(bodyOnly, 10).map((slot) => s.documentId(slot))).toEqual([3]);
+    const s = SearchSnapshot.build([...base, doc(5, '病例分享', 1, { body: '淋巴瘤病例' }), doc(6, '淋巴瘤综述', 0, { body: '淋巴瘤' })]);
+    expect(hits(s, '淋巴瘤', 'body')).toEqual([3, 5]);
+    expect(hits(s, '淋巴瘤', 'title')).toEqual([4, 2, 1, 6]);
+    expect(hits(s, '淋巴瘤', 'body', 'news')).toEqual([]);
+    expect(hits(s, '淋巴瘤', 'title', null, 2)).toEqual([4, 2]);
+  });
+
+  it('keeps the first matches of a page deep in the ranked part and the tail', () => {
+    const many = ranked(Array.from({ length: 50 }, (_, i) => doc(i + 1, `鳗鲡专题${i}`, i)));
+    const s = SearchSnapshot.build(many);
+    s.put(doc(100, '鳗鲡专题新', 24.5));
+    s.remove('course', 50);
+    const order = hits(s, '鳗鲡', 'title');
+    expect(order.length).toBe(50);
+    expect(order.slice(0, 3)).toEqual([49, 48, 47]);
+    expect(order.indexOf(100)).toBe(order.indexOf(26) + 1);
+    expect(hits(s, '鳗鲡', 'title', null, 30)).toEqual(order.slice(0, 30));
   });
 
   it('merges documents added later into the order, and forgets replaced and removed ones', () => {
@@ -95,6 +110,70 @@ describe('SearchSnapshot', () => {
   });
 });
 
+describe('SearchSnapshot against a plain scan', () => {
+  // Enough documents that common lexemes get bitsets (more than 512 postings and 1/32 of the
+  // slots), from a small vocabulary so that words co-occur in every proportion.
+  const VOCAB = ['淋巴瘤', '肺癌', '靶向治疗', '免疫治疗', '指南', '病例', 'lymphoma', 'cancer', 'therapy', 'trial'];
+  const MODULES: SearchModule[] = ['course', 'news', 'live'];
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const make = (id: number): SnapshotDocument => {
+    const pickWords = (k: number) => Array.from({ length: k }, () => VOCAB[rand(VOCAB.length)]).join(' ');
+    return doc(id, pickWords(1 + rand(3)), rand(1000) / 10, { body: pickWords(2 + rand(4)), module: MODULES[rand(3)] });
+  };
+  const docs = Array.from({ length: 3000 }, (_, i) => make(i + 1));
+  const live = new Map(docs.map((d) => [`${d.module}:${d.itemId}`, d]));
+
+  /** The expected ids: every live document checked, sorted by the result order. */
+  function expected(keyword: string, tier: 'title' | 'body', module: SearchModule | null, s: SearchSnapshot): number[] {
+    const q = parseQuery(keyword);
+    const completions = q.prefix === null ? [] : s.completions(q.prefix);
+    const holds = (lexemes: Set<string>) => q.lexemes.every((l) => lexemes.has(l)) && (q.prefix === null || completions.some((w) => lexemes.has(w)));
+    return [...live.values()]
+      .filter((d) => !module || d.module === module)
+      .filter((d) => {
+        const inTitle = holds(new Set(d.titleLexemes));
+        return tier === 'title' ? inTitle : !inTitle && holds(new Set(d.bodyLexemes));
+      })
+      .sort((a, b) => b.boost - a.boost || b.id - a.id)
+      .map((d) => d.id);
+  }
+
+  function compare(s: SearchSnapshot) {
+    for (const keyword of ['淋巴瘤', '肺癌 靶向治疗', '指南 病例', 'lymphoma', 'cancer therap', 'lymphoma trial', '免疫', 'tri']) {
+      for (const module of [null, ...MODULES]) {
+        for (const tier of ['title', 'body'] as const) {
+          const q = parseQuery(keyword);
+          const query = s.query(q, q.prefix === null ? [] : s.completions(q.prefix));
+          const want = expected(keyword, tier, module, s);
+          expect(s.count(query, tier, module), `${keyword} ${tier} ${module}`).toBe(want.length);
+          expect(s.top(query, tier, module, 25).map((slot) => s.documentId(slot)), `${keyword} ${tier} ${module}`).toEqual(want.slice(0, 25));
+        }
+      }
+    }
+  }
+
+  it('finds and counts what a scan of every document finds, before and after changes', () => {
+    const s = SearchSnapshot.build(ranked(docs));
+    compare(s);
+    for (let i = 0; i < 200; i++) {
+      const d = make(rand(4000) + 1);
+      const key = `${d.module}:${d.itemId}`;
+      if (rand(4) === 0) {
+        s.remove(d.module, d.itemId);
+        live.delete(key);
+      } else {
+        s.put(d);
+        live.set(key, d);
+      }
+    }
+    compare(s);
+  });
+});
+
 describe('SearchIndex', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -112,10 +191,7 @@ describe('SearchIndex', () => {
     return (row as { id: number }).id;
   }
 
-  const found = (index: SearchIndex, keyword: string) => {
-    const s = index.current;
-    return s.top(s.match(parseQuery(keyword), 'title', 'course'), 50).length;
-  };
+  const found = (index: SearchIndex, keyword: string) => index.current.count(index.current.query(parseQuery(keyword)), 'title', 'course');
 
   it('sees a write through this process at once', async () => {
     const index = await SearchIndex.open(app.db, { pollMs: 0 });
@@ -186,7 +262,7 @@ describe('SearchIndex', () => {
       expect(index.current.drift).toBeLessThan(n);
       expect(found(index, '鲳鲂')).toBe(n);
       const s = index.current;
-      const order = s.top(s.match(parseQuery('鲳鲂'), 'title', 'course'), 50).map((slot) => s.documentId(slot));
+      const order = s.top(s.query(parseQuery('鲳鲂')), 'title', 'course', 50).map((slot) => s.documentId(slot));
       expect(order).toEqual([...order].sort((a, b) => b - a));
     } finally {
       await index.close();

@@ -6,7 +6,6 @@ import { presentCourse } from '../shared/content.present.ts';
 import type { SearchIndex } from './search.memory.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { SearchSnapshot } from './search.snapshot.ts';
 import { isEmptyQuery, parseQuery, suggestKey } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
@@ -53,6 +52,7 @@ export class SearchService {
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
   private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
+  private readonly counts = new BoundedTtlMap<string, { titles: number; bodies: number }>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
 
   constructor(
     private readonly db: Db,
@@ -79,16 +79,21 @@ export class SearchService {
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
     const snapshot = this.index.current;
     const module = q.type === 'all' ? null : q.type;
-    const completions = parsed.prefix === null ? [] : snapshot.completions(parsed.prefix);
-    const titles = snapshot.match(parsed, 'title', module, completions);
-    const bodies = SearchSnapshot.without(snapshot.match(parsed, 'body', module, completions), titles);
-    const total = titles.length + bodies.length;
+    const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
+    // Counting reads every match; the other pages and the other language reuse the counts.
+    const countKey = JSON.stringify([this.index.generation, q.type, parsed.lexemes, parsed.prefix]);
+    let counts = this.counts.get(countKey);
+    if (!counts) {
+      counts = { titles: snapshot.count(query, 'title', module), bodies: snapshot.count(query, 'body', module) };
+      this.counts.set(countKey, counts);
+    }
+    const total = counts.titles + counts.bodies;
     const offset = (q.page - 1) * q.page_size;
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
     const slots: number[] = [];
     if (offset < end) {
-      if (offset < titles.length) slots.push(...snapshot.top(titles, end).slice(offset));
-      if (end > titles.length) slots.push(...snapshot.top(bodies, end - titles.length).slice(Math.max(0, offset - titles.length)));
+      if (offset < counts.titles) slots.push(...snapshot.top(query, 'title', module, end).slice(offset));
+      if (end > counts.titles) slots.push(...snapshot.top(query, 'body', module, end - counts.titles).slice(Math.max(0, offset - counts.titles)));
     }
     const ids = slots.map((s) => snapshot.documentId(s));
     const docs = new Map((await repo.documentsByIds(this.db, ids)).map((d) => [d.id, d]));
@@ -142,8 +147,8 @@ export class SearchService {
     // Titles containing the word anywhere, most boosted first. A last word of one or two letters
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
-      const completions = parsed.prefix === null ? [] : snapshot.completions(parsed.prefix);
-      const slots = snapshot.top(snapshot.match(parsed, 'title', null, completions), SEARCH_SUGGEST_LIMIT * 2);
+      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
+      const slots = snapshot.top(query, 'title', null, SEARCH_SUGGEST_LIMIT * 2);
       for (const slot of slots) add(snapshot.title(slot, lang === 'en' ? 'en' : 'zh'));
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };

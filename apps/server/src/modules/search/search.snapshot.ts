@@ -28,7 +28,10 @@ export interface SnapshotDocument {
 }
 
 /** A growable sorted list of slots. */
-class Postings {
+export class Postings {
+  /** Common lexemes: the list's ranked slots as a bitset too, for word-at-a-time intersections. */
+  bits: Uint32Array | null = null;
+
   constructor(
     public data: Int32Array,
     public size: number,
@@ -44,10 +47,29 @@ class Postings {
   }
 }
 
+/** A keyword resolved against a snapshot (SearchSnapshot.query); null: the field has no match. */
+export interface SnapshotQuery {
+  title: Postings[] | null;
+  body: Postings[] | null;
+}
+
 interface Suggestion {
   key: string;
   term: string;
   slot: number;
+}
+
+/** Lists holding at least this share of the ranked slots also get a bitset (no larger than the list). */
+const DENSE_SHARE = 1 / 32;
+const DENSE_MIN = 512;
+
+const bitOf = (bits: Uint32Array, slot: number): boolean => ((bits[slot >>> 5] as number) & (1 << (slot & 31))) !== 0;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 const MODULE_CODE = new Map<SearchModule, number>(SEARCH_MODULES.map((m, i) => [m, i]));
@@ -106,6 +128,8 @@ export class SearchSnapshot {
   private words: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly suggestions: Record<'zh' | 'en', Suggestion[]> = { zh: [], en: [] };
+  private aliveBits = new Uint32Array(0);
+  private moduleBits: Uint32Array[] = [];
   /** Scratch marks for unions, one byte per slot. */
   private marks = new Uint8Array(0);
 
@@ -139,6 +163,7 @@ export class SearchSnapshot {
       for (const t of body[slot] as Int32Array) (this.bodyPostings[t] as Postings).push(slot);
     }
     this.ranked = this.size;
+    this.buildBitsets();
     this.words.sort();
     for (const lang of ['zh', 'en'] as const) this.suggestions[lang].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
   }
@@ -161,7 +186,7 @@ export class SearchSnapshot {
       const a = this.titlePostings[t] as Postings;
       const b = this.bodyPostings[t] as Postings;
       postings += a.size + b.size;
-      bytes += a.data.byteLength + b.data.byteLength + 64;
+      bytes += a.data.byteLength + b.data.byteLength + (a.bits?.byteLength ?? 0) + (b.bits?.byteLength ?? 0) + 64;
     }
     for (const [l] of this.lexicon) bytes += 2 * l.length + 48;
     for (let i = 0; i < this.size; i++) bytes += 2 * ((this.titlesZh[i] as string).length + (this.titlesEn[i]?.length ?? 0));
@@ -221,6 +246,29 @@ export class SearchSnapshot {
     if (this.alive[slot] === 1) {
       this.alive[slot] = 0;
       this.dead += 1;
+      if (slot < this.ranked) this.aliveBits[slot >>> 5] = (this.aliveBits[slot >>> 5] as number) & ~(1 << (slot & 31));
+    }
+  }
+
+  /** Bitsets over the ranked slots: live ones, each module's, and each common lexeme's. */
+  private buildBitsets(): void {
+    const words = (this.ranked + 31) >>> 5;
+    const set = (bits: Uint32Array, slot: number) => {
+      bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+    };
+    this.aliveBits = new Uint32Array(words);
+    this.moduleBits = SEARCH_MODULES.map(() => new Uint32Array(words));
+    for (let slot = 0; slot < this.ranked; slot++) {
+      if (this.alive[slot] !== 1) continue;
+      set(this.aliveBits, slot);
+      const m = this.moduleBits[this.modules[slot] as number];
+      if (m) set(m, slot);
+    }
+    const dense = Math.max(DENSE_MIN, this.ranked * DENSE_SHARE);
+    for (const p of [...this.titlePostings, ...this.bodyPostings]) {
+      if (p.size < dense) continue;
+      p.bits = new Uint32Array(words);
+      for (let i = 0; i < p.size && (p.data[i] as number) < this.ranked; i++) set(p.bits, p.data[i] as number);
     }
   }
 
@@ -303,71 +351,150 @@ export class SearchSnapshot {
     return new Postings(out, n);
   }
 
-  /**
-   * Slots of the live documents (of `module`, if given) whose `field` holds every lexeme of the
-   * query (and, with a prefix, one of its completions), in slot order.
-   */
-  match(q: ParsedQuery, field: Field, module: SearchModule | null, completions: readonly string[] = []): Int32Array {
+  /** The lists a match of `field` is in, every one of them (shortest first), or null for none. */
+  private clauses(q: ParsedQuery, field: Field, completions: readonly string[]): Postings[] | null {
     const lists: Postings[] = [];
     for (const l of q.lexemes) {
       const p = this.list(field, l);
-      if (!p) return EMPTY;
+      if (!p) return null;
       lists.push(p);
     }
     if (q.prefix !== null) {
       const alternatives = completions.flatMap((w) => this.list(field, w) ?? []);
-      if (alternatives.length === 0) return EMPTY;
+      if (alternatives.length === 0) return null;
       lists.push(this.union(alternatives));
     }
-    if (lists.length === 0) return EMPTY;
-    lists.sort((a, b) => a.size - b.size);
-    const code = module === null ? -1 : (MODULE_CODE.get(module) ?? -2);
+    return lists.length === 0 ? null : lists.sort((a, b) => a.size - b.size);
+  }
+
+  /**
+   * A keyword resolved against this snapshot: title matches hold every lexeme in the title, body
+   * matches in the body (and, with a prefix, one of its completions).
+   */
+  query(q: ParsedQuery, completions: readonly string[] = []): SnapshotQuery {
+    return { title: this.clauses(q, 'title', completions), body: this.clauses(q, 'body', completions) };
+  }
+
+  /** Whether `slot` is in every one of `lists` (`cursors`: where each gallop resumes; slots only grow). */
+  private inAll(lists: readonly Postings[], slot: number, cursors: Int32Array, start: number): boolean | null {
+    for (let j = start; j < lists.length; j++) {
+      const p = lists[j] as Postings;
+      if (p.bits && slot < this.ranked) {
+        if (!bitOf(p.bits, slot)) return false;
+        continue;
+      }
+      const at = gallop(p.data, p.size, cursors[j] as number, slot);
+      cursors[j] = at;
+      // Past the list's end: no later slot is in it either.
+      if (at >= p.size) return null;
+      if (p.data[at] !== slot) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Walks, in slot order, the live slots (of module `code`, -1 for any) in every one of `lists`
+   * (shortest first) from slot `from` on, skipping slots in every one of `exclude`; `visit`
+   * returns false to stop. Where every list has a bitset, the ranked slots are read 32 at a time.
+   */
+  private walk(lists: readonly Postings[], code: number, exclude: readonly Postings[] | null, from: number, visit: (slot: number) => boolean): void {
+    const skip = exclude ? new Int32Array(exclude.length) : null;
+    const excluded = (slot: number) => exclude !== null && this.inAll(exclude, slot, skip as Int32Array, 0) === true;
+    if (from < this.ranked && lists.every((p) => p.bits)) {
+      const module = code === -1 ? null : this.moduleBits[code];
+      if (code !== -1 && !module) return;
+      const last = (this.ranked - 1) >>> 5;
+      for (let w = from >>> 5; w <= last; w++) {
+        let x = this.aliveBits[w] as number;
+        if (module) x &= module[w] as number;
+        for (let j = 0; j < lists.length && x !== 0; j++) x &= ((lists[j] as Postings).bits as Uint32Array)[w] as number;
+        if (w === from >>> 5) x &= ~0 << (from & 31);
+        while (x !== 0) {
+          const slot = (w << 5) | (31 - Math.clz32(x & -x));
+          x &= x - 1;
+          if (!excluded(slot) && !visit(slot)) return;
+        }
+      }
+      from = this.ranked;
+    }
     const first = lists[0] as Postings;
-    // One list and nothing to filter out: the list itself (callers only read it).
-    if (lists.length === 1 && code === -1 && this.dead === 0) return first.data.subarray(0, first.size);
     const cursors = new Int32Array(lists.length);
-    const out = new Int32Array(first.size);
-    let n = 0;
-    outer: for (let i = 0; i < first.size; i++) {
+    for (let i = gallop(first.data, first.size, 0, from); i < first.size; i++) {
       const slot = first.data[i] as number;
       if (this.alive[slot] !== 1 || (code !== -1 && this.modules[slot] !== code)) continue;
-      for (let j = 1; j < lists.length; j++) {
-        const p = lists[j] as Postings;
-        const at = gallop(p.data, p.size, cursors[j] as number, slot);
-        cursors[j] = at;
-        if (at >= p.size) break outer;
-        if (p.data[at] !== slot) continue outer;
-      }
-      out[n++] = slot;
+      const all = this.inAll(lists, slot, cursors, 1);
+      if (all === null) return;
+      if (all && !excluded(slot) && !visit(slot)) return;
     }
-    return out.subarray(0, n);
   }
 
-  /** `a` without the slots of `b` (both in slot order). */
-  static without(a: Int32Array, b: Int32Array): Int32Array {
-    if (b.length === 0) return a;
-    const out = new Int32Array(a.length);
+  private code(module: SearchModule | null): number {
+    return module === null ? -1 : (MODULE_CODE.get(module) ?? -2);
+  }
+
+  /** Live slots (of `module`) in every one of `lists`. */
+  private countIn(lists: Postings[], module: SearchModule | null): number {
+    const code = this.code(module);
+    if (code === -2) return 0;
+    if (lists.length === 1 && code === -1 && this.dead === 0) return (lists[0] as Postings).size;
+    const sorted = [...lists].sort((a, b) => a.size - b.size);
     let n = 0;
-    let j = 0;
-    for (let i = 0; i < a.length; i++) {
-      const s = a[i] as number;
-      j = gallop(b, b.length, j, s);
-      if (b[j] !== s) out[n++] = s;
+    let from = 0;
+    if (this.ranked > 0 && sorted.every((p) => p.bits)) {
+      // The ranked slots by bitset population, 32 at a time.
+      const module = code === -1 ? null : (this.moduleBits[code] as Uint32Array);
+      const words = (this.ranked + 31) >>> 5;
+      for (let w = 0; w < words; w++) {
+        let x = this.aliveBits[w] as number;
+        if (module) x &= module[w] as number;
+        for (let j = 0; j < sorted.length && x !== 0; j++) x &= ((sorted[j] as Postings).bits as Uint32Array)[w] as number;
+        if (x !== 0) n += popcount(x);
+      }
+      from = this.ranked;
     }
-    return out.subarray(0, n);
+    this.walk(sorted, code, null, from, () => {
+      n += 1;
+      return true;
+    });
+    return n;
   }
 
-  /** The first `count` of `slots` in result order: the ranked part as it is, the tail merged in by boost. */
-  top(slots: Int32Array, count: number): number[] {
-    const ranked = this.ranked;
-    const split = gallop(slots, slots.length, 0, ranked);
-    if (split === slots.length) return Array.from(slots.subarray(0, count));
-    const tail = Array.from(slots.subarray(split)).sort((a, b) => this.before(a, b));
+  /** Matches of a tier: `title`, or `body` without the title matches. */
+  count(q: SnapshotQuery, tier: Field, module: SearchModule | null): number {
+    if (tier === 'title') return q.title ? this.countIn(q.title, module) : 0;
+    if (!q.body) return 0;
+    const both = q.title ? this.countIn([...q.body, ...q.title], module) : 0;
+    return this.countIn(q.body, module) - both;
+  }
+
+  /**
+   * The first `keep` matches of a tier in result order. Slots below `ranked` come in result order
+   * already, so the walk stops after `keep` of them; the tail after them is ranked here.
+   */
+  top(q: SnapshotQuery, tier: Field, module: SearchModule | null, keep: number): number[] {
+    const lists = tier === 'title' ? q.title : q.body;
+    if (!lists || keep <= 0) return [];
+    const exclude = tier === 'body' ? q.title : null;
+    const code = this.code(module);
+    const head: number[] = [];
+    this.walk(lists, code, exclude, 0, (slot) => {
+      if (slot >= this.ranked) return false;
+      head.push(slot);
+      return head.length < keep;
+    });
+    if (this.ranked === this.size) return head;
+    const tail: number[] = [];
+    this.walk(lists, code, exclude, this.ranked, (slot) => {
+      tail.push(slot);
+      return true;
+    });
+    if (tail.length === 0) return head;
+    tail.sort((a, b) => this.before(a, b));
     const out: number[] = [];
     let i = 0;
     let j = 0;
-    while (out.length < count && (i < split || j < tail.length)) {
-      if (j >= tail.length || (i < split && this.before(slots[i] as number, tail[j] as number) <= 0)) out.push(slots[i++] as number);
+    while (out.length < keep && (i < head.length || j < tail.length)) {
+      if (j >= tail.length || (i < head.length && this.before(head[i] as number, tail[j] as number) <= 0)) out.push(head[i++] as number);
       else out.push(tail[j++] as number);
     }
     return out;

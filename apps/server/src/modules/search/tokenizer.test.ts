@@ -21,7 +21,7 @@ async function matches(doc: string, keyword: string): Promise<boolean> {
   const r = await db.query<{ v: string }>('select $1::tsvector::text as v', [documentVector(doc)]);
   const lexemes = vectorLexemes(r.rows[0]?.v ?? '');
   const s = SearchSnapshot.build([{ id: 1, module: 'course', itemId: 1, titleZh: doc, titleEn: null, boost: 0, titleLexemes: lexemes, bodyLexemes: [] }]);
-  return s.match(q, 'title', null, q.prefix === null ? [] : s.completions(q.prefix)).length === 1;
+  return s.count(s.query(q, q.prefix === null ? [] : s.completions(q.prefix)), 'title', null) === 1;
 }
 
 describe('runs', () => {
@@ -117,8 +117,8 @@ describe('prefix completion', () => {
     expect(snapshot.completions('lymph')).toEqual(['lymphoma', 'lymphocytic']);
     expect(snapshot.completions('lymphoma')).toEqual(['lymphoma']);
     expect(snapshot.completions('zebra')).toEqual([]);
-    expect(snapshot.match(q, 'title', null, snapshot.completions('lymph'))).toEqual(Int32Array.from([0]));
-    expect(snapshot.match(parseQuery('lymph'), 'title', null, snapshot.completions('lymph')).length).toBe(4);
+    expect(snapshot.top(snapshot.query(q, snapshot.completions('lymph')), 'title', null, 10).map((slot) => snapshot.documentId(slot))).toEqual([1]);
+    expect(snapshot.count(snapshot.query(parseQuery('lymph'), snapshot.completions('lymph')), 'title', null)).toBe(4);
   });
 
   it('treats only a Latin word at the very end as a prefix', () => {
