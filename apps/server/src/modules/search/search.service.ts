@@ -22,6 +22,10 @@ const PREFIX_WINDOW = 50;
 const ANSWER_TTL_MS = 30_000;
 /** Searches and suggestions repeat (hot words, the first letters everyone types). */
 const ANSWER_CACHE_SIZE = 2_000;
+/** Result rows kept: a few kilobytes each (titles and the summary source in two languages). */
+const ROW_CACHE_SIZE = 20_000;
+
+type ResultRow = Awaited<ReturnType<typeof repo.documentsByIds>>[number];
 
 /** A small map whose entries expire and whose oldest entry goes when it is full. */
 class BoundedTtlMap<K, V> {
@@ -52,6 +56,7 @@ export class SearchService {
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
   private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
+  private rows: { generation: number; byId: Map<number, ResultRow> } = { generation: -1, byId: new Map() };
   private readonly counts = new BoundedTtlMap<string, { titles: number; bodies: number }>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
 
   constructor(
@@ -96,12 +101,43 @@ export class SearchService {
       if (end > counts.titles) slots.push(...snapshot.top(query, 'body', module, end - counts.titles).slice(Math.max(0, offset - counts.titles)));
     }
     const ids = slots.map((s) => snapshot.documentId(s));
-    const docs = new Map((await repo.documentsByIds(this.db, ids)).map((d) => [d.id, d]));
+    const docs = await this.documents(ids);
     const items = ids.flatMap((id) => {
       const d = docs.get(id);
       return d ? [presentResult(d, parsed.terms, lang)] : [];
     });
     return { ...base, items, total, total_exact: true, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
+  }
+
+  /**
+   * Result rows by id. The first results of common keywords come back in many searches, so rows
+   * read for one index generation are kept (the most recently used ROW_CACHE_SIZE of them).
+   */
+  private async documents(ids: number[]): Promise<Map<number, ResultRow>> {
+    const generation = this.index.generation;
+    if (this.rows.generation !== generation) this.rows = { generation, byId: new Map() };
+    const cache = this.rows.byId;
+    const out = new Map<number, ResultRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = cache.get(id);
+      if (!row) {
+        missing.push(id);
+        continue;
+      }
+      out.set(id, row);
+      cache.delete(id);
+      cache.set(id, row);
+    }
+    if (missing.length === 0) return out;
+    for (const row of await repo.documentsByIds(this.db, missing)) {
+      out.set(row.id, row);
+      // Rows read while the index changed belong to the old generation: not kept.
+      if (this.rows.byId !== cache) continue;
+      cache.set(row.id, row);
+      if (cache.size > ROW_CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+    }
+    return out;
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {

@@ -53,12 +53,6 @@ export interface SnapshotQuery {
   body: Postings[] | null;
 }
 
-interface Suggestion {
-  key: string;
-  term: string;
-  slot: number;
-}
-
 /** Lists holding at least this share of the ranked slots also get a bitset (no larger than the list). */
 const DENSE_SHARE = 1 / 32;
 const DENSE_MIN = 512;
@@ -73,7 +67,6 @@ function popcount(x: number): number {
 }
 
 const MODULE_CODE = new Map<SearchModule, number>(SEARCH_MODULES.map((m, i) => [m, i]));
-const EMPTY = new Int32Array(0);
 /** Completions of a trailing Latin prefix searched, the most frequent first. */
 const COMPLETIONS = 8;
 
@@ -109,6 +102,157 @@ function gallop(list: Int32Array, size: number, from: number, target: number): n
 
 type Field = 'title' | 'body';
 
+/**
+ * One field's posting lists: those of the build in one array (`offsets` into `data`, in term
+ * order), and the slots added since per lexeme. Hundreds of thousands of lexemes cost two arrays,
+ * not an object each.
+ */
+class FieldPostings {
+  private offsets = new Int32Array(1);
+  private data = new Int32Array(0);
+  private readonly added = new Map<number, Postings>();
+  /** Built and added slots of a lexeme in one list, kept until the lexeme gets another slot. */
+  private readonly merged = new Map<number, Postings>();
+  readonly bits = new Map<number, Uint32Array>();
+
+  /** Lists of the build: `termsOf(slot)` gives each slot's term ids; slots in order. */
+  fill(terms: number, slots: number, termsOf: (slot: number) => Int32Array): void {
+    const counts = new Int32Array(terms + 1);
+    for (let slot = 0; slot < slots; slot++) for (const t of termsOf(slot)) counts[t + 1] = (counts[t + 1] as number) + 1;
+    for (let t = 0; t < terms; t++) counts[t + 1] = (counts[t + 1] as number) + (counts[t] as number);
+    this.offsets = counts.slice();
+    this.data = new Int32Array(counts[terms] as number);
+    for (let slot = 0; slot < slots; slot++) {
+      for (const t of termsOf(slot)) {
+        this.data[counts[t] as number] = slot;
+        counts[t] = (counts[t] as number) + 1;
+      }
+    }
+  }
+
+  private built(t: number): [number, number] {
+    return t + 1 < this.offsets.length ? [this.offsets[t] as number, this.offsets[t + 1] as number] : [0, 0];
+  }
+
+  size(t: number): number {
+    const [from, to] = this.built(t);
+    return to - from + (this.added.get(t)?.size ?? 0);
+  }
+
+  /** Bitsets for the lists holding at least `dense` slots of the build. */
+  buildBits(dense: number, words: number): void {
+    for (let t = 0; t + 1 < this.offsets.length; t++) {
+      const [from, to] = this.built(t);
+      if (to - from < dense) continue;
+      const bits = new Uint32Array(words);
+      for (let i = from; i < to; i++) {
+        const slot = this.data[i] as number;
+        bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+      }
+      this.bits.set(t, bits);
+    }
+  }
+
+  push(t: number, slot: number): void {
+    let list = this.added.get(t);
+    if (!list) this.added.set(t, (list = new Postings(new Int32Array(4), 0)));
+    list.push(slot);
+    this.merged.delete(t);
+  }
+
+  list(t: number): Postings | null {
+    const [from, to] = this.built(t);
+    const extra = this.added.get(t);
+    if (!extra) return to > from ? withBits(new Postings(this.data.subarray(from, to), to - from), this.bits.get(t)) : null;
+    let m = this.merged.get(t);
+    if (!m) {
+      // Added slots come after every built one: the two lists side by side are in order.
+      const data = new Int32Array(to - from + extra.size);
+      data.set(this.data.subarray(from, to));
+      data.set(extra.data.subarray(0, extra.size), to - from);
+      m = withBits(new Postings(data, data.length), this.bits.get(t));
+      this.merged.set(t, m);
+    }
+    return m;
+  }
+
+  bytes(): number {
+    let n = this.offsets.byteLength + this.data.byteLength;
+    for (const b of this.bits.values()) n += b.byteLength;
+    for (const a of this.added.values()) n += a.data.byteLength + 64;
+    return n;
+  }
+
+  postings(): number {
+    let n = this.data.length;
+    for (const a of this.added.values()) n += a.size;
+    return n;
+  }
+}
+
+function withBits(p: Postings, bits: Uint32Array | undefined): Postings {
+  p.bits = bits ?? null;
+  return p;
+}
+
+/** Titles in one language ordered by suggestion key: slots of the build, and entries added since. */
+class SuggestionList {
+  /** Built slots in key order; keys are worked out again when read, not kept. */
+  sorted = new Int32Array(0);
+  readonly added: Array<{ key: string; slot: number }> = [];
+
+  constructor(private readonly termOf: (slot: number) => string) {}
+
+  keyOf(slot: number): string {
+    return suggestKey(this.termOf(slot));
+  }
+
+  sort(slots: number): void {
+    const keys: string[] = new Array(slots);
+    const order: number[] = [];
+    for (let slot = 0; slot < slots; slot++) {
+      keys[slot] = this.keyOf(slot);
+      if (keys[slot]) order.push(slot);
+    }
+    order.sort((a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : (keys[a] as string) > (keys[b] as string) ? 1 : a - b));
+    this.sorted = Int32Array.from(order);
+  }
+
+  add(slot: number): void {
+    const key = this.keyOf(slot);
+    if (key) this.added.splice(lowerBound(this.added, key, (e) => e.key), 0, { key, slot });
+  }
+
+  /** Up to `limit` slots (passing `keep`) whose key starts with `prefix`, in key order. */
+  startingWith(prefix: string, limit: number, keep: (slot: number) => boolean): number[] {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.keyOf(this.sorted[mid] as number) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: Array<{ key: string; slot: number }> = [];
+    for (let i = lo; i < this.sorted.length && found.length < limit; i++) {
+      const slot = this.sorted[i] as number;
+      const key = this.keyOf(slot);
+      if (!key.startsWith(prefix)) break;
+      if (keep(slot)) found.push({ key, slot });
+    }
+    let taken = 0;
+    for (let i = lowerBound(this.added, prefix, (e) => e.key); i < this.added.length && taken < limit; i++) {
+      const e = this.added[i] as { key: string; slot: number };
+      if (!e.key.startsWith(prefix)) break;
+      if (keep(e.slot)) {
+        found.push(e);
+        taken += 1;
+      }
+    }
+    found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
+    return found.slice(0, limit).map((e) => e.slot);
+  }
+}
+
 export class SearchSnapshot {
   private ids = new Int32Array(1024);
   private modules = new Uint8Array(1024);
@@ -122,12 +266,16 @@ export class SearchSnapshot {
   private size = 0;
   private dead = 0;
   private readonly lexicon = new Map<string, number>();
-  private readonly titlePostings: Postings[] = [];
-  private readonly bodyPostings: Postings[] = [];
+  private readonly titleLists = new FieldPostings();
+  private readonly bodyLists = new FieldPostings();
   /** Latin words of the lexicon in code-unit order, for prefix completion. */
   private words: string[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private readonly suggestions: Record<'zh' | 'en', Suggestion[]> = { zh: [], en: [] };
+  /** Live slot per item (`itemKey`). */
+  private readonly slotOf = new Map<number, number>();
+  private readonly suggestions = {
+    zh: new SuggestionList((slot) => this.titlesZh[slot] as string),
+    en: new SuggestionList((slot) => this.titlesEn[slot] || (this.titlesZh[slot] as string)),
+  };
   private aliveBits = new Uint32Array(0);
   private moduleBits: Uint32Array[] = [];
   /** Scratch marks for unions, one byte per slot. */
@@ -139,33 +287,6 @@ export class SearchSnapshot {
     let rank = 0;
     for (const d of documents) b.add(rank++, d);
     return b.build();
-  }
-
-  /** Builder use: term ids of lexemes, new lexemes added. */
-  intern(lexemes: Iterable<string>): Int32Array {
-    const out: number[] = [];
-    for (const l of lexemes) out.push(this.termId(l));
-    return Int32Array.from(out);
-  }
-
-  /** Builder use: documents added (with `addSlot`) in result order, with their term ids. */
-  fill(title: readonly Int32Array[], body: readonly Int32Array[]): void {
-    const titleCounts = new Int32Array(this.lexicon.size);
-    const bodyCounts = new Int32Array(this.lexicon.size);
-    for (const ids of title) for (const t of ids) titleCounts[t] = (titleCounts[t] as number) + 1;
-    for (const ids of body) for (const t of ids) bodyCounts[t] = (bodyCounts[t] as number) + 1;
-    for (let t = 0; t < this.lexicon.size; t++) {
-      (this.titlePostings[t] as Postings).data = new Int32Array(titleCounts[t] as number);
-      (this.bodyPostings[t] as Postings).data = new Int32Array(bodyCounts[t] as number);
-    }
-    for (let slot = 0; slot < this.size; slot++) {
-      for (const t of title[slot] as Int32Array) (this.titlePostings[t] as Postings).push(slot);
-      for (const t of body[slot] as Int32Array) (this.bodyPostings[t] as Postings).push(slot);
-    }
-    this.ranked = this.size;
-    this.buildBitsets();
-    this.words.sort();
-    for (const lang of ['zh', 'en'] as const) this.suggestions[lang].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.slot - b.slot));
   }
 
   /** Documents searchable now. */
@@ -180,18 +301,29 @@ export class SearchSnapshot {
 
   /** Lexemes, posting entries and an estimate of the memory they take. */
   stats(): { documents: number; lexemes: number; postings: number; bytes: number } {
-    let postings = 0;
-    let bytes = this.size * 17;
-    for (let t = 0; t < this.lexicon.size; t++) {
-      const a = this.titlePostings[t] as Postings;
-      const b = this.bodyPostings[t] as Postings;
-      postings += a.size + b.size;
-      bytes += a.data.byteLength + b.data.byteLength + (a.bits?.byteLength ?? 0) + (b.bits?.byteLength ?? 0) + 64;
-    }
+    let bytes = this.size * 26 + this.titleLists.bytes() + this.bodyLists.bytes() + this.aliveBits.byteLength * 7;
     for (const [l] of this.lexicon) bytes += 2 * l.length + 48;
-    for (let i = 0; i < this.size; i++) bytes += 2 * ((this.titlesZh[i] as string).length + (this.titlesEn[i]?.length ?? 0));
-    bytes += (this.suggestions.zh.length + this.suggestions.en.length) * 48;
-    return { documents: this.documents, lexemes: this.lexicon.size, postings, bytes };
+    for (let i = 0; i < this.size; i++) bytes += 2 * ((this.titlesZh[i] as string).length + (this.titlesEn[i]?.length ?? 0)) + 32;
+    bytes += (this.suggestions.zh.sorted.byteLength + this.suggestions.en.sorted.byteLength) * 2 + this.slotOf.size * 32;
+    return { documents: this.documents, lexemes: this.lexicon.size, postings: this.titleLists.postings() + this.bodyLists.postings(), bytes };
+  }
+
+  /** Builder use: term ids of lexemes, new lexemes added. */
+  intern(lexemes: Iterable<string>): number[] {
+    const out: number[] = [];
+    for (const l of lexemes) out.push(this.termId(l));
+    return out;
+  }
+
+  /** Builder use: documents added (with `addSlot`) in result order, with their term ids. */
+  fill(titleTerms: (slot: number) => Int32Array, bodyTerms: (slot: number) => Int32Array): void {
+    this.titleLists.fill(this.lexicon.size, this.size, titleTerms);
+    this.bodyLists.fill(this.lexicon.size, this.size, bodyTerms);
+    this.ranked = this.size;
+    this.buildBitsets();
+    this.words.sort();
+    this.suggestions.zh.sort(this.size);
+    this.suggestions.en.sort(this.size);
   }
 
   private termId(lexeme: string): number {
@@ -199,15 +331,13 @@ export class SearchSnapshot {
     if (t === undefined) {
       t = this.lexicon.size;
       this.lexicon.set(lexeme, t);
-      this.titlePostings.push(new Postings(EMPTY, 0));
-      this.bodyPostings.push(new Postings(EMPTY, 0));
       if (!isHan(lexeme)) this.words.push(lexeme);
     }
     return t;
   }
 
   /** Builder use; `put` adds a document after the build. */
-  addSlot(d: SnapshotDocument): number {
+  addSlot(d: Omit<SnapshotDocument, 'titleLexemes' | 'bodyLexemes'>): number {
     if (this.size === this.ids.length) {
       const n = this.ids.length * 2;
       const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, make: (n: number) => A): A => {
@@ -229,16 +359,10 @@ export class SearchSnapshot {
     this.alive[slot] = 1;
     this.titlesZh[slot] = d.titleZh;
     this.titlesEn[slot] = d.titleEn;
-    const key = `${d.module}:${d.itemId}`;
+    const key = itemKey(d.module, d.itemId);
     const old = this.slotOf.get(key);
     if (old !== undefined) this.kill(old);
     this.slotOf.set(key, slot);
-    const zh = d.titleZh;
-    const en = d.titleEn || d.titleZh;
-    for (const [lang, term] of [['zh', zh], ['en', en]] as const) {
-      const k = suggestKey(term);
-      if (k) this.suggestions[lang].push({ key: k, term, slot });
-    }
     return slot;
   }
 
@@ -265,33 +389,27 @@ export class SearchSnapshot {
       if (m) set(m, slot);
     }
     const dense = Math.max(DENSE_MIN, this.ranked * DENSE_SHARE);
-    for (const p of [...this.titlePostings, ...this.bodyPostings]) {
-      if (p.size < dense) continue;
-      p.bits = new Uint32Array(words);
-      for (let i = 0; i < p.size && (p.data[i] as number) < this.ranked; i++) set(p.bits, p.data[i] as number);
-    }
+    this.titleLists.buildBits(dense, words);
+    this.bodyLists.buildBits(dense, words);
   }
 
   /** Adds or replaces a document after the snapshot was built; it goes to the tail. */
   put(d: SnapshotDocument): void {
-    const current = this.slotOf.get(`${d.module}:${d.itemId}`);
+    const current = this.slotOf.get(itemKey(d.module, d.itemId));
     if (current !== undefined && d.version !== undefined && this.versions[current] === d.version) return;
-    const newSuggestions = { zh: this.suggestions.zh.length, en: this.suggestions.en.length };
     const slot = this.addSlot(d);
     const wordsBefore = this.words.length;
-    for (const l of d.titleLexemes) (this.titlePostings[this.termId(l)] as Postings).push(slot);
-    for (const l of d.bodyLexemes) (this.bodyPostings[this.termId(l)] as Postings).push(slot);
-    // New entries were appended; move each to its place in key order.
+    for (const l of d.titleLexemes) this.titleLists.push(this.termId(l), slot);
+    for (const l of d.bodyLexemes) this.bodyLists.push(this.termId(l), slot);
+    // New words were appended; move each to its place in key order.
     for (const w of this.words.splice(wordsBefore)) this.words.splice(lowerBound(this.words, w, (x) => x), 0, w);
-    for (const lang of ['zh', 'en'] as const) {
-      const list = this.suggestions[lang];
-      for (const e of list.splice(newSuggestions[lang])) list.splice(lowerBound(list, e.key, (x) => x.key), 0, e);
-    }
+    this.suggestions.zh.add(slot);
+    this.suggestions.en.add(slot);
   }
 
   /** Removes a document (unpublished or deleted). */
   remove(module: SearchModule, itemId: number): void {
-    const key = `${module}:${itemId}`;
+    const key = itemKey(module, itemId);
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     this.kill(slot);
@@ -305,7 +423,7 @@ export class SearchSnapshot {
       const w = this.words[i] as string;
       if (!w.startsWith(prefix)) break;
       const t = this.lexicon.get(w) as number;
-      out.push([w, (this.titlePostings[t] as Postings).size + (this.bodyPostings[t] as Postings).size]);
+      out.push([w, this.titleLists.size(t) + this.bodyLists.size(t)]);
     }
     // The word as typed always counts; then the most frequent, shorter first on a tie.
     out.sort((a, b) => Number(b[0] === prefix) - Number(a[0] === prefix) || b[1] - a[1] || a[0].length - b[0].length);
@@ -315,8 +433,7 @@ export class SearchSnapshot {
   private list(field: Field, lexeme: string): Postings | null {
     const t = this.lexicon.get(lexeme);
     if (t === undefined) return null;
-    const p = (field === 'title' ? this.titlePostings : this.bodyPostings)[t] as Postings;
-    return p.size > 0 ? p : null;
+    return (field === 'title' ? this.titleLists : this.bodyLists).list(t);
   }
 
   /** One list holding every slot of any of `lists`, in order. */
@@ -519,44 +636,69 @@ export class SearchSnapshot {
    * key order, then the most boosted first.
    */
   titlesStartingWith(lang: 'zh' | 'en', prefix: string, window: number): string[] {
-    const list = this.suggestions[lang];
-    const found: Suggestion[] = [];
-    for (let i = lowerBound(list, prefix, (x) => x.key); i < list.length && found.length < window; i++) {
-      const e = list[i] as Suggestion;
-      if (!e.key.startsWith(prefix)) break;
-      if (this.alive[e.slot] === 1) found.push(e);
-    }
-    found.sort((a, b) => this.before(a.slot, b.slot));
-    return found.map((e) => e.term);
+    const slots = this.suggestions[lang].startingWith(prefix, window, (slot) => this.alive[slot] === 1);
+    slots.sort((a, b) => this.before(a, b));
+    return slots.map((slot) => this.title(slot, lang));
   }
 }
 
-type Entry = { doc: Omit<SnapshotDocument, 'titleLexemes' | 'bodyLexemes'>; title: Int32Array; body: Int32Array };
+/** A number per item (module and id), cheaper as a map key than a string. */
+const itemKey = (module: SearchModule, itemId: number): number => itemId * 8 + (MODULE_CODE.get(module) ?? 7);
+
+type Meta = Omit<SnapshotDocument, 'titleLexemes' | 'bodyLexemes'>;
 
 /**
  * Builds a snapshot from documents arriving in any order, each with its place in the result
- * order. Lexemes become term ids as they arrive, so a large catalogue is never held as strings.
+ * order. Lexemes become term ids as they arrive, kept in one growing array, so a large catalogue
+ * is never held as strings or as an array per document.
  */
 export class SnapshotBuilder {
   private readonly snapshot = new SearchSnapshot();
-  private readonly entries: Array<Entry | undefined> = [];
+  private readonly docs: Array<Meta | undefined> = [];
+  /** Per rank: where its title and body term ids start in `terms`, and how many there are. */
+  private spans = new Int32Array(4 * 1024);
+  private terms = new Int32Array(1 << 16);
+  private used = 0;
 
   add(rank: number, d: SnapshotDocument): void {
-    const { titleLexemes, bodyLexemes, ...doc } = d;
-    this.entries[rank] = { doc: { ...doc }, title: this.snapshot.intern(titleLexemes), body: this.snapshot.intern(bodyLexemes) };
+    const { titleLexemes, bodyLexemes, ...meta } = d;
+    this.docs[rank] = meta;
+    if (4 * rank + 4 > this.spans.length) {
+      const grown = new Int32Array(Math.max(this.spans.length * 2, 4 * rank + 4));
+      grown.set(this.spans);
+      this.spans = grown;
+    }
+    const title = this.snapshot.intern(titleLexemes);
+    const body = this.snapshot.intern(bodyLexemes);
+    if (this.used + title.length + body.length > this.terms.length) {
+      const grown = new Int32Array(Math.max(this.terms.length * 2, this.used + title.length + body.length));
+      grown.set(this.terms.subarray(0, this.used));
+      this.terms = grown;
+    }
+    this.spans.set([this.used, title.length, this.used + title.length, body.length], 4 * rank);
+    this.terms.set(title, this.used);
+    this.terms.set(body, this.used + title.length);
+    this.used += title.length + body.length;
   }
 
   build(): SearchSnapshot {
-    const title: Int32Array[] = [];
-    const body: Int32Array[] = [];
-    for (const e of this.entries) {
-      if (!e) continue;
-      this.snapshot.addSlot({ ...e.doc, titleLexemes: [], bodyLexemes: [] });
-      title.push(e.title);
-      body.push(e.body);
-    }
-    this.entries.length = 0;
-    this.snapshot.fill(title, body);
+    const ranks: number[] = [];
+    this.docs.forEach((meta, rank) => {
+      if (!meta) return;
+      this.snapshot.addSlot(meta);
+      ranks.push(rank);
+    });
+    const span = (slot: number, part: 0 | 2) => {
+      const at = 4 * (ranks[slot] as number) + part;
+      const from = this.spans[at] as number;
+      return this.terms.subarray(from, from + (this.spans[at + 1] as number));
+    };
+    this.snapshot.fill(
+      (slot) => span(slot, 0),
+      (slot) => span(slot, 2),
+    );
+    this.docs.length = 0;
+    this.terms = new Int32Array(0);
     return this.snapshot;
   }
 }
