@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
@@ -21,7 +21,7 @@ export function documentsByIds(db: Db, ids: number[]) {
       publishedAt: searchDocuments.publishedAt,
     })
     .from(searchDocuments)
-    .where(inArray(searchDocuments.id, ids));
+    .where(sql`${searchDocuments.id} = any(${sql.param(ids)}::int[])`);
 }
 
 export function publishedHotWords(db: Db) {

@@ -27,6 +27,30 @@ const ROW_CACHE_SIZE = 20_000;
 
 type ResultRow = Awaited<ReturnType<typeof repo.documentsByIds>>[number];
 
+/**
+ * Reads rows asked for during one turn of the event loop with one query: concurrent searches
+ * share the query's fixed cost (on PGlite, most of it).
+ */
+class Batcher<R extends { id: number }> {
+  private pending: { ids: Set<number>; rows: Promise<Map<number, R>> } | null = null;
+
+  constructor(private readonly read: (ids: number[]) => Promise<R[]>) {}
+
+  load(ids: readonly number[]): Promise<Map<number, R>> {
+    if (!this.pending) {
+      const batch = new Set<number>();
+      const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        // Later callers start the next batch.
+        this.pending = null;
+        return new Map((await this.read([...batch])).map((r) => [r.id, r]));
+      });
+      this.pending = { ids: batch, rows };
+    }
+    for (const id of ids) this.pending.ids.add(id);
+    return this.pending.rows;
+  }
+}
+
 /** A small map whose entries expire and whose oldest entry goes when it is full. */
 class BoundedTtlMap<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -57,12 +81,15 @@ export class SearchService {
   private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
   private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
   private rows: { generation: number; byId: Map<number, ResultRow> } = { generation: -1, byId: new Map() };
+  private readonly rowReads: Batcher<ResultRow>;
   private readonly counts = new BoundedTtlMap<string, { titles: number; bodies: number }>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
 
   constructor(
     private readonly db: Db,
     private readonly index: SearchIndex,
-  ) {}
+  ) {
+    this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
+  }
 
   async search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const key = JSON.stringify([this.index.generation, lang, q.type, q.page, q.page_size, q.keyword]);
@@ -130,11 +157,14 @@ export class SearchService {
       cache.set(id, row);
     }
     if (missing.length === 0) return out;
-    for (const row of await repo.documentsByIds(this.db, missing)) {
-      out.set(row.id, row);
+    const read = await this.rowReads.load(missing);
+    for (const id of missing) {
+      const row = read.get(id);
+      if (!row) continue;
+      out.set(id, row);
       // Rows read while the index changed belong to the old generation: not kept.
       if (this.rows.byId !== cache) continue;
-      cache.set(row.id, row);
+      cache.set(id, row);
       if (cache.size > ROW_CACHE_SIZE) cache.delete(cache.keys().next().value as number);
     }
     return out;
