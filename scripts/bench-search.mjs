@@ -315,6 +315,8 @@ async function bench(name, database, serverEnv) {
       `${label.padEnd(26)} p50 ${r.p50.padStart(7)} ms   p95 ${r.p95.padStart(7)} ms   p99 ${r.p99.padStart(7)} ms   ${r.rps.padStart(5)} req/s   errors ${r.errors}${target ? `   (target p95 <= ${target} ms)` : ''}`;
     // Warm-up: the server's JIT and the database's page cache, on requests the runs below never send.
     await load(url, [searchUrl('心房颤动', 1, 3), searchUrl('atrial', 0, 3)], 200, true);
+    const warmSuggest = ['ventricul', '室性早搏', 'tachy'].map((w) => `/v1/user/search_word_remind?word=${encodeURIComponent(w)}&language=en`);
+    await load(url, warmSuggest, 200, true);
     // Cold: every request different and never seen before, so nothing comes from the answer cache.
     const coldSearch = SEARCH_URLS.filter((_, i) => i % 4 === 1);
     const coldSuggest = SUGGEST_URLS.filter((_, i) => i % 2 === 1);

@@ -113,7 +113,7 @@ describe('SearchSnapshot', () => {
 describe('SearchSnapshot against a plain scan', () => {
   // Enough documents that common lexemes get bitsets (more than 512 postings and 1/32 of the
   // slots), from a small vocabulary so that words co-occur in every proportion.
-  const VOCAB = ['淋巴瘤', '肺癌', '靶向治疗', '免疫治疗', '指南', '病例', 'lymphoma', 'cancer', 'therapy', 'trial'];
+  const VOCAB = ['淋巴瘤', '肺癌', '靶向治疗', '免疫治疗', '指南', '病例', 'lymphoma', 'lymphocytic', 'cancer', 'therapy', 'trial', 'trials'];
   const MODULES: SearchModule[] = ['course', 'news', 'live'];
   let seed = 7;
   const rand = (n: number) => {
@@ -143,7 +143,7 @@ describe('SearchSnapshot against a plain scan', () => {
   }
 
   function compare(s: SearchSnapshot) {
-    for (const keyword of ['淋巴瘤', '肺癌 靶向治疗', '指南 病例', 'lymphoma', 'cancer therap', 'lymphoma trial', '免疫', 'tri']) {
+    for (const keyword of ['淋巴瘤', '肺癌 靶向治疗', '指南 病例', 'lymphoma', 'cancer therap', 'lymphoma trial', '免疫', 'tri', 'lymph', 'cancer trial']) {
       for (const module of [null, ...MODULES]) {
         for (const tier of ['title', 'body'] as const) {
           const q = parseQuery(keyword);

@@ -213,7 +213,7 @@ export class SearchService {
     // Titles containing the word anywhere, most boosted first. A last word of one or two letters
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
-      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
+      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix), ['title']);
       const slots = snapshot.top(query, 'title', null, SEARCH_SUGGEST_LIMIT * 2);
       for (const slot of slots) add(snapshot.title(slot, lang === 'en' ? 'en' : 'zh'));
     }

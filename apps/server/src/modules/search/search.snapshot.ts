@@ -195,16 +195,26 @@ function withBits(p: Postings, bits: Uint32Array | undefined): Postings {
   return p;
 }
 
-/** Titles in one language ordered by suggestion key: slots of the build, and entries added since. */
+/**
+ * Titles in one language ordered by suggestion key: the build's in one string of keys (with
+ * offsets, so hundreds of thousands of keys are one object to the garbage collector), and those
+ * added since.
+ */
 class SuggestionList {
-  /** Built slots in key order; keys are worked out again when read, not kept. */
-  sorted = new Int32Array(0);
+  /** Slots of the build in key order, and their keys end to end. */
+  private sorted = new Int32Array(0);
+  private keys = '';
+  private offsets = new Int32Array(1);
   readonly added: Array<{ key: string; slot: number }> = [];
 
   constructor(private readonly termOf: (slot: number) => string) {}
 
-  keyOf(slot: number): string {
+  private keyOf(slot: number): string {
     return suggestKey(this.termOf(slot));
+  }
+
+  get bytes(): number {
+    return this.sorted.byteLength + this.offsets.byteLength + 2 * this.keys.length;
   }
 
   sort(slots: number): void {
@@ -216,6 +226,28 @@ class SuggestionList {
     }
     order.sort((a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : (keys[a] as string) > (keys[b] as string) ? 1 : a - b));
     this.sorted = Int32Array.from(order);
+    this.offsets = new Int32Array(order.length + 1);
+    const parts: string[] = [];
+    let at = 0;
+    order.forEach((slot, i) => {
+      parts.push(keys[slot] as string);
+      at += (keys[slot] as string).length;
+      this.offsets[i + 1] = at;
+    });
+    this.keys = parts.join('');
+  }
+
+  /** Whether the i-th built key sorts before `prefix`. */
+  private below(i: number, prefix: string): boolean {
+    const from = this.offsets[i] as number;
+    const length = (this.offsets[i + 1] as number) - from;
+    for (let k = 0; k < prefix.length; k++) {
+      if (k === length) return true;
+      const a = this.keys.charCodeAt(from + k);
+      const b = prefix.charCodeAt(k);
+      if (a !== b) return a < b;
+    }
+    return false;
   }
 
   add(slot: number): void {
@@ -229,15 +261,16 @@ class SuggestionList {
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.keyOf(this.sorted[mid] as number) < prefix) lo = mid + 1;
+      if (this.below(mid, prefix)) lo = mid + 1;
       else hi = mid;
     }
     const found: Array<{ key: string; slot: number }> = [];
     for (let i = lo; i < this.sorted.length && found.length < limit; i++) {
+      const from = this.offsets[i] as number;
+      const to = this.offsets[i + 1] as number;
+      if (to - from < prefix.length || !this.keys.startsWith(prefix, from)) break;
       const slot = this.sorted[i] as number;
-      const key = this.keyOf(slot);
-      if (!key.startsWith(prefix)) break;
-      if (keep(slot)) found.push({ key, slot });
+      if (keep(slot)) found.push({ key: this.keys.slice(from, to), slot });
     }
     let taken = 0;
     for (let i = lowerBound(this.added, prefix, (e) => e.key); i < this.added.length && taken < limit; i++) {
@@ -278,8 +311,8 @@ export class SearchSnapshot {
   };
   private aliveBits = new Uint32Array(0);
   private moduleBits: Uint32Array[] = [];
-  /** Scratch marks for unions, one byte per slot. */
-  private marks = new Uint8Array(0);
+  /** Scratch bitset for unions. */
+  private marks = new Uint32Array(0);
 
   /** A snapshot of `documents`, which must come in result order (boost desc, id desc). */
   static build(documents: Iterable<SnapshotDocument>): SearchSnapshot {
@@ -304,7 +337,7 @@ export class SearchSnapshot {
     let bytes = this.size * 26 + this.titleLists.bytes() + this.bodyLists.bytes() + this.aliveBits.byteLength * 7;
     for (const [l] of this.lexicon) bytes += 2 * l.length + 48;
     for (let i = 0; i < this.size; i++) bytes += 2 * ((this.titlesZh[i] as string).length + (this.titlesEn[i]?.length ?? 0)) + 32;
-    bytes += (this.suggestions.zh.sorted.byteLength + this.suggestions.en.sorted.byteLength) * 2 + this.slotOf.size * 32;
+    bytes += this.suggestions.zh.bytes + this.suggestions.en.bytes + this.slotOf.size * 32;
     return { documents: this.documents, lexemes: this.lexicon.size, postings: this.titleLists.postings() + this.bodyLists.postings(), bytes };
   }
 
@@ -436,10 +469,11 @@ export class SearchSnapshot {
     return (field === 'title' ? this.titleLists : this.bodyLists).list(t);
   }
 
-  /** One list holding every slot of any of `lists`, in order. */
+  /** One list holding every slot of any of `lists`, in order (gathered in a bitset, read 32 at a time). */
   private union(lists: Postings[]): Postings {
     if (lists.length === 1) return lists[0] as Postings;
-    if (this.marks.length < this.size) this.marks = new Uint8Array(this.ids.length);
+    const words = (this.size + 31) >>> 5;
+    if (this.marks.length < words) this.marks = new Uint32Array((this.ids.length + 31) >>> 5);
     const marks = this.marks;
     let lo = this.size;
     let hi = -1;
@@ -447,8 +481,10 @@ export class SearchSnapshot {
     for (const p of lists) {
       for (let i = 0; i < p.size; i++) {
         const s = p.data[i] as number;
-        if (marks[s] === 0) {
-          marks[s] = 1;
+        const w = s >>> 5;
+        const bit = 1 << (s & 31);
+        if (((marks[w] as number) & bit) === 0) {
+          marks[w] = (marks[w] as number) | bit;
           n += 1;
         }
       }
@@ -459,10 +495,13 @@ export class SearchSnapshot {
     }
     const out = new Int32Array(n);
     let k = 0;
-    for (let s = lo; s <= hi; s++) {
-      if (marks[s] === 1) {
-        marks[s] = 0;
-        out[k++] = s;
+    for (let w = lo >>> 5; w <= hi >>> 5; w++) {
+      let x = marks[w] as number;
+      if (x === 0) continue;
+      marks[w] = 0;
+      while (x !== 0) {
+        out[k++] = (w << 5) | (31 - Math.clz32(x & -x));
+        x &= x - 1;
       }
     }
     return new Postings(out, n);
@@ -486,10 +525,13 @@ export class SearchSnapshot {
 
   /**
    * A keyword resolved against this snapshot: title matches hold every lexeme in the title, body
-   * matches in the body (and, with a prefix, one of its completions).
+   * matches in the body (and, with a prefix, one of its completions). `tiers`: the ones to be read.
    */
-  query(q: ParsedQuery, completions: readonly string[] = []): SnapshotQuery {
-    return { title: this.clauses(q, 'title', completions), body: this.clauses(q, 'body', completions) };
+  query(q: ParsedQuery, completions: readonly string[] = [], tiers: readonly Field[] = ['title', 'body']): SnapshotQuery {
+    return {
+      title: tiers.includes('title') ? this.clauses(q, 'title', completions) : null,
+      body: tiers.includes('body') ? this.clauses(q, 'body', completions) : null,
+    };
   }
 
   /** Whether `slot` is in every one of `lists` (`cursors`: where each gallop resumes; slots only grow). */
