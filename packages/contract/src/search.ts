@@ -58,9 +58,8 @@ export const SearchData = Page(SearchResult).extend({
   /** The keyword as the index split it: the web highlights these in titles and summaries. */
   terms: z.array(z.string()),
   /**
-   * Whether `total` is an exact count. A common word's total is estimated from the newest part of
-   * the index (two significant digits, never less than the results already seen); page with
-   * `has_more` then.
+   * Whether `total` is an exact count. The server counts every match today (true); a client that
+   * gets false shows the total as an estimate and pages with `has_more`.
    */
   total_exact: z.boolean(),
 });

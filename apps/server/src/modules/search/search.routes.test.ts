@@ -204,6 +204,18 @@ describe('GET /v1/pc/search', () => {
     expect(left?.n).toBe(0);
   });
 
+  it('answers concurrent searches, whose rows are read together, as it answers each alone', async () => {
+    const titles = ['鲣鲹甲', '鲣鲹乙', '鲣鲹丙', '鲥鲦甲', '鲥鲦乙'];
+    for (const t of titles) await makeCourse({ titleZh: `${t}并发测试课程` });
+    const queries = ['鲣鲹', '鲥鲦', '鲣鲹甲', '鲥鲦乙', '并发测试'].flatMap((k) => [`keyword=${q(k)}`, `keyword=${q(k)}&language=en&page_size=2`]);
+    const together = await Promise.all(queries.map((qs) => search(qs)));
+    const alone: unknown[] = [];
+    for (const qs of queries) alone.push(await search(`${qs}&page=1`));
+    expect(together.map((d) => ids(d))).toEqual(alone.map((d) => ids(d as typeof together[number])));
+    expect(together.map((d) => d.total)).toEqual([3, 3, 2, 2, 1, 1, 1, 1, 5, 5]);
+    expect(together[1]?.items.every((i) => i.title.includes('鲣鲹'))).toBe(true);
+  });
+
   it('rejects empty, blank and too long keywords, unknown types and bad paging', async () => {
     for (const qs of ['keyword=', `keyword=${q('   ')}`, `keyword=${'长'.repeat(51)}`, 'keyword=a&type=video', 'keyword=a&page=-1', 'keyword=a&page_size=100000', '']) {
       const r = await get(`/v1/pc/search?${qs}`);
