@@ -29,10 +29,13 @@ interface ChangeRow {
   seq: number | string;
   module: string;
   item_id: number;
-  at: string;
+  /** Epoch milliseconds. */
+  at: number;
 }
 
 const LOAD_BATCH = 5_000;
+/** A timestamp as epoch milliseconds: database times are compared as numbers, whatever DateStyle says. */
+const EPOCH_MS = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 /** Changes are read again for this long after they were made: a transaction that took a sequence
  * number before another and committed after it is not missed. */
 const REPLAY_WINDOW_MS = 60_000;
@@ -154,20 +157,20 @@ export class SearchIndex {
 
   /** The change log from `windowStart` on, and the database time of the read. */
   private async changesSince(windowStart: number): Promise<{ now: number; changes: ChangeRow[] }> {
-    const [read] = await queryRows<{ now: string; changes: ChangeRow[] | string | null }>(
+    const [read] = await queryRows<{ now: number | string; changes: ChangeRow[] | string | null }>(
       this.db,
-      sql`select now()::text as now, (select json_agg(c order by c.seq) from (select seq, module, item_id, at::text as at
-        from search_changes where at > ${new Date(windowStart).toISOString()}::timestamptz) c) as changes`,
+      sql`select ${EPOCH_MS('now()')} as now, (select json_agg(c order by c.seq) from (select seq, module, item_id, ${EPOCH_MS('at')} as at
+        from search_changes where at > to_timestamp(${windowStart}::float8 / 1000)) c) as changes`,
     );
     const raw = (read as { changes: ChangeRow[] | string | null }).changes;
-    return { now: Date.parse((read as { now: string }).now), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
+    return { now: Number((read as { now: number | string }).now), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
   }
 
   private async readChanges(): Promise<void> {
     const { now, changes } = await this.changesSince(this.readAt - REPLAY_WINDOW_MS);
     this.readAt = now;
     const fresh = changes.filter((c) => !this.seen.has(Number(c.seq)));
-    for (const c of fresh) this.seen.set(Number(c.seq), Date.parse(c.at));
+    for (const c of fresh) this.seen.set(Number(c.seq), Number(c.at));
     for (const [seq, at] of this.seen) if (at <= now - 2 * REPLAY_WINDOW_MS) this.seen.delete(seq);
     if (fresh.length === 0) return;
     if (fresh.some((c) => c.module === '*')) {
@@ -235,6 +238,6 @@ export class SearchIndex {
 }
 
 async function dbNow(db: Db): Promise<number> {
-  const [row] = await queryRows<{ now: string }>(db, sql`select now()::text as now`);
-  return Date.parse((row as { now: string }).now);
+  const [row] = await queryRows<{ now: number | string }>(db, sql`select ${EPOCH_MS('now()')} as now`);
+  return Number((row as { now: number | string }).now);
 }
