@@ -80,7 +80,7 @@ describe('search', () => {
         await box.press('ArrowDown');
         await box.press('ArrowDown');
         const second = suggestions.nth(1);
-        assert.equal(await second.getAttribute('aria-selected'), 'true');
+        await attributeBecomes(second, 'aria-selected', 'true');
         await attributeBecomes(box, 'aria-activedescendant', await second.getAttribute('id'));
         const chosen = (await second.textContent()) ?? '';
         await box.press('Enter');

@@ -46,7 +46,8 @@ describe('topics', () => {
       // Its paper tab lists its papers with DOI links.
       const paperTab = page.getByRole('tab', { name: lang === 'zh' ? /文献/ : /Papers/ });
       await paperTab.click();
-      assert.equal(await paperTab.getAttribute('aria-selected'), 'true');
+      // The tab is selected once the click has rendered, not necessarily when click() returns.
+      await page.getByRole('tab', { name: lang === 'zh' ? /文献/ : /Papers/, selected: true }).waitFor();
       const papers = await api<{ items: PaperCard[] }>(`/v1/topic/${second.id}/paper?language=${lang === 'zh' ? 'zh_CN' : 'en'}`);
       const paper = papers.data.items[0]!;
       const panel = page.getByRole('tabpanel');
