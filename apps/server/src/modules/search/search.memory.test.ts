@@ -244,6 +244,11 @@ describe('SearchIndex', () => {
       await index.sync();
       expect(found(index, '鲭鲹')).toBe(1);
       expect(index.current.drift).toBe(0);
+      // An index opened after the rebuild has it already: no second load, nothing to apply.
+      const later = await SearchIndex.open(app.db, { pollMs: 0 });
+      expect(later.generation).toBe(0);
+      expect(found(later, '鲭鲹')).toBe(1);
+      await later.close();
       await app.db.delete(courses).where(eq(courses.id, id));
       await upsertSearchItem(app.db, 'course', id);
       expect(found(index, '鲭鲹')).toBe(0);

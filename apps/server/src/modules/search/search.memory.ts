@@ -106,20 +106,22 @@ export class SearchIndex {
   private constructor(
     private readonly db: Db,
     snapshot: SearchSnapshot,
-    readAt: number,
+    log: { now: number; changes: readonly ChangeRow[] },
     private readonly maxDrift: number,
   ) {
     this.snapshot = snapshot;
-    this.readAt = readAt;
+    this.readAt = log.now;
+    for (const c of log.changes) this.seen.set(Number(c.seq), Number(c.at));
     this.unsubscribe = onIndexWrite(async (written) => {
       if (written === this.db) await this.sync();
     });
   }
 
   static async open(db: Db, options: SearchIndexOptions = {}): Promise<SearchIndex> {
-    const readAt = await dbNow(db);
-    const index = new SearchIndex(db, await loadSnapshot(db), readAt, options.maxDrift ?? 0);
-    // Writes made while loading are read back from the log.
+    // Changes logged before the load are in it (a rebuild's too: no second load); those logged
+    // while it runs are read back from the log.
+    const log = await changesSince(db, 0);
+    const index = new SearchIndex(db, await loadSnapshot(db), log, options.maxDrift ?? 0);
     await index.sync();
     const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     if (pollMs > 0) {
@@ -155,19 +157,8 @@ export class SearchIndex {
     return run;
   }
 
-  /** The change log from `windowStart` on, and the database time of the read. */
-  private async changesSince(windowStart: number): Promise<{ now: number; changes: ChangeRow[] }> {
-    const [read] = await queryRows<{ now: number | string; changes: ChangeRow[] | string | null }>(
-      this.db,
-      sql`select ${EPOCH_MS('now()')} as now, (select json_agg(c order by c.seq) from (select seq, module, item_id, ${EPOCH_MS('at')} as at
-        from search_changes where at > to_timestamp(${windowStart}::float8 / 1000)) c) as changes`,
-    );
-    const raw = (read as { changes: ChangeRow[] | string | null }).changes;
-    return { now: Number((read as { now: number | string }).now), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
-  }
-
   private async readChanges(): Promise<void> {
-    const { now, changes } = await this.changesSince(this.readAt - REPLAY_WINDOW_MS);
+    const { now, changes } = await changesSince(this.db, this.readAt - REPLAY_WINDOW_MS);
     this.readAt = now;
     const fresh = changes.filter((c) => !this.seen.has(Number(c.seq)));
     for (const c of fresh) this.seen.set(Number(c.seq), Number(c.at));
@@ -215,7 +206,7 @@ export class SearchIndex {
     loadSnapshot(this.db)
       .then((fresh) =>
         this.queue(async () => {
-          const { changes } = await this.changesSince(loadFrom - REPLAY_WINDOW_MS);
+          const { changes } = await changesSince(this.db, loadFrom - REPLAY_WINDOW_MS);
           // A rebuild not read yet: the next read loads it instead.
           if (changes.some((c) => c.module === '*' && !this.seen.has(Number(c.seq)))) return;
           await this.apply(fresh, changes);
@@ -237,7 +228,13 @@ export class SearchIndex {
   }
 }
 
-async function dbNow(db: Db): Promise<number> {
-  const [row] = await queryRows<{ now: number | string }>(db, sql`select ${EPOCH_MS('now()')} as now`);
-  return Number((row as { now: number | string }).now);
+/** The change log from `windowStart` (epoch ms) on, and the database time of the read. */
+async function changesSince(db: Db, windowStart: number): Promise<{ now: number; changes: ChangeRow[] }> {
+  const [read] = await queryRows<{ now: number | string; changes: ChangeRow[] | string | null }>(
+    db,
+    sql`select ${EPOCH_MS('now()')} as now, (select json_agg(c order by c.seq) from (select seq, module, item_id, ${EPOCH_MS('at')} as at
+      from search_changes where at > to_timestamp(${windowStart}::float8 / 1000)) c) as changes`,
+  );
+  const raw = (read as { changes: ChangeRow[] | string | null }).changes;
+  return { now: Number((read as { now: number | string }).now), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
 }
