@@ -7,15 +7,26 @@ export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
   private readonly inflight = new Map<K, Promise<V>>();
 
+  /** `maxEntries`: past it, the oldest entry goes (for caches keyed on what callers send). */
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxEntries = Number.POSITIVE_INFINITY,
   ) {}
 
   /** The cached value when fresh, else undefined (no load). Lets hot paths skip a promise. */
   peek(key: K): V | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expiresAt > this.now() ? hit.value : undefined;
+    if (!hit) return undefined;
+    if (hit.expiresAt > this.now()) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
   }
 
   get(key: K, load: () => Promise<V>): Promise<V> {
@@ -25,7 +36,7 @@ export class TtlCache<K, V> {
     if (pending) return pending;
     const promise = load().then(
       (value) => {
-        this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+        this.set(key, value);
         this.inflight.delete(key);
         return value;
       },

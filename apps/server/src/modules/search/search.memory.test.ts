@@ -191,11 +191,20 @@ describe('SearchIndex', () => {
     return (row as { id: number }).id;
   }
 
-  const found = (index: SearchIndex, keyword: string) => index.current.count(index.current.query(parseQuery(keyword)), 'title', 'course');
-
-  it('sees a write through this process at once', async () => {
+  /** An index of the test database, closed after `use`. */
+  async function withIndex(use: (index: SearchIndex) => Promise<void>): Promise<void> {
     const index = await SearchIndex.open(app.db, { pollMs: 0 });
     try {
+      await use(index);
+    } finally {
+      await index.close();
+    }
+  }
+
+  const found = (index: SearchIndex, keyword: string) => index.current.count(index.current.query(parseQuery(keyword)), 'title', 'course');
+
+  it('sees a write through this process at once', () =>
+    withIndex(async (index) => {
       const before = index.generation;
       const id = await course('鲯鳅同步测试');
       expect(found(index, '鲯鳅')).toBe(0);
@@ -208,14 +217,10 @@ describe('SearchIndex', () => {
       await app.db.update(courses).set({ status: 'offline' }).where(eq(courses.id, id));
       await upsertSearchItem(app.db, 'course', id);
       expect(found(index, '鲯鳅')).toBe(0);
-    } finally {
-      await index.close();
-    }
-  });
+    }));
 
-  it('replays writes another process logged, also those committed out of sequence order', async () => {
-    const index = await SearchIndex.open(app.db, { pollMs: 0 });
-    try {
+  it('replays writes another process logged, also those committed out of sequence order', () =>
+    withIndex(async (index) => {
       const id = await course('鲱鳕跨进程测试');
       // Another process's upsert, written without telling this one: the row and its change.
       await app.db.transaction(async (tx) => {
@@ -230,14 +235,10 @@ describe('SearchIndex', () => {
       await app.db.execute(sql`insert into search_changes (seq, module, item_id) overriding system value values (${seq - 100_000}, 'course', ${id})`);
       await index.sync();
       expect(found(index, '鲱鳕')).toBe(0);
-    } finally {
-      await index.close();
-    }
-  });
+    }));
 
-  it('loads everything again after a rebuild', async () => {
-    const index = await SearchIndex.open(app.db, { pollMs: 0 });
-    try {
+  it('loads everything again after a rebuild', () =>
+    withIndex(async (index) => {
       const id = await course('鲭鲹重建测试');
       expect(found(index, '鲭鲹')).toBe(0);
       await app.db.transaction((tx) => rebuildSearchIndex(tx));
@@ -252,14 +253,10 @@ describe('SearchIndex', () => {
       await app.db.delete(courses).where(eq(courses.id, id));
       await upsertSearchItem(app.db, 'course', id);
       expect(found(index, '鲭鲹')).toBe(0);
-    } finally {
-      await index.close();
-    }
-  });
+    }));
 
-  it('builds a fresh snapshot once enough has changed, keeping every result', async () => {
-    const index = await SearchIndex.open(app.db, { pollMs: 0 });
-    try {
+  it('builds a fresh snapshot once enough has changed, keeping every result', () =>
+    withIndex(async (index) => {
       const first = index.current;
       const ids: number[] = [];
       // Changed slots pass a tenth of the documents.
@@ -272,8 +269,5 @@ describe('SearchIndex', () => {
       const s = index.current;
       const order = s.top(s.query(parseQuery('鲳鲂')), 'title', 'course', 50).map((slot) => s.documentId(slot));
       expect(order).toEqual([...order].sort((a, b) => b - a));
-    } finally {
-      await index.close();
-    }
-  });
+    }));
 });

@@ -51,38 +51,15 @@ class Batcher<R extends { id: number }> {
   }
 }
 
-/** A small map whose entries expire and whose oldest entry goes when it is full. */
-class BoundedTtlMap<K, V> {
-  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs: number,
-  ) {}
-
-  get(key: K): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expiresAt > Date.now()) return hit.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as K);
-  }
-}
-
 /** Search, its tabs, hot words, suggestions and hot courses (spec §2 /search, §7 "Home and search"). */
 export class SearchService {
   private readonly hotWords = new TtlCache<'all', Awaited<ReturnType<typeof repo.publishedHotWords>>>(HOT_TTL_MS);
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
-  private readonly searches = new BoundedTtlMap<string, DataOf<'search'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
-  private readonly suggestions = new BoundedTtlMap<string, DataOf<'searchWordRemind'>>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
+  private readonly searches = new TtlCache<string, DataOf<'search'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
+  private readonly suggestions = new TtlCache<string, DataOf<'searchWordRemind'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private rows: { generation: number; byId: Map<number, ResultRow> } = { generation: -1, byId: new Map() };
   private readonly rowReads: Batcher<ResultRow>;
-  private readonly counts = new BoundedTtlMap<string, { titles: number; bodies: number }>(ANSWER_CACHE_SIZE, ANSWER_TTL_MS);
+  private readonly counts = new TtlCache<string, { titles: number; bodies: number }>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
 
   constructor(
     private readonly db: Db,
@@ -91,13 +68,9 @@ export class SearchService {
     this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
   }
 
-  async search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
+  search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const key = JSON.stringify([this.index.generation, lang, q.type, q.page, q.page_size, q.keyword]);
-    const hit = this.searches.get(key);
-    if (hit) return hit;
-    const answer = await this.searchUncached(q, lang);
-    this.searches.set(key, answer);
-    return answer;
+    return this.searches.get(key, () => this.searchUncached(q, lang));
   }
 
   /**
@@ -114,7 +87,7 @@ export class SearchService {
     const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
     // Counting reads every match; the other pages and the other language reuse the counts.
     const countKey = JSON.stringify([this.index.generation, q.type, parsed.lexemes, parsed.prefix]);
-    let counts = this.counts.get(countKey);
+    let counts = this.counts.peek(countKey);
     if (!counts) {
       counts = { titles: snapshot.count(query, 'title', module), bodies: snapshot.count(query, 'body', module) };
       this.counts.set(countKey, counts);
@@ -184,13 +157,9 @@ export class SearchService {
    * with the word, then titles starting with it (most boosted first), then titles in the other
    * language, then titles containing it anywhere.
    */
-  async suggest(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
+  suggest(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
     const cacheKey = JSON.stringify([this.index.generation, lang, suggestKey(word)]);
-    const hit = this.suggestions.get(cacheKey);
-    if (hit) return hit;
-    const answer = await this.suggestUncached(word, lang);
-    this.suggestions.set(cacheKey, answer);
-    return answer;
+    return this.suggestions.get(cacheKey, () => this.suggestUncached(word, lang));
   }
 
   private async suggestUncached(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {

@@ -560,13 +560,10 @@ export class SearchSnapshot {
     const skip = exclude ? new Int32Array(exclude.length) : null;
     const excluded = (slot: number) => exclude !== null && this.inAll(exclude, slot, skip as Int32Array, 0) === true;
     if (from < this.ranked && lists.every((p) => p.bits)) {
-      const module = code === -1 ? null : this.moduleBits[code];
-      if (code !== -1 && !module) return;
+      if (code === -2) return;
       const last = (this.ranked - 1) >>> 5;
       for (let w = from >>> 5; w <= last; w++) {
-        let x = this.aliveBits[w] as number;
-        if (module) x &= module[w] as number;
-        for (let j = 0; j < lists.length && x !== 0; j++) x &= ((lists[j] as Postings).bits as Uint32Array)[w] as number;
+        let x = this.denseWord(lists, code, w);
         if (w === from >>> 5) x &= ~0 << (from & 31);
         while (x !== 0) {
           const slot = (w << 5) | (31 - Math.clz32(x & -x));
@@ -587,6 +584,14 @@ export class SearchSnapshot {
     }
   }
 
+  /** Word `w` of the live slots (of module `code`, -1 for any) in every one of `lists`, which all have bitsets. */
+  private denseWord(lists: readonly Postings[], code: number, w: number): number {
+    let x = this.aliveBits[w] as number;
+    if (code !== -1) x &= (this.moduleBits[code] as Uint32Array)[w] as number;
+    for (let j = 0; j < lists.length && x !== 0; j++) x &= ((lists[j] as Postings).bits as Uint32Array)[w] as number;
+    return x;
+  }
+
   private code(module: SearchModule | null): number {
     return module === null ? -1 : (MODULE_CODE.get(module) ?? -2);
   }
@@ -601,12 +606,9 @@ export class SearchSnapshot {
     let from = 0;
     if (this.ranked > 0 && sorted.every((p) => p.bits)) {
       // The ranked slots by bitset population, 32 at a time.
-      const module = code === -1 ? null : (this.moduleBits[code] as Uint32Array);
       const words = (this.ranked + 31) >>> 5;
       for (let w = 0; w < words; w++) {
-        let x = this.aliveBits[w] as number;
-        if (module) x &= module[w] as number;
-        for (let j = 0; j < sorted.length && x !== 0; j++) x &= ((sorted[j] as Postings).bits as Uint32Array)[w] as number;
+        const x = this.denseWord(sorted, code, w);
         if (x !== 0) n += popcount(x);
       }
       from = this.ranked;
