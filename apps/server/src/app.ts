@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/messages.adapter.ts';
+import { serializeError } from './lib/error-log.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
@@ -75,6 +76,8 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
         host: req.host,
         remoteAddress: req.ip,
       }),
+      // Database errors without their parameters: those are what users typed.
+      err: serializeError,
     },
     ...(stream ? { stream } : prettyTransport(config)),
   };

@@ -16,15 +16,116 @@ export class RequestValidationError extends Error {
 }
 
 /**
+ * Characters no text input may hold: XML 1.0's `Char` production (tab, LF, CR and U+0020 up,
+ * without lone surrogates and U+FFFE/U+FFFF). NUL cannot be stored in PostgreSQL text at all, the
+ * drivers silently turn a lone surrogate into U+FFFD, and the other C0 controls are never typed by
+ * a person; all of them are rejected as input instead of failing (or corrupting) later.
+ */
+const INVALID_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const INVALID_TEXT_ALL = new RegExp(INVALID_TEXT.source, 'gu');
+
+/** True when `s` holds a character no text input may hold (see INVALID_TEXT). */
+export function hasInvalidText(s: string): boolean {
+  return INVALID_TEXT.test(s);
+}
+
+/** Enough to show the caller what is wrong without echoing a whole hostile body back. */
+const MAX_TEXT_ISSUES = 20;
+
+function invalidTextIssue(path: PropertyKey[]): Issue {
+  return {
+    code: 'custom',
+    path,
+    message: 'contains characters that are not allowed',
+    params: {
+      zh_CN: '包含不允许的字符（如 NUL 控制字符或不成对的代理字符）',
+      en: 'contains characters that are not allowed (such as NUL or an unpaired surrogate)',
+    },
+  } as Issue;
+}
+
+/** A plain dictionary: JSON objects, and the router's and query parser's null-prototype ones. */
+function isDictionary(v: object): v is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * Every string (and object key) in a request part, whatever schema it meets, is checked here: one
+ * walk before zod covers every field of every endpoint, including fields added later. The walk
+ * is bounded: JSON bodies are at most JSON_MAX_DEPTH deep, query strings and params are flat.
+ */
+export function invalidTextIssues(data: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const visit = (value: unknown, path: PropertyKey[]): void => {
+    if (issues.length >= MAX_TEXT_ISSUES) return;
+    if (typeof value === 'string') {
+      if (INVALID_TEXT.test(value)) issues.push(invalidTextIssue(path));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, [...path, index]));
+      return;
+    }
+    if (!isDictionary(value)) return;
+    for (const [key, item] of Object.entries(value)) {
+      // A bad key is reported with the bad characters replaced, so the answer never carries them.
+      if (INVALID_TEXT.test(key)) issues.push(invalidTextIssue([...path, key.replace(INVALID_TEXT_ALL, '\uFFFD')]));
+      else visit(item, [...path, key]);
+    }
+  };
+  visit(data, []);
+  return issues;
+}
+
+/**
  * Zod validator for Fastify. Unlike the type provider's stock compiler it keeps the raw zod issues
  * (with the input, to tell "missing" from "wrong"), so the error handler can word them per language.
+ * Text that no field may hold (NUL, lone surrogates; see INVALID_TEXT) is rejected first, for
+ * every string of every part, so it never reaches a handler or the database.
  */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    const textIssues = invalidTextIssues(data);
+    if (textIssues.length > 0) return { error: new RequestValidationError(textIssues) };
     const result = safeParse(schema, data, { reportInput: true });
     return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
   };
+
+/** Deepest nesting of arrays/objects a JSON body may have. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * True when a JSON text nests arrays/objects deeper than `max`. A linear scan that skips string
+ * contents and stops at the first level too deep, so a hostile body is turned away before
+ * JSON.parse (and the schema walk) would recurse through all of it.
+ */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** A validation error for a whole request part that is unacceptable as such (too deep, ...). */
+export function partValidationError(part: 'body' | 'querystring', words: Words): RequestValidationError {
+  const err = new RequestValidationError([
+    { code: 'custom', path: [], message: words.en, params: { zh_CN: words.zh, en: words.en } } as Issue,
+  ]);
+  err.validationContext = part;
+  return err;
+}
 
 const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'params', headers: 'headers' };
 

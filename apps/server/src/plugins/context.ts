@@ -1,6 +1,7 @@
 import { type ApiLanguage, DEFAULT_TIMEZONE, Platform } from '@medportal/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasInvalidText } from '../lib/validation.ts';
 import type { AuthUser } from '../modules/auth/tokens.ts';
 
 /** Who is asking and how to answer: read once per request from the common parameters (spec §7). */
@@ -27,8 +28,9 @@ type Params = Record<string, unknown>;
 
 const COMMON_KEYS = ['access_token', 'platform', 'language', 'appversion', 'timezone'] as const;
 
+// A value holding characters no text may hold (NUL, lone surrogates) counts as absent, like any bad value.
 const str = (v: unknown, max: number): string | undefined =>
-  typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
+  typeof v === 'string' && v.length > 0 && v.length <= max && !hasInvalidText(v) ? v : undefined;
 
 /** zh_CN | en from the `language` parameter, tolerant of zh, zh-CN, en-US and the like. */
 function normaliseLanguage(v: unknown): ApiLanguage | undefined {
@@ -56,6 +58,16 @@ export function languageFromHeader(header: string | undefined): ApiLanguage | un
     if (tag.startsWith('en')) return 'en';
   }
   return undefined;
+}
+
+/**
+ * The language of a request Fastify never parsed (transport and framework errors): the `language`
+ * query parameter, else Accept-Language, else Chinese.
+ */
+export function rawRequestLanguage(url: string | undefined, acceptLanguage: string | undefined): ApiLanguage {
+  const query = url?.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  // URLSearchParams never throws: malformed escapes are kept as they are.
+  return normaliseLanguage(new URLSearchParams(query).get('language')) ?? languageFromHeader(acceptLanguage) ?? 'zh_CN';
 }
 
 const OFFSET = /^[+-]?(?:[01]\d|2[0-3]):?[0-5]\d$/;
