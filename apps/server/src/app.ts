@@ -23,6 +23,7 @@ import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import auth from './plugins/auth.ts';
+import body from './plugins/body.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import errors, { sendNotFound } from './plugins/errors.ts';
@@ -109,8 +110,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // JSON only (no text/plain): anything else is 415 until a route opts into another type.
-  app.removeContentTypeParser('text/plain');
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -119,6 +118,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(cookie);
   await app.register(context);
   await app.register(errors);
+  await app.register(body);
   await app.register(security);
   await app.register(openapi);
   await app.register(db, { config: config.db, seed: opts.seed ?? true, now });

@@ -66,6 +66,36 @@ describe('error envelope', () => {
     expect(res.json()).toEqual({ code: 40013, message: 'The request is too large', data: null });
   });
 
+  it('turns a 1 MB deeply nested JSON body away with the 40000 envelope, before parsing it', async () => {
+    const deep = '['.repeat(500_000) + ']'.repeat(500_000);
+    const res = await app.inject({ method: 'POST', url: '/v1/test/echo?language=en', headers: { 'content-type': 'application/json' }, payload: deep });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      code: 40000,
+      message: 'body: must not be nested more than 32 levels deep',
+      data: { fields: [{ field: 'body', message: 'must not be nested more than 32 levels deep' }] },
+    });
+  });
+
+  it('accepts 32 levels of nesting, refuses 33, and does not count brackets inside strings', async () => {
+    const nested = (levels: number) => '{"a":'.repeat(levels - 1) + '[1]' + '}'.repeat(levels - 1);
+    const body = (levels: number) => `{"name":"ok","x":${nested(levels - 1)}}`;
+    const at32 = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { 'content-type': 'application/json' }, payload: body(32) });
+    expect(at32.json()).toEqual({ code: 0, message: '', data: { name: 'ok' } });
+    const at33 = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { 'content-type': 'application/json' }, payload: body(33) });
+    expect(at33.json().code).toBe(40000);
+    expect(at33.json().data.fields).toEqual([{ field: 'body', message: '嵌套不能超过32层' }]);
+    const inString = JSON.stringify({ name: 'ok', x: `\\"${'[{'.repeat(200)}` });
+    const text = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { 'content-type': 'application/json' }, payload: inString });
+    expect(text.json().code).toBe(0);
+  });
+
+  it('still refuses __proto__ keys in JSON bodies', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"name":"ok","__proto__":{"x":1}}' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(40001);
+  });
+
   it('answers an unsupported content type with 415', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { 'content-type': 'text/plain' }, payload: 'name=x' });
     expect(res.statusCode).toBe(415);
