@@ -26,7 +26,7 @@ import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
-import errors, { sendNotFound } from './plugins/errors.ts';
+import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -106,6 +106,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     // req.ip from X-Forwarded-For only behind a proxy we trust (TRUST_PROXY).
     trustProxy: config.trustProxy,
+    // Transport and routing failures leave in the envelope too, with Connection: close.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   app.setValidatorCompiler(validatorCompiler);
