@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { buildTestApp } from './build-test-app.ts';
+import { makeUser } from './factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -31,6 +33,57 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBeDefined();
+  });
+});
+
+describe('HSTS and the Secure session cookie follow how the request arrived', () => {
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    // Behind a TLS terminator on this host: TRUST_PROXY names it.
+    proxied = await buildTestApp({ seed: false, config: { trustProxy: loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy } });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  const HTTPS = { 'x-forwarded-proto': 'https' };
+
+  /** The session cookie a password login sets. */
+  async function sessionCookie(target: FastifyInstance, opts: { headers?: Record<string, string>; remoteAddress?: string } = {}) {
+    const user = await makeUser(target, { password: 'Secret-pass-9' });
+    const res = await target.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      payload: { type: 'password', account: user.mobile, password: 'Secret-pass-9' },
+      ...opts,
+    });
+    expect(res.json().code).toBe(0);
+    const cookie = res.cookies.find((c) => c.name === 'mp_session');
+    expect(cookie).toBeDefined();
+    return cookie;
+  }
+
+  it('over https per a trusted proxy: Strict-Transport-Security and a Secure cookie', async () => {
+    const res = await proxied.inject({ url: '/healthz', headers: HTTPS });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const notFound = await proxied.inject({ url: '/v1/nope', headers: HTTPS });
+    expect(notFound.headers['strict-transport-security']).toBeDefined();
+    expect((await sessionCookie(proxied, { headers: HTTPS }))?.secure).toBe(true);
+  });
+
+  it('over plain http: neither', async () => {
+    const res = await proxied.inject({ url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect((await sessionCookie(proxied))?.secure).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-Proto from a peer that is not trusted, or without TRUST_PROXY', async () => {
+    const stranger = await proxied.inject({ url: '/healthz', headers: HTTPS, remoteAddress: '203.0.113.9' });
+    expect(stranger.headers['strict-transport-security']).toBeUndefined();
+    expect((await sessionCookie(proxied, { headers: HTTPS, remoteAddress: '203.0.113.9' }))?.secure).toBeUndefined();
+    const untrusting = await app.inject({ url: '/healthz', headers: HTTPS });
+    expect(untrusting.headers['strict-transport-security']).toBeUndefined();
+    expect((await sessionCookie(app, { headers: HTTPS }))?.secure).toBeUndefined();
   });
 });
 

@@ -19,9 +19,12 @@ export const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   frameAncestors: ["'self'"],
   formAction: ["'self'"],
-  // Off: we serve plain http in dev and tests; a TLS terminator in front adds HSTS/upgrades.
+  // Off: plain http in development and tests, and behind a TLS terminator the browser already uses https.
   upgradeInsecureRequests: null,
 };
+
+/** One year, subdomains included (helmet's default value), sent on https answers only. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(
   async (app) => {
@@ -29,6 +32,13 @@ export default fp(
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       // The app is embedded in native web views and mini-programs; COEP would block their images.
       crossOriginEmbedderPolicy: false,
+      // HSTS below: only meaningful, and only honoured by browsers, on an https answer.
+      strictTransportSecurity: false,
+    });
+    // req.protocol is https for a TLS socket, or per X-Forwarded-Proto from a peer TRUST_PROXY trusts
+    // (anyone else's header is ignored); the session cookie's Secure flag follows the same rule.
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     });
     await app.register(compress, {
       global: true,
