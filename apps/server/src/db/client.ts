@@ -29,8 +29,17 @@ export interface Database {
 
 const options = { schema, casing: 'snake_case' } as const;
 
-export async function openDatabase(config: DbConfig): Promise<Database> {
-  return config.driver === 'pglite' ? openPglite(config.dataDir) : openPostgres(config);
+/** Where the database reports failures nobody awaits (pino's signature; the CLI passes none: stderr). */
+export interface DbLogger {
+  error(obj: object, msg: string): void;
+}
+
+const stderrLogger: DbLogger = {
+  error: (obj, msg) => console.error(`medportal: ${msg}`, obj),
+};
+
+export async function openDatabase(config: DbConfig, log: DbLogger = stderrLogger): Promise<Database> {
+  return config.driver === 'pglite' ? openPglite(config.dataDir) : openPostgres(config, log);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -53,7 +62,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>): Promise<Database> {
+async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, log: DbLogger): Promise<Database> {
   const schemaName = config.schema;
   if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
     throw new Error(`invalid PostgreSQL schema name: ${schemaName}`);
@@ -74,8 +83,9 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>): 
     idleTimeoutMillis: 30_000,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // An idle client losing its connection (server restart, failover, network) must not crash the
+  // process, and the pool replaces it; but it is logged, as it often explains errors that follow.
+  pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL connection failed; the pool will open a new one'));
   const db = drizzlePg({ client: pool, ...options }) as unknown as Db;
   return {
     db,

@@ -23,7 +23,7 @@ export interface DbPluginOptions {
 /** Opens the database, applies migrations, seeds an empty one; closes it when the app closes. */
 export default fp<DbPluginOptions>(
   async (app, { config, seed, now }) => {
-    const database = await openDatabase(config);
+    const database = await openDatabase(config, app.log);
     try {
       await runMigrations(database);
       if (seed) {
