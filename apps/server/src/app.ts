@@ -26,6 +26,7 @@ import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
+import drain from './plugins/drain.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
@@ -102,9 +103,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Keep-alive sockets are closed on shutdown so close() does not hang on idle clients.
+    // Shutdown drains connections first (plugins/drain.ts); close() then finds none left.
     forceCloseConnections: 'idle',
-    // req.ip from X-Forwarded-For only behind a proxy we trust (TRUST_PROXY).
+    // Requests arriving during close() get the 503 envelope from the drain plugin instead.
+    return503OnClosing: false,
+    // req.ip, and req.protocol (HSTS, Secure cookies), from X-Forwarded-* only behind a proxy we trust (TRUST_PROXY).
     trustProxy: config.trustProxy,
     // Transport and routing failures leave in the envelope too, with Connection: close.
     clientErrorHandler,
@@ -122,6 +125,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(context);
   await app.register(errors);
   await app.register(body);
+  await app.register(drain);
   await app.register(security);
   await app.register(openapi);
   await app.register(db, { config: config.db, seed: opts.seed ?? true, now });

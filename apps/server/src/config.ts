@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   WECHAT_APP_SECRET: z.string().min(1).max(128).optional(),
   WECHAT_REDIRECT_URI: optionalUrl,
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
+  SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).default(10),
 });
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -112,6 +113,8 @@ export interface AppConfig {
   /** Local-disk storage of uploaded images (DATA_DIR/uploads). */
   uploadsDir: string;
   imageUploadLimitBytes: number;
+  /** On SIGTERM/SIGINT: how long requests already received may take before they are cut off. */
+  shutdownDrainS: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
+    shutdownDrainS: e.SHUTDOWN_DRAIN_S,
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
 
+/** How long close() may take once the drain is over (database, timers) before the process gives up. */
+const FORCE_EXIT_AFTER_DRAIN_MS = 10_000;
+
 /** Process entry: config, DATA_DIR lock, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     app.log.fatal({ err }, 'could not start');
-    await app.close().catch(() => undefined);
+    await app.close().catch((closeErr: unknown) => app.log.error({ err: closeErr }, 'error while closing after a failed start'));
     lock?.release();
     process.exit(1);
   }
@@ -44,21 +47,27 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  const drainMs = config.shutdownDrainS * 1000;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
       app.log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    app.log.info({ signal, drain_s: config.shutdownDrainS }, 'shutting down: no new connections, answering requests already received');
+    // Closing the database and the rest after the drain is quick; past this something hangs.
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting');
+      app.log.error('shutdown did not finish after the drain: exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + FORCE_EXIT_AFTER_DRAIN_MS);
     force.unref();
-    // close(): stops accepting, waits for in-flight requests, then onClose hooks close the database.
     app
-      .close()
+      .drain(drainMs)
+      .then(({ cutOff }) => {
+        if (cutOff > 0) app.log.warn({ cut_off: cutOff, drain_s: config.shutdownDrainS }, 'drain time over: requests still in flight were cut off');
+        // close(): onClose hooks stop timers and close the database.
+        return app.close();
+      })
       .then(() => {
         lock?.release();
         app.log.info('stopped');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,11 @@ import { serverRoot } from '../src/paths.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'medportal-proc-'));
 const children: ChildProcess[] = [];
+const cleanup: string[] = [dataDir];
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
 
 function freePort(): Promise<number> {
@@ -26,8 +27,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(script: string, port: number, args: string[] = []) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' };
+function run(script: string, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', ...extraEnv };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: serverRoot(), env });
   children.push(child);
@@ -73,5 +74,98 @@ describe('server process', () => {
     const reseed = run('src/seed-cli.ts', port, ['--reset']);
     expect(await reseed.exited).toBe(0);
     expect(reseed.out()).toMatch(/reseeded: departments=52 .*courses=45/);
+  });
+});
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+}
+
+/**
+ * A keep-alive HTTP/1.1 connection read by hand: it records every answer, whether the server
+ * closed it cleanly ('end') or reset it, so nothing a client library retries is hidden.
+ */
+class RawConnection {
+  readonly answers: Answer[] = [];
+  error: string | undefined;
+  readonly closed: Promise<void>;
+  private buffer = Buffer.alloc(0);
+  private waiting: Array<{ count: number; resolve: () => void }> = [];
+  private readonly socket: Socket;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.parse();
+    });
+    this.socket.on('error', (err: NodeJS.ErrnoException) => (this.error = err.code ?? err.message));
+    this.closed = new Promise((resolve) => this.socket.on('close', () => resolve()));
+  }
+
+  send(paths: string[]): void {
+    this.socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`).join(''));
+  }
+
+  /** Resolves once `count` answers have arrived in all. */
+  answered(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push({ count, resolve });
+      this.parse();
+    });
+  }
+
+  private parse(): void {
+    for (;;) {
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end < 0) break;
+      const head = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = new Map(head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const length = Number(headers.get('content-length') ?? 0);
+      if (this.buffer.length < end + 4 + length) break;
+      this.answers.push({ status: Number(head[0]?.split(' ')[1]), connection: headers.get('connection') });
+      this.buffer = this.buffer.subarray(end + 4 + length);
+    }
+    this.waiting = this.waiting.filter((w) => (this.answers.length >= w.count ? (w.resolve(), false) : true));
+  }
+}
+
+describe('graceful shutdown', () => {
+  it('answers every request already sent on keep-alive connections, closes idle ones cleanly, exits 0', { timeout: 240_000 }, async () => {
+    const port = await freePort();
+    // Its own data directory: independent of the lock test above.
+    const ownDir = mkdtempSync(join(tmpdir(), 'medportal-drain-'));
+    cleanup.push(ownDir);
+    const server = run('src/server.ts', port, [], { DATA_DIR: ownDir, SHUTDOWN_DRAIN_S: '10' });
+    // A first start seeds the demo content: slow on a busy machine.
+    await waitFor(() => server.out().includes('medportal server ready'), 180_000);
+
+    // Warm keep-alive connections: each has answered once and now sits idle, as in a browser's pool.
+    const busy = Array.from({ length: 10 }, () => new RawConnection(port));
+    const idle = Array.from({ length: 3 }, () => new RawConnection(port));
+    for (const c of [...busy, ...idle]) c.send(['/healthz']);
+    await Promise.all([...busy, ...idle].map((c) => c.answered(1)));
+
+    // 30 requests (three pipelined per connection), then SIGTERM at once, without waiting for them.
+    for (const c of busy) c.send(['/v1/pc_index', '/v1/relate_site', '/v1/pc/course?page=1&page_size=10']);
+    server.child.kill('SIGTERM');
+
+    await Promise.all([...busy, ...idle].map((c) => c.closed));
+    expect(await server.exited).toBe(0);
+    for (const c of busy) {
+      expect(c.error).toBeUndefined();
+      expect(c.answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    }
+    for (const c of idle) expect(c.error).toBeUndefined();
+    expect(server.out()).toContain('"msg":"stopped"');
+
+    // No one listens any more.
+    const refused = await new Promise<string>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.on('connect', () => resolve('connected'));
+      s.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
   });
 });
