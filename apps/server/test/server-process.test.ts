@@ -49,10 +49,10 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 describe('server process', () => {
-  it('locks DATA_DIR: a second server and the seed CLI refuse at once; SIGTERM stops cleanly', async () => {
+  it('locks DATA_DIR: a second server and the seed CLI refuse at once; SIGTERM stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const first = run('src/server.ts', port);
-    await waitFor(() => first.out().includes('medportal server ready'), 25_000);
+    await waitFor(() => first.out().includes('medportal server ready'), 180_000);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
