@@ -71,7 +71,12 @@ const LINGER_MS = 2000;
  * receive the answer instead of a reset caused by its own unread bytes.
  */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+  if (answered.has(socket)) return;
+  if (err.code === 'ECONNRESET' || socket.destroyed) {
+    // The client went away: nothing to answer, and nothing wrong on our side.
+    this.log.debug({ code: err.code }, 'client connection reset');
+    return;
+  }
   answered.add(socket);
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   this.log.info({ code: err.code, status, remoteAddress: socket.remoteAddress }, 'malformed request');
