@@ -54,6 +54,7 @@ const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'
 export function tsqueryOf(q: ParsedQuery): string {
   const parts = q.lexemes.map(operand);
   if (q.prefix !== null) parts.push(`${operand(q.prefix)}:*`);
+  for (const group of q.either ?? []) parts.push(`(${group.map((lexemes) => `(${lexemes.map(operand).join(' & ')})`).join(' | ')})`);
   return parts.join(' & ');
 }
 

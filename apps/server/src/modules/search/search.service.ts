@@ -7,7 +7,7 @@ import type { SearchIndexLoader } from './search.loader.ts';
 import type { SearchIndex } from './search.memory.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { isEmptyQuery, parseQuery, suggestKey } from './tokenizer.ts';
+import { isEmptyQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
@@ -132,7 +132,7 @@ export class SearchService {
    * only the page's rows come from the database.
    */
   private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
-    const parsed = parseQuery(q.keyword);
+    const parsed = withTranslations(parseQuery(q.keyword), await this.glossary());
     const base = { keyword: q.keyword, terms: parsed.terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
@@ -150,7 +150,7 @@ export class SearchService {
       const snapshot = index.current;
       const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
       // Counting reads every match; the other pages and the other language reuse the counts.
-      const countKey = JSON.stringify([index.generation, q.type, parsed.lexemes, parsed.prefix]);
+      const countKey = JSON.stringify([index.generation, q.type, parsed.lexemes, parsed.prefix, parsed.either]);
       const known = this.counts.peek(countKey);
       counts = known ?? { titles: snapshot.count(query, 'title', module), bodies: snapshot.count(query, 'body', module) };
       if (!known) this.counts.set(countKey, counts);
@@ -207,6 +207,17 @@ export class SearchService {
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
     return presentTabs(lang);
+  }
+
+  /**
+   * Terms with a translation, searched in both languages: every item has Chinese text and not
+   * every one English, so without them an English word misses what is written in Chinese only
+   * (lymphoma and the 弥漫大B细胞淋巴瘤 course titled "DLBCL" in English). The hot words are
+   * such pairs, kept by the editors in both languages.
+   */
+  private async glossary(): Promise<Translation[]> {
+    const rows = await this.hotWords.get('all', () => repo.publishedHotWords(this.db));
+    return rows.flatMap((r) => (r.wordEn ? [{ zh: r.wordZh, en: r.wordEn }] : []));
   }
 
   async hotSearchWords(lang: ApiLanguage): Promise<DataOf<'hotSearchWord'>> {
