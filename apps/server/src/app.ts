@@ -28,7 +28,7 @@ import errors, { sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
-import { type Started, startUp } from './startup.ts';
+import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import multipart from '@fastify/multipart';
@@ -89,6 +89,7 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
  */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
+  const database = await openMigrated(config.db);
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
     bodyLimit: config.bodyLimit,
@@ -118,7 +119,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(security);
   await app.register(openapi);
-  await app.register(db, { config: config.db });
+  await app.register(db, { database });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {

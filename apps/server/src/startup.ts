@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { DbConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
 import { SearchIndexLoader } from './modules/search/search.loader.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -14,6 +17,21 @@ export interface StartupOptions {
 export interface Started {
   /** This process's search index, loading in the background from when the app is ready. */
   search: SearchIndexLoader;
+}
+
+/**
+ * Opens the database and applies the migrations, before the plugins: the embedded database's first
+ * open and a long migration may take longer than Fastify's plugin timeout allows a plugin.
+ */
+export async function openMigrated(config: DbConfig): Promise<Database> {
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
 }
 
 /**

@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DbConfig } from '../config.ts';
-import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import type { Database, Db } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,22 +9,16 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  config: DbConfig;
+  /** Opened and migrated by the start-up step (startup.ts). */
+  database: Database;
 }
 
 /**
- * Opens the database and applies migrations; closes it when the app closes. What the content
- * needs at start (seed, department tree, search index) is the start-up step's (startup.ts).
+ * Gives routes the database and closes it when the app closes. Opening and migrating happen
+ * before (startup.ts), outside Fastify's plugin timeout: on a loaded machine they can take longer.
  */
 export default fp<DbPluginOptions>(
-  async (app, { config }) => {
-    const database = await openDatabase(config);
-    try {
-      await runMigrations(database);
-    } catch (err) {
-      await database.close();
-      throw err;
-    }
+  async (app, { database }) => {
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.addHook('onClose', async () => {
