@@ -45,8 +45,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      // Listening, and the search index loaded (it loads in the background after listen).
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok && ((await res.json()) as { search?: string }).search === 'ready') break;
     } catch {
       // not listening yet
     }

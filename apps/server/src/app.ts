@@ -31,6 +31,7 @@ import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from 
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
+import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import multipart from '@fastify/multipart';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** SMS/email provider; default: the sandbox outbox. */
   sender?: MessageSender;
+  /** The in-memory search index starts loading once this settles (tests look at the server while it loads). */
+  searchIndexGate?: Promise<unknown>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -94,9 +97,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
     bodyLimit: config.bodyLimit,
-    // Start-up may build the search index (first start after a migration) and loads it into
-    // memory: seconds to minutes on a large catalogue, which the default 10 s would cut short.
-    pluginTimeout: 0,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -114,6 +114,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
   });
 
+  // Opened and migrated outside Fastify's plugin timeout: a first open or a long migration can take longer.
+  const database = await openMigrated(config.db, app.log);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -128,11 +131,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(drain);
   await app.register(security);
   await app.register(openapi);
-  await app.register(db, { config: config.db, seed: opts.seed ?? true, now });
+  await app.register(db, { database });
+  // Seed and department tree now; the search index loads in the background once the app is ready.
+  let started: Started;
+  try {
+    started = await startUp(app, { seed: opts.seed ?? true, now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
+  } catch (err) {
+    await app.database.close().catch(() => undefined);
+    throw err;
+  }
   await app.register(auth, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   await app.register(web, { webDist: config.webDist });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { search: () => started.search.readiness });
   await app.register(mediaRoutes);
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes);
@@ -144,7 +155,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(livesRoutes, { now });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
-  await app.register(searchRoutes);
+  await app.register(searchRoutes, { index: started.search });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

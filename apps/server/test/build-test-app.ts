@@ -38,7 +38,19 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
   const app = await buildApp(testConfig(config), { logger: false, ...build });
   await configure?.(app);
   await app.ready();
+  // Searches answer from the in-memory index once it is loaded (in the background); tests that
+  // look at the server while it loads hold it with `searchIndexGate`.
+  if (!build.searchIndexGate) await searchReady(app);
   return app;
+}
+
+/** Waits until GET /readyz says the search index is loaded. */
+export async function searchReady(app: FastifyInstance): Promise<void> {
+  for (;;) {
+    const res = await app.inject({ url: '/readyz' });
+    if (res.statusCode === 200 && res.json().search === 'ready') return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /** The `server-pg` Vitest project sets TEST_DB=postgres; the `server` project always uses PGlite. */

@@ -115,7 +115,7 @@ describe('health', () => {
   it('/readyz pings the database', async () => {
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', search: 'ready' });
   });
 });
 

@@ -365,3 +365,8 @@ export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodT
   : never;
 
 export const Health = z.object({ status: z.literal('ok'), uptime_s: z.number(), version: z.string() });
+/**
+ * GET /readyz when the database answers (503 envelope otherwise). Every endpoint answers;
+ * `search` says whether searches come from the in-memory index yet (`loading`: a slower path).
+ */
+export const Readiness = z.object({ status: z.literal('ok'), db: z.literal('ok'), search: z.enum(['loading', 'ready']) });

@@ -117,6 +117,11 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, l
   };
 }
 
+/** Whether `db` is the embedded PGlite (one connection for the whole process). */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

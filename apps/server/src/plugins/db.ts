@@ -1,10 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DbConfig } from '../config.ts';
-import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { ensureSearchIndex } from '../modules/search/search.indexer.ts';
-import { ensureDepartmentTree } from '../seed/department-tree.ts';
-import { seedIfEmpty } from '../seed/index.ts';
+import type { Database, Db } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,29 +9,16 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  config: DbConfig;
-  /** Load the demo content into an empty database (default on). */
-  seed: boolean;
-  now: () => Date;
+  /** Opened and migrated by the start-up step (startup.ts). */
+  database: Database;
 }
 
-/** Opens the database, applies migrations, seeds an empty one; closes it when the app closes. */
+/**
+ * Gives routes the database and closes it when the app closes. Opening and migrating happen
+ * before (startup.ts), outside Fastify's plugin timeout: on a loaded machine they can take longer.
+ */
 export default fp<DbPluginOptions>(
-  async (app, { config, seed, now }) => {
-    const database = await openDatabase(config, app.log);
-    try {
-      await runMigrations(database);
-      if (seed) {
-        const seeded = await seedIfEmpty(database, { now: now() });
-        if (seeded) app.log.info('empty database: demo content seeded');
-      }
-      await database.exclusive('seed', (db) => ensureDepartmentTree(db));
-      // Databases seeded before the search index existed get it built once.
-      await database.exclusive('seed', (db) => ensureSearchIndex(db));
-    } catch (err) {
-      await database.close();
-      throw err;
-    }
+  async (app, { database }) => {
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.addHook('onClose', async () => {

@@ -3,6 +3,8 @@ import { bigint, boolean, check, customType, doublePrecision, index, integer, pg
 
 /** A tsvector built by the search tokenizer (modules/search/tokenizer.ts) and passed as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A 64-bit transaction id (never wraps around); read back as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * The search index: one row per searchable item (both languages' text in one row), rebuilt from
@@ -44,8 +46,11 @@ export const searchDocuments = pgTable(
 
 /**
  * Changes to search_documents, for every process's in-memory index to replay: one row per item
- * written (`module`, `item_id`), or module `*` after a rebuild (load everything again). Rows older
- * than a day are pruned by the writers.
+ * written (`module`, `item_id`), or module `*` after a rebuild (load everything again). `xid` is
+ * the writing transaction's id: a reader that saw every transaction below its snapshot's horizon
+ * (`pg_snapshot_xmin`) as finished reads from that horizon on next time, so a transaction that
+ * commits late, however long it ran, is never skipped (search.memory.ts). Rows older than a day
+ * are pruned by the writers.
  */
 export const searchChanges = pgTable(
   'search_changes',
@@ -54,6 +59,7 @@ export const searchChanges = pgTable(
     module: text().notNull(),
     itemId: integer().notNull(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    xid: xid8().notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('search_changes_at_idx').on(t.at)],
+  (t) => [index('search_changes_at_idx').on(t.at), index('search_changes_xid_idx').on(t.xid)],
 );

@@ -1,13 +1,17 @@
-import { ErrorCode, errorMessage, Health, PRODUCT_VERSION } from '@medportal/contract';
+import { ErrorCode, errorMessage, Health, PRODUCT_VERSION, Readiness } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendEnvelope } from '../../plugins/errors.ts';
 
 const startedAt = Date.now();
 
-/** Liveness (no I/O, the benchmark's trivial route) and readiness (database reachable). */
-const healthRoutes: FastifyPluginAsync = async (instance) => {
+export interface HealthRoutesOptions {
+  /** Whether searches come from the in-memory index yet (startup.ts loads it in the background). */
+  search: () => 'loading' | 'ready';
+}
+
+/** Liveness (no I/O, the benchmark's trivial route) and readiness (database reachable, search index loaded). */
+const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, { search }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -20,15 +24,15 @@ const healthRoutes: FastifyPluginAsync = async (instance) => {
     '/readyz',
     {
       schema: {
-        summary: 'Readiness: the database answers (503 otherwise)',
+        summary: 'Readiness: the database answers (503 otherwise); whether search is loaded',
         tags: ['ops'],
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: Readiness },
       },
     },
     async (req, reply) => {
       try {
         await app.database.ping();
-        return { status: 'ok' as const };
+        return { status: 'ok' as const, db: 'ok' as const, search: search() };
       } catch (err) {
         req.log.error({ err }, 'readiness check failed');
         return sendEnvelope(reply, 503, ErrorCode.UNAVAILABLE, errorMessage(ErrorCode.UNAVAILABLE, req.ctx.lang));

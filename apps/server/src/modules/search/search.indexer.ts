@@ -1,7 +1,8 @@
 import type { SearchModule } from '@medportal/contract';
 import { SEARCH_MODULES } from '@medportal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { type Db, isEmbedded, queryRows, type Tx } from '../../db/client.ts';
 import { searchChanges, searchDocuments } from '../../db/schema/index.ts';
 import { documentVector, htmlToText } from './tokenizer.ts';
 
@@ -150,46 +151,157 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
 /** An array as one bind parameter (drizzle would otherwise spread it into a list). */
 const col = <T>(rows: T[], pick: (r: T) => unknown) => sql.param(rows.map(pick));
 
+/** Where a rebuild writes before it is swapped in. */
+const SHADOW = sql.raw('search_documents_next');
+
 /**
- * Bulk insert with one array parameter per column (`unnest`): a 500-row batch is one short
- * statement instead of thousands of parameters, several times faster to send and plan.
+ * Bulk insert into the shadow table with one array parameter per column (`unnest`): a 500-row
+ * batch is one short statement instead of thousands of parameters. An item keeps the id it has
+ * in the live table (a process still holding the old snapshot reads its rows by id while it loads
+ * the new one); a new item takes the next id of the live table's sequence.
  */
-async function insertBatch(db: Conn, docs: DocumentRow[]): Promise<void> {
+async function insertBatch(db: Conn, docs: DocumentRow[], idSequence: string): Promise<void> {
   if (docs.length === 0) return;
-  await db.execute(sql`insert into search_documents
-      (module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
-    select * from unnest(${col(docs, (d) => d.module)}::text[], ${col(docs, (d) => d.itemId)}::int[],
+  await db.execute(sql`insert into ${SHADOW}
+      (id, module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
+    select coalesce(d.id, nextval(${idSequence}::regclass)), u.* from unnest(${col(docs, (d) => d.module)}::text[], ${col(docs, (d) => d.itemId)}::int[],
       ${col(docs, (d) => d.titleZh)}::text[], ${col(docs, (d) => d.titleEn)}::text[], ${col(docs, (d) => d.bodyZh)}::text[],
       ${col(docs, (d) => d.bodyEn)}::text[], ${col(docs, (d) => d.cover)}::text[], ${col(docs, (d) => d.titleTsv)}::tsvector[],
       ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
-      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[])`);
+      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[])
+      as u(module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
+    left join search_documents d on d.module = u.module and d.item_id = u.item_id`);
 }
 
+/** How long the swap waits for the live table's lock before it lets readers through and tries again. */
+const SWAP_LOCK_TIMEOUT = '1s';
+const SWAP_ATTEMPTS = 60;
+const SWAP_PAUSE_MS = 250;
+const LOCK_NOT_AVAILABLE = '55P03';
+
+const errorCode = (err: unknown): unknown => {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ('code' in e) return (e as { code: unknown }).code;
+  }
+  return undefined;
+};
+
 /**
- * Empties the index and builds it again from every searchable table. Returns documents written.
- * Every process's in-memory index loads again (a `*` change).
+ * Puts the shadow table in place of search_documents in one short transaction: items written
+ * since the build began (`from`: the horizon then) are copied over from the live table, the old
+ * table is dropped and the shadow takes its name, its index and sequence names. The lock waits at
+ * most SWAP_LOCK_TIMEOUT (a long transaction holding the table would otherwise queue every reader
+ * behind the swap), then readers go on and the swap tries again.
  */
-export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
-  await db.execute(sql`truncate search_documents restart identity`);
-  let written = 0;
-  for (const module of modules) {
-    let after = 0;
-    for (;;) {
-      const rows = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id > ${after}`));
-      if (rows.length === 0) break;
-      await insertBatch(
-        db,
-        rows.map((r) => documentOf(module, r)),
-      );
-      written += rows.length;
-      after = (rows[rows.length - 1] as SourceRow).item_id;
-      if (rows.length < BATCH) break;
+async function swapIn(db: Conn, from: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        const [setting] = await queryRows<{ v: string }>(tx as unknown as Db, sql`select current_setting('lock_timeout') as v`);
+        await tx.execute(sql`select set_config('lock_timeout', ${SWAP_LOCK_TIMEOUT}, true)`);
+        await tx.execute(sql`lock table search_documents in access exclusive mode`);
+        await tx.execute(sql`select set_config('lock_timeout', ${setting?.v ?? '0'}, true)`);
+        const changed = sql`(select distinct module, item_id from search_changes where xid >= ${from}::xid8 and module <> '*')`;
+        await tx.execute(sql`delete from ${SHADOW} n using ${changed} c where n.module = c.module and n.item_id = c.item_id`);
+        await tx.execute(sql`insert into ${SHADOW} select d.* from search_documents d join ${changed} c on d.module = c.module and d.item_id = c.item_id`);
+        // Index names by definition, so the new table's match the old ones (future migrations name them).
+        const indexes = await queryRows<{ name: string; key: string; live: boolean }>(
+          tx as unknown as Db,
+          sql`select c.relname as name, i.indrelid = 'search_documents'::regclass as live,
+              regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX )\S+ ON \S+ ', '\1') as key
+            from pg_index i join pg_class c on c.oid = i.indexrelid
+            where i.indrelid in ('search_documents'::regclass, 'search_documents_next'::regclass)`,
+        );
+        const [ids] = await queryRows<{ next: string }>(
+          tx as unknown as Db,
+          sql`select greatest((select coalesce(max(id), 0) from ${SHADOW}),
+            (select last_value from ${sql.raw('search_documents_id_seq')})) + 1 as next`,
+        );
+        await tx.execute(sql`drop table search_documents`);
+        await tx.execute(sql`alter table ${SHADOW} rename to search_documents`);
+        const liveName = new Map(indexes.filter((i) => i.live).map((i) => [i.key, i.name]));
+        for (const i of indexes.filter((x) => !x.live)) {
+          const name = liveName.get(i.key);
+          if (name && name !== i.name) await tx.execute(sql`alter index ${sql.identifier(i.name)} rename to ${sql.identifier(name)}`);
+        }
+        await tx.execute(sql`alter sequence search_documents_next_id_seq rename to search_documents_id_seq`);
+        await tx.execute(sql`select setval('search_documents_id_seq', ${ids?.next ?? '1'}::bigint, false)`);
+        await tx.insert(searchChanges).values({ module: '*', itemId: 0 });
+        await tx.delete(searchChanges).where(sql`${searchChanges.at} < now() - ${CHANGES_KEPT}`);
+      });
+      return;
+    } catch (err) {
+      if (errorCode(err) !== LOCK_NOT_AVAILABLE || attempt >= SWAP_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, SWAP_PAUSE_MS));
     }
   }
-  await db.execute(sql`delete from search_changes`);
-  await db.insert(searchChanges).values({ module: '*', itemId: 0 });
-  // Fresh planner statistics for the new rows (PGlite has no autovacuum to gather them).
-  await db.execute(sql`analyze search_documents`);
+}
+
+/** Builds the shadow table from every searchable table and swaps it in. Returns documents written. */
+async function build(db: Conn, modules: readonly SearchModule[]): Promise<number> {
+  const [start] = await queryRows<{ horizon: string; seq: string }>(
+    db as Db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, pg_get_serial_sequence('search_documents', 'id') as seq`,
+  );
+  if (!start) throw new Error('no snapshot horizon');
+  await db.execute(sql`drop table if exists ${SHADOW}`);
+  // Same columns, defaults, constraints, indexes and identity; names are made equal at the swap.
+  await db.execute(sql`create table ${SHADOW} (like search_documents including all)`);
+  try {
+    let written = 0;
+    for (const module of modules) {
+      let after = 0;
+      for (;;) {
+        const rows = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id > ${after}`));
+        if (rows.length === 0) break;
+        await insertBatch(
+          db,
+          rows.map((r) => documentOf(module, r)),
+          start.seq,
+        );
+        written += rows.length;
+        after = (rows[rows.length - 1] as SourceRow).item_id;
+        if (rows.length < BATCH) break;
+      }
+    }
+    // Planner statistics for the new rows (PGlite has no autovacuum to gather them).
+    await db.execute(sql`analyze ${SHADOW}`);
+    await swapIn(db, start.horizon);
+    return written;
+  } catch (err) {
+    // Inside a transaction the caller's rollback removes it; outside, nothing else would.
+    if (!(db instanceof PgTransaction)) await db.execute(sql`drop table if exists ${SHADOW}`).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Rebuilds on an embedded database, one at a time (PGlite runs one process per data dir). */
+let embeddedRebuild: Promise<unknown> = Promise.resolve();
+
+/**
+ * Builds the index again from every searchable table into a shadow table and swaps it in: searches
+ * read the old table until the swap, which holds its lock for a moment (no TRUNCATE of the live
+ * table). Returns documents written. Every process's in-memory index loads again (a `*` change).
+ *
+ * Inside a caller's transaction (the seed) everything happens in it. Otherwise, on PostgreSQL the
+ * build is one transaction on one connection, rebuilds of several processes one after another;
+ * on PGlite (one connection for every request) the build is a series of short statements, so
+ * requests are answered between them, and only the swap is a transaction.
+ */
+export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
+  let written: number;
+  if (db instanceof PgTransaction) {
+    written = await build(db, modules);
+  } else if (isEmbedded(db)) {
+    const run = embeddedRebuild.then(() => build(db, modules));
+    embeddedRebuild = run.catch(() => undefined);
+    written = await run;
+  } else {
+    written = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('medportal:search-rebuild'))`);
+      return build(tx, modules);
+    });
+  }
   // Inside a caller's transaction nothing is committed yet: other processes see the change when it
   // is, and so does this one (search.memory.ts polls, or loads at start).
   await notify(db);
@@ -230,6 +342,6 @@ export async function ensureSearchIndex(db: Db): Promise<boolean> {
       or exists (select 1 from speakers) or exists (select 1 from papers) or exists (select 1 from columns)`,
   );
   if (!content) return false;
-  await db.transaction((tx) => rebuildSearchIndex(tx));
+  await rebuildSearchIndex(db);
   return true;
 }

@@ -29,16 +29,22 @@ interface ChangeRow {
   seq: number | string;
   module: string;
   item_id: number;
-  /** Epoch milliseconds. */
-  at: number;
+  /** The writing transaction (xid8 as text). */
+  xid: string;
+}
+
+/** Where reading the change log goes on: every transaction below `horizon` had finished when it was read. */
+interface ChangeLog {
+  horizon: bigint;
+  changes: ChangeRow[];
+}
+
+/** Where errors of the background work go (the app's logger). */
+export interface IndexLogger {
+  error(obj: object, msg: string): void;
 }
 
 const LOAD_BATCH = 5_000;
-/** A timestamp as epoch milliseconds: database times are compared as numbers, whatever DateStyle says. */
-const EPOCH_MS = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
-/** Changes are read again for this long after they were made: a transaction that took a sequence
- * number before another and committed after it is not missed. */
-const REPLAY_WINDOW_MS = 60_000;
 const DEFAULT_POLL_MS = 1_000;
 
 const documentColumns = sql`id, module, item_id, title_zh, title_en, boost, (extract(epoch from updated_at) * 1000)::float8 as version,
@@ -62,7 +68,7 @@ function toDocument(r: DocumentRow): SnapshotDocument {
  * Reads every visible document in result order: ids and boosts first, then the rows in id order,
  * the next batch read while this one is taken in.
  */
-async function loadSnapshot(db: Db): Promise<SearchSnapshot> {
+async function loadSnapshot(db: Db, signal?: AbortSignal): Promise<SearchSnapshot> {
   const order = await queryRows<{ id: number; boost: number | string }>(db, sql`select id, boost from search_documents where visible`);
   order.sort((a, b) => Number(b.boost) - Number(a.boost) || b.id - a.id);
   const rank = new Map<number, number>();
@@ -73,6 +79,8 @@ async function loadSnapshot(db: Db): Promise<SearchSnapshot> {
   let next = batch(0);
   for (;;) {
     const rows = await next;
+    // Shutting down while loading: stop between batches.
+    signal?.throwIfAborted();
     if (rows.length === LOAD_BATCH) next = batch((rows.at(-1) as DocumentRow).id);
     for (const r of rows) {
       const at = rank.get(r.id);
@@ -89,13 +97,22 @@ export interface SearchIndexOptions {
   pollMs?: number;
   /** Slots changed since the snapshot was built before a new one is built. */
   maxDrift?: number;
+  /** Failures of the background reads (polling, refresh); they are retried, never dropped silently. */
+  log?: IndexLogger;
+  /** Stops a load in progress (shutdown). */
+  signal?: AbortSignal;
 }
 
 export class SearchIndex {
   private snapshot: SearchSnapshot;
-  private readonly seen = new Map<number, number>();
-  /** Database time of the last read of the change log. */
-  private readAt: number;
+  /** Changes applied whose transaction may still be read again (at or above the cursor), by seq. */
+  private readonly seen = new Map<number, bigint>();
+  /**
+   * The horizon of the last read of the change log: every transaction below it had committed or
+   * aborted, so each later read starts there. A transaction running at a read has an id at or
+   * above it (or gets one later), however long it runs: it is read once it commits.
+   */
+  private cursor: bigint;
   private version = 0;
   private syncing: Promise<void> = Promise.resolve();
   private rebuilding = false;
@@ -106,28 +123,31 @@ export class SearchIndex {
   private constructor(
     private readonly db: Db,
     snapshot: SearchSnapshot,
-    log: { now: number; changes: readonly ChangeRow[] },
+    read: ChangeLog,
     private readonly maxDrift: number,
+    private readonly log: IndexLogger | undefined,
   ) {
     this.snapshot = snapshot;
-    this.readAt = log.now;
-    for (const c of log.changes) this.seen.set(Number(c.seq), Number(c.at));
+    this.cursor = read.horizon;
+    for (const c of read.changes) this.seen.set(Number(c.seq), BigInt(c.xid));
     this.unsubscribe = onIndexWrite(async (written) => {
       if (written === this.db) await this.sync();
     });
   }
 
   static async open(db: Db, options: SearchIndexOptions = {}): Promise<SearchIndex> {
-    // Changes logged before the load are in it (a rebuild's too: no second load); those logged
-    // while it runs are read back from the log.
-    const log = await changesSince(db, 0);
-    const index = new SearchIndex(db, await loadSnapshot(db), log, options.maxDrift ?? 0);
+    // Transactions below the horizon finished before the load: their changes are in it. Changes
+    // visible now committed before the load too (a rebuild's as well: no second load); those
+    // committed while it runs are read back from the log.
+    const log = await changesSince(db, null);
+    const index = new SearchIndex(db, await loadSnapshot(db, options.signal), log, options.maxDrift ?? 0, options.log);
     await index.sync();
     const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     if (pollMs > 0) {
       index.timer = setInterval(() => {
-        index.sync().catch(() => {
-          // A failed read is retried on the next tick; the index keeps serving what it has.
+        index.sync().catch((err: unknown) => {
+          // Retried on the next tick (from the same cursor); the index keeps serving what it has.
+          index.log?.error({ err }, 'search index: reading the change log failed');
         });
       }, pollMs);
       index.timer.unref();
@@ -158,11 +178,12 @@ export class SearchIndex {
   }
 
   private async readChanges(): Promise<void> {
-    const { now, changes } = await changesSince(this.db, this.readAt - REPLAY_WINDOW_MS);
-    this.readAt = now;
+    const { horizon, changes } = await changesSince(this.db, this.cursor);
     const fresh = changes.filter((c) => !this.seen.has(Number(c.seq)));
-    for (const c of fresh) this.seen.set(Number(c.seq), Number(c.at));
-    for (const [seq, at] of this.seen) if (at <= now - 2 * REPLAY_WINDOW_MS) this.seen.delete(seq);
+    for (const c of fresh) this.seen.set(Number(c.seq), BigInt(c.xid));
+    this.cursor = horizon;
+    // Below the cursor nothing is read again.
+    for (const [seq, xid] of this.seen) if (xid < horizon) this.seen.delete(seq);
     if (fresh.length === 0) return;
     if (fresh.some((c) => c.module === '*')) {
       // A rebuild: searches go on with the old snapshot until the new one is loaded.
@@ -202,11 +223,12 @@ export class SearchIndex {
   private refresh(): void {
     if (this.rebuilding) return;
     this.rebuilding = true;
-    const loadFrom = this.readAt;
+    // Every change not yet below the cursor may be missing from the load: replayed onto it.
+    const loadFrom = this.cursor;
     loadSnapshot(this.db)
       .then((fresh) =>
         this.queue(async () => {
-          const { changes } = await changesSince(this.db, loadFrom - REPLAY_WINDOW_MS);
+          const { changes } = await changesSince(this.db, loadFrom);
           // A rebuild not read yet: the next read loads it instead.
           if (changes.some((c) => c.module === '*' && !this.seen.has(Number(c.seq)))) return;
           await this.apply(fresh, changes);
@@ -214,7 +236,10 @@ export class SearchIndex {
           this.version += 1;
         }),
       )
-      .catch(() => undefined)
+      .catch((err: unknown) => {
+        // The old snapshot goes on serving; the next change past the drift limit tries again.
+        this.log?.error({ err }, 'search index: building a fresh snapshot failed');
+      })
       .finally(() => {
         this.rebuilding = false;
       });
@@ -228,13 +253,21 @@ export class SearchIndex {
   }
 }
 
-/** The change log from `windowStart` (epoch ms) on, and the database time of the read. */
-async function changesSince(db: Db, windowStart: number): Promise<{ now: number; changes: ChangeRow[] }> {
-  const [read] = await queryRows<{ now: number | string; changes: ChangeRow[] | string | null }>(
+/**
+ * The changes of transactions from `from` on (null: from the horizon read here) and the horizon:
+ * the oldest transaction still running when the log was read (`pg_snapshot_xmin`), so every one
+ * below it had finished, and its changes, if it committed, are in this read. One statement, one
+ * snapshot: the horizon and the rows agree.
+ */
+async function changesSince(db: Db, from: bigint | null): Promise<ChangeLog> {
+  const [read] = await queryRows<{ horizon: string; changes: ChangeRow[] | string | null }>(
     db,
-    sql`select ${EPOCH_MS('now()')} as now, (select json_agg(c order by c.seq) from (select seq, module, item_id, ${EPOCH_MS('at')} as at
-      from search_changes where at > to_timestamp(${windowStart}::float8 / 1000)) c) as changes`,
+    sql`with h as (select pg_snapshot_xmin(pg_current_snapshot()) as x)
+      select h.x::text as horizon, (select json_agg(c order by c.seq) from (select seq, module, item_id, xid::text as xid
+        from search_changes where xid >= coalesce(${from === null ? null : from.toString()}::xid8, h.x)) c) as changes
+      from h`,
   );
-  const raw = (read as { changes: ChangeRow[] | string | null }).changes;
-  return { now: Number((read as { now: number | string }).now), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
+  const r = read as { horizon: string; changes: ChangeRow[] | string | null };
+  const raw = r.changes;
+  return { horizon: BigInt(r.horizon), changes: raw === null ? [] : typeof raw === 'string' ? JSON.parse(raw) : raw };
 }

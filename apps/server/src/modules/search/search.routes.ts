@@ -1,22 +1,41 @@
-import { endpoints } from '@medportal/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, endpoints, errorMessage } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { SearchIndex } from './search.memory.ts';
-import { SearchService } from './search.service.ts';
+import { sendEnvelope } from '../../plugins/errors.ts';
+import type { SearchIndexLoader } from './search.loader.ts';
+import { SearchService, SearchUnavailable } from './search.service.ts';
+
+export interface SearchRoutesOptions {
+  /** This process's index, loading in the background (startup.ts starts it). */
+  index: SearchIndexLoader;
+}
+
+/** 503 with Retry-After while search cannot answer yet (decision record 0016). */
+async function answer<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
+  try {
+    return ok(await work());
+  } catch (err) {
+    if (!(err instanceof SearchUnavailable)) throw err;
+    reply.header('retry-after', String(err.retryAfterS));
+    return sendEnvelope(reply, 503, ErrorCode.UNAVAILABLE, errorMessage(ErrorCode.UNAVAILABLE, req.ctx.lang), { retry_after_s: err.retryAfterS });
+  }
+}
 
 /** Search (spec §2 /search, §7 "Home and search"): thin handlers over SearchService. */
-const searchRoutes: FastifyPluginAsync = async (instance) => {
+const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, { index }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Searches match in memory; the index loads before the server takes requests (decision record 0015).
-  const index = await SearchIndex.open(app.db);
+  // Searches match in memory once the index is loaded; until then a slower path (decision record 0016).
   app.addHook('onClose', () => index.close());
   const svc = new SearchService(app.db, index);
 
-  app.route({ ...endpointRoute(endpoints.search), handler: async (req) => ok(await svc.search(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute(endpoints.search), handler: (req, reply) => answer(req, reply, () => svc.search(req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute(endpoints.searchType), handler: async (req) => ok(svc.searchTypes(req.ctx.lang)) });
   app.route({ ...endpointRoute(endpoints.hotSearchWord), handler: async (req) => ok(await svc.hotSearchWords(req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.searchWordRemind), handler: async (req) => ok(await svc.suggest(req.query.word, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute(endpoints.searchWordRemind),
+    handler: (req, reply) => answer(req, reply, () => svc.suggest(req.query.word, req.ctx.lang)),
+  });
   app.route({ ...endpointRoute(endpoints.hotCourse), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
 };
 

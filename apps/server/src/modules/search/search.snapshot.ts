@@ -520,7 +520,34 @@ export class SearchSnapshot {
       if (alternatives.length === 0) return null;
       lists.push(this.union(alternatives));
     }
+    for (const group of q.either ?? []) {
+      // One list of the slots holding any alternative whole.
+      const alternatives: Postings[] = [];
+      for (const lexemes of group) {
+        const all = lexemes.map((l) => this.list(field, l));
+        if (all.every((p) => p !== null)) alternatives.push(this.intersect(all as Postings[]));
+      }
+      if (alternatives.length === 0) return null;
+      lists.push(this.union(alternatives));
+    }
     return lists.length === 0 ? null : lists.sort((a, b) => a.size - b.size);
+  }
+
+  /** The slots in every one of `lists` (dead ones too: the walk skips them). */
+  private intersect(lists: Postings[]): Postings {
+    if (lists.length === 1) return lists[0] as Postings;
+    const sorted = [...lists].sort((a, b) => a.size - b.size);
+    const first = sorted[0] as Postings;
+    const out = new Int32Array(first.size);
+    const cursors = new Int32Array(sorted.length);
+    let n = 0;
+    for (let i = 0; i < first.size; i++) {
+      const slot = first.data[i] as number;
+      const all = this.inAll(sorted, slot, cursors, 1);
+      if (all === null) break;
+      if (all) out[n++] = slot;
+    }
+    return new Postings(out, n);
   }
 
   /**

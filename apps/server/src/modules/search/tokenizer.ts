@@ -133,6 +133,53 @@ export interface ParsedQuery {
   prefix: string | null;
   /** The keyword as searched, for highlighting: Han pieces and Latin words, normalised. */
   terms: string[];
+  /**
+   * Parts of the keyword that have a translation (`withTranslations`): each group is matched by
+   * any one of its alternatives, an alternative by all of its lexemes.
+   */
+  either?: string[][][];
+}
+
+/** A term's lexemes as a query asks for them, the last word complete (glossary entries). */
+export function termLexemes(text: string): string[] {
+  const q = parseQuery(text);
+  return q.prefix === null ? q.lexemes : [...q.lexemes, q.prefix];
+}
+
+/** One glossary entry: the same term in Chinese and in English. */
+export interface Translation {
+  zh: string;
+  en: string;
+}
+
+/**
+ * The query with every glossary term it holds (in either language) widened to "this term or its
+ * translation": 淋巴瘤 also finds lymphoma and lymphoma 淋巴瘤, so an item is found by a word of
+ * either language whichever languages its text has. Longer terms are taken first; a term's
+ * lexemes are taken once. A trailing word matched by a term counts as complete.
+ */
+export function withTranslations(q: ParsedQuery, glossary: readonly Translation[]): ParsedQuery {
+  const have = new Set(q.prefix === null ? q.lexemes : [...q.lexemes, q.prefix]);
+  const taken = new Set<string>();
+  const either: string[][][] = [];
+  const sides = glossary.flatMap((t) => {
+    const zh = termLexemes(t.zh);
+    const en = termLexemes(t.en);
+    return zh.length && en.length ? [{ own: zh, other: en }, { own: en, other: zh }] : [];
+  });
+  sides.sort((a, b) => b.own.length - a.own.length);
+  for (const { own, other } of sides) {
+    if (!own.every((l) => have.has(l) && !taken.has(l))) continue;
+    for (const l of own) taken.add(l);
+    either.push([own, other]);
+  }
+  if (either.length === 0) return q;
+  return {
+    lexemes: q.lexemes.filter((l) => !taken.has(l)),
+    prefix: q.prefix !== null && taken.has(q.prefix) ? null : q.prefix,
+    terms: q.terms,
+    either,
+  };
 }
 
 /** The lexemes a keyword asks for, from the same runs documents are indexed with. */
@@ -151,7 +198,7 @@ export function parseQuery(keyword: string): ParsedQuery {
 }
 
 /** Whether a query asks for anything (a keyword of punctuation only does not). */
-export const isEmptyQuery = (q: ParsedQuery): boolean => q.lexemes.length === 0 && q.prefix === null;
+export const isEmptyQuery = (q: ParsedQuery): boolean => q.lexemes.length === 0 && q.prefix === null && !q.either?.length;
 
 export const isHan = (lexeme: string): boolean => HAN.test(lexeme);
 

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbConfig } from './config.ts';
+import { type Database, type DbLogger, openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { SearchIndexLoader } from './modules/search/search.loader.ts';
+import { ensureDepartmentTree } from './seed/department-tree.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+export interface StartupOptions {
+  /** Load the demo content into an empty database. */
+  seed: boolean;
+  now: () => Date;
+  /** The search index starts loading once this settles (tests look at the server while it loads). */
+  searchGate?: Promise<unknown>;
+}
+
+export interface Started {
+  /** This process's search index, loading in the background from when the app is ready. */
+  search: SearchIndexLoader;
+}
+
+/**
+ * Opens the database and applies the migrations, before the plugins: the embedded database's first
+ * open and a long migration may take longer than Fastify's plugin timeout allows a plugin.
+ */
+export async function openMigrated(config: DbConfig, log?: DbLogger): Promise<Database> {
+  const database = await openDatabase(config, log);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/**
+ * The server's start-up step, after the plugins (the database is open and migrated) and before
+ * the routes: demo content into an empty database and the department tree of an older one, both
+ * quick on an existing database and needed by the first request. The search index, which takes
+ * seconds to load on a large catalogue, loads in the background once the app is ready, so the
+ * server listens at once (decision record 0016).
+ */
+export async function startUp(app: FastifyInstance, opts: StartupOptions): Promise<Started> {
+  const { database } = app;
+  if (opts.seed && (await seedIfEmpty(database, { now: opts.now() }))) app.log.info('empty database: demo content seeded');
+  await database.exclusive('seed', (db) => ensureDepartmentTree(db));
+  const search = new SearchIndexLoader(database, { log: app.log, ...(opts.searchGate ? { gate: opts.searchGate } : {}) });
+  app.addHook('onReady', async () => {
+    search.start();
+  });
+  return { search };
+}
