@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processIdentity } from '../src/lib/data-dir-lock.ts';
 import { serverRoot } from '../src/paths.ts';
 
 /** Real processes through tsx: the DATA_DIR lock, the seed CLI's respect for it, and SIGTERM. */
@@ -49,8 +50,22 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 describe('server process', () => {
+  it('refuses with exit code 1 while a live other process holds the DATA_DIR lock', { timeout: 120_000 }, async () => {
+    const held = mkdtempSync(join(tmpdir(), 'medportal-held-'));
+    cleanup.push(held);
+    // This test process is alive and is not the server: a real holder.
+    writeFileSync(join(held, 'server.lock'), `${process.pid}\n${processIdentity(process.pid) ?? ''}\n`);
+    const server = run('src/server.ts', await freePort(), [], { DATA_DIR: held });
+    expect(await server.exited).toBe(1);
+    expect(server.err()).toContain(`another server is using DATA_DIR ${held} (pid ${process.pid})`);
+  });
+
   it('locks DATA_DIR: a second server and the seed CLI refuse at once; SIGTERM stops cleanly', { timeout: 300_000 }, async () => {
     const port = await freePort();
+    // A lock left by a crashed server (a pid that no longer runs) does not stop the next start.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'server.lock'), `${dead}\n`);
     const first = run('src/server.ts', port);
     await waitFor(() => first.out().includes('medportal server ready'), 180_000);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
