@@ -206,6 +206,11 @@ export async function findComment(db: Conn, id: number) {
   return row ?? null;
 }
 
-export async function deleteComment(db: Conn, id: number): Promise<void> {
-  await db.delete(newsComments).where(eq(newsComments.id, id));
+/** Deletes the comment if `userId` wrote it; answers whether a row went. */
+export async function deleteOwnComment(db: Conn, id: number, userId: number): Promise<boolean> {
+  const gone = await db
+    .delete(newsComments)
+    .where(and(eq(newsComments.id, id), eq(newsComments.userId, userId)))
+    .returning({ id: newsComments.id });
+  return gone.length === 1;
 }

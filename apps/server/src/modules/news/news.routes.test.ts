@@ -263,12 +263,14 @@ describe('comments', () => {
     expect(p2.has_more).toBe(false);
   });
 
-  it("forbids deleting another user's comment, deletes one's own, and is idempotent", async () => {
+  it("tells a missing comment (NOT_FOUND) from another user's (FORBIDDEN), and deletes one's own once", async () => {
     clock.advance(60);
     const mine = await post(10, 'to delete', alice.access);
     expect((await del(mine.data.id, bob.access)).code).toBe(ErrorCode.FORBIDDEN);
+    expect((await del(999_999_999, bob.access)).code).toBe(ErrorCode.NOT_FOUND);
     expect((await del(mine.data.id, alice.access)).code).toBe(0);
-    expect((await del(mine.data.id, alice.access)).code).toBe(0);
+    expect((await del(mine.data.id, alice.access)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await del(mine.data.id, bob.access)).code).toBe(ErrorCode.NOT_FOUND);
     const list = CommentPage.parse((await get('/v1/news/10/comments')).data);
     expect(list.items.map((c) => c.id)).not.toContain(mine.data.id);
   });

@@ -112,12 +112,13 @@ export class NewsService {
     return presentComment(row, userId);
   }
 
-  /** Own comments only; one already gone counts as deleted (idempotent). */
+  /** Own comments only: NOT_FOUND when there is no such comment (any more), FORBIDDEN when it is someone else's. */
   async deleteComment(commentId: number, userId: number): Promise<null> {
     const row = await repo.findComment(this.db, commentId);
-    if (!row) return null;
+    if (!row) throw notFound();
     if (row.userId !== userId) throw new AppError(ErrorCode.FORBIDDEN);
-    await repo.deleteComment(this.db, commentId);
+    // Conditional on the owner: a concurrent second delete finds nothing and says so.
+    if (!(await repo.deleteOwnComment(this.db, commentId, userId))) throw notFound();
     return null;
   }
 

@@ -103,7 +103,8 @@ export function usePostComment(id: number) {
 
 export function useDeleteComment(newsId?: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (commentId: number) => deleteNewsComment(commentId), onSuccess: () => invalidateComments(client, newsId) });
+  // Settled, not only success: a comment already deleted elsewhere answers NOT_FOUND and must leave the list too.
+  return useMutation({ mutationFn: (commentId: number) => deleteNewsComment(commentId), onSettled: () => invalidateComments(client, newsId) });
 }
 
 /** Favourite or unfavourite the item; the cached detail changes only when the server answered code 0. */
