@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbConfig } from './config.ts';
 import { type Database, type DbLogger, openDatabase } from './db/client.ts';
+import type { MigrationLog } from './db/data/index.ts';
 import { runMigrations } from './db/migrate.ts';
 import { SearchIndexLoader } from './modules/search/search.loader.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
@@ -23,10 +24,11 @@ export interface Started {
  * Opens the database and applies the migrations, before the plugins: the embedded database's first
  * open and a long migration may take longer than Fastify's plugin timeout allows a plugin.
  */
-export async function openMigrated(config: DbConfig, log?: DbLogger): Promise<Database> {
+export async function openMigrated(config: DbConfig, log?: DbLogger & MigrationLog): Promise<Database> {
   const database = await openDatabase(config, log);
   try {
-    await runMigrations(database);
+    // What data migrations report (numbers left for an operator) goes to the app's log.
+    await runMigrations(database, log);
   } catch (err) {
     await database.close();
     throw err;

@@ -52,8 +52,10 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<{ captcha_key
   return { captcha_key: img.data.captcha_key, captcha_code: answer.data.code };
 }
 
-/** The newest code sent to a mobile or email (from the sandbox outbox). */
+/** The newest code delivered to a mobile or email (the sandbox provider's messages). */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
+  // Delivery is off the request path: hand what is queued to the provider before looking.
+  await app.accounts.outbox.drain();
   const res = await call<{ items: Array<{ code: string | null }> }>(app, { url: `/v1/dev/outbox?to=${encodeURIComponent(to)}` });
   return res.data.items[0]?.code ?? null;
 }
@@ -106,7 +108,7 @@ export async function makeUser(
   const password = opts.password ?? null;
   const now = app.accounts.now();
   const user = await app.db.transaction(async (tx) => {
-    const first = mobile ? { kind: 'mobile' as const, value: `86-${mobile}` } : { kind: 'email' as const, value: (email ?? '').toLowerCase() };
+    const first = mobile ? { kind: 'mobile' as const, value: `+86${mobile}` } : { kind: 'email' as const, value: (email ?? '').toLowerCase() };
     const u = await createUser(tx, opts.nickname ?? 'Tester', first, now);
     if (mobile && email) await tx.insert(userIdentities).values({ userId: u.id, kind: 'email', value: email.toLowerCase() });
     if (password) await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, u.id));

@@ -14,7 +14,12 @@ import { LoginResult } from './entities.ts';
 
 /** Schemas of the accounts capability: ways in, tokens, passwords, messages (spec §2, §4, §7). */
 
-export const CountryCode = z.string().regex(/^\d{1,4}$/, 'country_code must be 1–4 digits').default(DEFAULT_COUNTRY_CODE);
+/** A calling code; `86`, `086`, `0086` and `+86` are one (the server keys everything by E.164). */
+export const CountryCode = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,6}$/, 'country_code must be a calling code such as 86 or +86')
+  .default(DEFAULT_COUNTRY_CODE);
 export const MobileNumber = z.string().trim().regex(/^\d{5,15}$/, 'mobile must be 5–15 digits');
 export const Email = z.string().trim().max(254).regex(EMAIL_PATTERN, 'email is not valid');
 export const VerifyCode = z.string().trim().regex(new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`), `code must be ${VERIFY_CODE_LENGTH} digits`);

@@ -53,14 +53,39 @@ export const NICKNAME_MAX_LENGTH = 30;
 export const CN_MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const INTL_MOBILE_PATTERN = /^\d{5,15}$/;
 export const DEFAULT_COUNTRY_CODE = '86';
+/** `+86`, `086`, `0086` → `86`: every spelling of a calling code names one country. */
+export function normalizeCountryCode(countryCode: string): string {
+  return countryCode.trim().replace(/^\+/, '').replace(/^0+/, '');
+}
+/**
+ * Password-login limits. Failures count per account and address (captcha, then a lock for that
+ * address), per account from every address together (so many addresses do not multiply the
+ * guesses), and per address over all accounts. Unknown accounts count exactly like known ones.
+ */
+export const LOGIN_LIMITS = {
+  /** Failures of one account from one address before the image captcha is required there. */
+  captchaAfter: 5,
+  /** … and before that address is locked out of that account for `lockS`. */
+  lockAfter: 10,
+  /** Failures of one account from all addresses within `accountWindowS` before every address needs the captcha. */
+  accountCaptchaAfter: 10,
+  /** … and before password login to that account is locked for `lockS`, from everywhere. */
+  accountLockAfter: 20,
+  accountWindowS: 15 * 60,
+  lockS: 15 * 60,
+  /** Failures from one address (any accounts) per `ipWindowS` before it is rate limited. */
+  ipMax: 100,
+  ipWindowS: 3600,
+} as const;
 /** A password must mix at least two of: letters, digits, symbols. */
 export function isStrongEnoughPassword(pw: string): boolean {
   if (pw.length < PASSWORD_MIN_LENGTH || pw.length > PASSWORD_MAX_LENGTH) return false;
   const kinds = [/[A-Za-z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(pw)).length;
   return kinds >= 2;
 }
+/** A quick shape check for forms; the server checks the number against the country's numbering plan. */
 export function isValidMobile(mobile: string, countryCode: string): boolean {
-  return countryCode === DEFAULT_COUNTRY_CODE ? CN_MOBILE_PATTERN.test(mobile) : INTL_MOBILE_PATTERN.test(mobile);
+  return normalizeCountryCode(countryCode) === DEFAULT_COUNTRY_CODE ? CN_MOBILE_PATTERN.test(mobile) : INTL_MOBILE_PATTERN.test(mobile);
 }
 
 /** Course appraisals: content length and number of tags (POST /v1/user/course/{id}/appraise). */

@@ -123,7 +123,7 @@ export function isEmbedded(db: Db): boolean {
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -4,11 +4,13 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { loadAppSecret } from '../lib/app-secret.ts';
+import { findUserByIdentity } from '../modules/auth/auth.repository.ts';
 import { Captchas } from '../modules/auth/captcha.ts';
 import { VerificationCodes } from '../modules/auth/codes.ts';
 import { RateLimiter } from '../modules/auth/rate-limit.ts';
 import { Tokens } from '../modules/auth/tokens.ts';
 import type { MessageSender } from '../modules/messages/messages.adapter.ts';
+import { MessageOutbox } from '../modules/messages/messages.outbox.ts';
 import { SandboxSender } from '../modules/messages/messages.sandbox.ts';
 
 /** Shared pieces of the accounts capability, built once per app. */
@@ -21,7 +23,10 @@ export interface Accounts {
   captchas: Captchas;
   codes: VerificationCodes;
   limiter: RateLimiter;
+  /** The SMS/email provider; only the outbox worker calls it. */
   sender: MessageSender;
+  /** Where every SMS and email goes first (requests enqueue; the worker delivers). */
+  outbox: MessageOutbox;
 }
 
 /** How a route treats the access token: `required` answers 200203 without a valid one. */
@@ -54,22 +59,32 @@ export default fp<AuthPluginOptions>(
   async (app, { config, now, sender }) => {
     const secret = await loadAppSecret(app.db, config.appSecret);
     const messages = sender ?? new SandboxSender(app.db, now);
+    const outbox = new MessageOutbox(app.db, messages, now, {
+      log: app.log,
+      hasAccount: async (channel, to) => (await findUserByIdentity(app.db, channel === 'sms' ? 'mobile' : 'email', to)) !== null,
+    });
     const accounts: Accounts = {
       config,
       now,
       secret,
       tokens: new Tokens(config.auth, now),
       captchas: new Captchas(app.db, secret, now, config.env !== 'production'),
-      codes: new VerificationCodes(app.db, secret, messages, now),
+      codes: new VerificationCodes(app.db, secret, outbox, now),
       limiter: new RateLimiter(now),
       sender: messages,
+      outbox,
     };
     app.decorate('accounts', accounts);
+
+    // The outbox worker runs while the app does; onClose stops it before the database closes
+    // (the db plugin registered its onClose first, and onClose hooks run last-in, first-out).
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
 
     // Housekeeping without a scheduler: drop long-expired tokens and counters, wipe successor
     // pairs past the grace window. Every process may run it; the statements are idempotent.
     const sweep = () => {
-      Promise.all([accounts.tokens.sweep(app.db), accounts.limiter.sweep(app.db)]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+      Promise.all([accounts.tokens.sweep(app.db), accounts.limiter.sweep(app.db), outbox.sweep()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
     };
     const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();

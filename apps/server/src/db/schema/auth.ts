@@ -76,7 +76,7 @@ export const verificationCodes = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     channel: codeChannel().notNull(),
-    /** Normalised: `86-13800138000` or a lower-case email. */
+    /** Canonical: E.164 `+8613800138000` or a lower-case email. */
     recipient: text().notNull(),
     scene: text().notNull(),
     codeHash: text().notNull(),
@@ -88,23 +88,6 @@ export const verificationCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_codes_recipient_idx').on(t.recipient, t.createdAt), index('verification_codes_ip_idx').on(t.ip, t.createdAt)],
-);
-
-/** What the sandbox SMS/email adapters "sent" (the developer's phone and inbox). */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    channel: codeChannel().notNull(),
-    /** Mobile number (digits) or email address. */
-    to: text().notNull(),
-    countryCode: text(),
-    text: text().notNull(),
-    code: text(),
-    scene: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
 );
 
 /**

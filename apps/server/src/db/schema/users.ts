@@ -56,7 +56,7 @@ export const users = pgTable(
 export const identityKind = pgEnum('identity_kind', ['mobile', 'email', 'wechat']);
 
 /**
- * Ways to recognise a user: a mobile number (`86-13800138000`), an email (lower case) or a WeChat
+ * Ways to recognise a user: a mobile number in E.164 (`+8613800138000`), an email (lower case) or a WeChat
  * openid. One per kind per user; a value belongs to one user at most.
  */
 export const userIdentities = pgTable(

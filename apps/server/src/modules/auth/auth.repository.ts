@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema/index.ts';
+import { parseE164 } from '../../lib/phone.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type IdentityKind = 'mobile' | 'email' | 'wechat';
@@ -10,7 +11,7 @@ export const DEFAULT_AVATAR = '/media/cover/speaker/default-user.svg';
 
 export const avatarOf = (u: Pick<UserRow, 'avatarUrl'>): string => u.avatarUrl || DEFAULT_AVATAR;
 
-/** The active user holding an identity (mobile `86-138...`, lower-case email, WeChat openid). */
+/** The active user holding an identity (E.164 mobile `+86138…`, lower-case email, WeChat openid). */
 export async function findUserByIdentity(db: Db | Tx, kind: IdentityKind, value: string): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
@@ -37,9 +38,14 @@ export async function createUser(tx: Tx | Db, nickname: string, identity: { kind
   return user;
 }
 
-/** `86-13800138000` → { countryCode: '86', mobile: '13800138000' }. */
+/**
+ * `+8613800138000` → { countryCode: '86', mobile: '13800138000' }. Also reads the older
+ * `86-13800138000` form, which only duplicates left for an operator still have.
+ */
 export function splitMobile(value: string | undefined): { countryCode: string; mobile: string } | null {
   if (!value) return null;
+  const e164 = parseE164(value);
+  if (e164) return { countryCode: e164.countryCode, mobile: e164.national };
   const dash = value.indexOf('-');
   return dash > 0 ? { countryCode: value.slice(0, dash), mobile: value.slice(dash + 1) } : null;
 }

@@ -1,5 +1,7 @@
+import { ErrorCode, LOGIN_LIMITS } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_DAILY_PER_RECIPIENT } from './codes.ts';
 import { accountsApp, bearer, call, emailCode, latestCode, loginBySms, makeUser, newMobile, smsCode, solvedCaptcha, type TestClock } from '../../../test/factories.ts';
 
 let app: FastifyInstance;
@@ -85,7 +87,7 @@ describe('password login', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it('asks for a captcha after 5 failures, locks account+IP after 10, while another IP still gets in', async () => {
+  it('asks for a captcha after 5 failures, locks account+IP after 10, while another IP still gets in (with the captcha)', async () => {
     const u = await makeUser(app, { password: 'right-pass-1' });
     const attempt = (password: string, ip: string, extra: Record<string, string> = {}) =>
       call<{ retry_after?: number }>(app, { method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { type: 'password', account: u.mobile, password, ...extra } });
@@ -97,7 +99,9 @@ describe('password login', () => {
     const locked = await attempt('right-pass-1', '10.0.0.5', await solvedCaptcha(app));
     expect(locked.code).toBe(42301);
     expect(locked.data.retry_after).toBeGreaterThan(800);
-    expect((await attempt('right-pass-1', '10.0.0.6')).code).toBe(0);
+    // Ten failures of the account in all: every other address now needs the captcha too.
+    expect((await attempt('right-pass-1', '10.0.0.6')).code).toBe(40103);
+    expect((await attempt('right-pass-1', '10.0.0.6', await solvedCaptcha(app))).code).toBe(0);
     clock.advance(15 * 60 + 1);
     expect((await attempt('right-pass-1', '10.0.0.5')).code).toBe(0);
   });
@@ -115,6 +119,111 @@ describe('password login', () => {
     clock.advance(3601);
   }, 60_000);
 });
+
+describe('password guessing across addresses', () => {
+  it('needs the captcha from every address after 10 failures spread over many, then locks; unknown accounts answer alike', async () => {
+    const known = await makeUser(app, { password: 'right-pass-1' });
+    const unknown = newMobile();
+    const attempt = (account: string, password: string, ip: string, extra: Record<string, string> = {}) =>
+      call<{ retry_after?: number }>(app, { method: 'POST', url: '/v1/user/login', remoteAddress: ip, payload: { type: 'password', account, password, ...extra } });
+    /** The same try on the known and the unknown account, from the same address. */
+    const both = async (password: string, ip: string, captcha = false) => [
+      await attempt(known.mobile ?? '', password, ip, captcha ? await solvedCaptcha(app) : {}),
+      await attempt(unknown, password, ip, captcha ? await solvedCaptcha(app) : {}),
+    ];
+
+    // One failure from each of ten addresses: no address reaches its own limit of five.
+    for (let i = 0; i < LOGIN_LIMITS.accountCaptchaAfter; i++) {
+      const [k, u] = await both('wrong-pass-1', `10.20.${i}.1`);
+      expect(k?.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+      expect(k).toEqual(u);
+    }
+    // An eleventh, fresh address must solve the captcha even with the right password.
+    const [k, u] = await both('right-pass-1', '10.21.0.1');
+    expect(k?.code).toBe(ErrorCode.CAPTCHA_REQUIRED);
+    expect(k).toEqual(u);
+    expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.21.0.2', await solvedCaptcha(app))).code).toBe(0);
+
+    // More failures (with captchas) up to the account lock: then no address gets in, known or not.
+    for (let i = LOGIN_LIMITS.accountCaptchaAfter; i < LOGIN_LIMITS.accountLockAfter; i++) {
+      const [kw, uw] = await both('wrong-pass-1', `10.22.${i}.1`, true);
+      expect(kw?.code).toBe(ErrorCode.WRONG_CREDENTIALS);
+      expect(kw).toEqual(uw);
+    }
+    const [kl, ul] = await both('right-pass-1', '10.23.0.1', true);
+    expect(kl?.code).toBe(ErrorCode.LOCKED);
+    expect(kl?.data.retry_after).toBeGreaterThan(LOGIN_LIMITS.lockS - 60);
+    expect(kl).toEqual(ul);
+
+    // The lock is on passwords: the owner still gets in by SMS.
+    const code = await smsCode(app, known.mobile ?? '', 'login', '10.23.0.2');
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', mobile: known.mobile, code } })).code).toBe(0);
+    clock.advance(LOGIN_LIMITS.lockS + 1);
+    expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.23.0.3')).code).toBe(0);
+  });
+});
+
+describe('one recipient per mobile number', () => {
+  const send = async (mobile: string, country_code: string, scene = 'login') =>
+    call<{ retry_after?: number }>(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, country_code, scene, ...(await solvedCaptcha(app)) } });
+
+  it('logs an existing user in whatever spelling of the calling code is sent (86, 086, 0086, +86)', async () => {
+    const u = await makeUser(app);
+    for (const country_code of ['086', '0086', '+86', '+0086']) {
+      clock.advance(61);
+      expect((await send(u.mobile ?? '', country_code)).code).toBe(0);
+      const code = await latestCode(app, u.mobile ?? '');
+      const res = await call<{ user_access_token: string; is_new_user: boolean }>(app, {
+        method: 'POST',
+        url: '/v1/user/login',
+        payload: { type: 'sms', mobile: u.mobile, country_code, code },
+      });
+      expect(res.code).toBe(0);
+      expect(res.data.is_new_user).toBe(false);
+      const info = await call<{ user_id: number; country_code: string }>(app, { url: '/v1/user/login_info', headers: bearer(res.data.user_access_token) });
+      expect(info.data).toMatchObject({ user_id: u.id, country_code: '86' });
+    }
+    // Password login with a spelled-out calling code or an E.164 account finds the same account.
+    const withPassword = await makeUser(app, { password: 'right-pass-1' });
+    for (const [account, country_code] of [[withPassword.mobile, '0086'], [`+86${withPassword.mobile}`, '86']]) {
+      expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'password', account, country_code, password: 'right-pass-1' } })).code).toBe(0);
+    }
+  });
+
+  it('counts every spelling against one per-number limit', async () => {
+    const mobile = newMobile();
+    const spellings = ['86', '086', '+86'];
+    expect((await send(mobile, '86')).code).toBe(0);
+    // Within the resend interval, other spellings are the same recipient.
+    expect((await send(mobile, '086')).code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await send(mobile, '+86')).code).toBe(ErrorCode.RATE_LIMITED);
+    for (let i = 1; i < CODE_DAILY_PER_RECIPIENT; i++) {
+      clock.advance(61);
+      expect((await send(mobile, spellings[i % 3] ?? '86')).code).toBe(0);
+    }
+    clock.advance(61);
+    for (const cc of spellings) {
+      const res = await send(mobile, cc);
+      expect(res.code).toBe(ErrorCode.RATE_LIMITED);
+      expect(res.data.retry_after).toBeGreaterThan(3600);
+    }
+    clock.advance(86_400);
+  }, 60_000);
+
+  it("checks the number against its country's plan and drops a trunk prefix", async () => {
+    const bad = await send('12800138000', '86');
+    expect(bad.code).toBe(ErrorCode.VALIDATION);
+    expect(bad.data).toMatchObject({ fields: [{ field: 'mobile' }] });
+    const noCountry = await send('13800138000', '999');
+    expect(noCountry.code).toBe(ErrorCode.VALIDATION);
+    expect(noCountry.data).toMatchObject({ fields: [{ field: 'country_code' }] });
+    // A UK mobile typed with its trunk 0 and without it is one recipient.
+    expect((await send('07911123456', '44')).code).toBe(0);
+    expect((await send('7911123456', '+44')).code).toBe(ErrorCode.RATE_LIMITED);
+    expect(await latestCode(app, '+447911123456')).toMatch(/^\d{6}$/);
+  });
+});
+
 
 describe('verification codes', () => {
   it('expire after CODE_TTL_SECONDS', async () => {
@@ -155,6 +264,7 @@ describe('verification codes', () => {
     const email = `reader${Date.now()}@example.com`;
     const res = await call(app, { method: 'POST', url: '/v1/user/send/code?language=en', payload: { email, scene: 'login', ...(await solvedCaptcha(app)) } });
     expect(res.code).toBe(0);
+    await app.accounts.outbox.drain();
     const box = await call<{ items: Array<{ text: string; code: string }> }>(app, { url: `/v1/dev/outbox?to=${email}` });
     expect(box.data.items[0]?.text).toMatch(/Your code/);
     expect(box.data.items[0]?.text).toContain(box.data.items[0]?.code);

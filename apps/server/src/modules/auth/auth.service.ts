@@ -1,4 +1,4 @@
-import { type ApiLanguage, type DataOf, type Endpoints, ErrorCode, type LoginData, type Platform } from '@medportal/contract';
+import { type ApiLanguage, type DataOf, type Endpoints, ErrorCode, LOGIN_LIMITS, type LoginData, type Platform } from '@medportal/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -17,22 +17,14 @@ import {
   splitMobile,
   type UserRow,
 } from './auth.repository.ts';
-import { emailRecipient, mobileRecipient, type Recipient } from './codes.ts';
+import { canonicalMobile, parseE164 } from '../../lib/phone.ts';
+import { e164Recipient, emailRecipient, mobileRecipient, type Recipient } from './codes.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthUser, TokenPair } from './tokens.ts';
 
 /** A request body after validation (defaults applied). */
 export type BodyOf<N extends keyof Endpoints> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : never;
 
-/** Brute-force limits (per account+IP, per IP). Counters live in rate_limits. */
-export const LOGIN_LIMITS = {
-  captchaAfter: 5,
-  lockAfter: 10,
-  accountWindowS: 15 * 60,
-  lockS: 15 * 60,
-  ipMax: 100,
-  ipWindowS: 3600,
-} as const;
 
 /** Pay password: five wrong in a row lock it for 30 minutes. */
 export const PAY_LIMITS = { maxFailures: 5, lockS: 30 * 60 } as const;
@@ -94,11 +86,15 @@ export class AuthService {
   // ---- brute-force limits -------------------------------------------------------------------
 
   private keys(accountKey: string, ip: string) {
-    return { account: `login:acct:${accountKey}:${ip}`, ip: `login:ip:${ip}` };
+    return { account: `login:acct:${accountKey}:${ip}`, anyIp: `login:acct-all:${accountKey}`, ip: `login:ip:${ip}` };
   }
 
-  /** Refuses early when this IP or this account+IP is over its limit; tells whether a captcha is due. */
-  private async gate(accountKey: string, ip: string): Promise<{ captchaDue: boolean }> {
+  /**
+   * Refuses early when this IP, this account+IP or (for passwords) this account from every address
+   * is over its limit; tells whether a captcha is due. Keyed by what was typed, never by whether the
+   * account exists, so known and unknown accounts get the same answers.
+   */
+  private async gate(accountKey: string, ip: string, password: boolean): Promise<{ captchaDue: boolean }> {
     const k = this.keys(accountKey, ip);
     const perIp = await this.a.limiter.peek(this.db, k.ip);
     if (perIp.count >= LOGIN_LIMITS.ipMax) {
@@ -108,25 +104,45 @@ export class AuthService {
     if (perAccount.count >= LOGIN_LIMITS.lockAfter) {
       throw new AppError(ErrorCode.LOCKED, { data: { retry_after: this.a.limiter.retryAfter(perAccount.expiresAt) } });
     }
-    return { captchaDue: perAccount.count >= LOGIN_LIMITS.captchaAfter };
+    const anyIp = password ? await this.a.limiter.peek(this.db, k.anyIp) : { count: 0, expiresAt: null };
+    if (anyIp.count >= LOGIN_LIMITS.accountLockAfter) {
+      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: this.a.limiter.retryAfter(anyIp.expiresAt) } });
+    }
+    return { captchaDue: perAccount.count >= LOGIN_LIMITS.captchaAfter || anyIp.count >= LOGIN_LIMITS.accountCaptchaAfter };
   }
 
-  private async fail(accountKey: string, ip: string, code: ErrorCode): Promise<never> {
+  private async fail(accountKey: string, ip: string, code: ErrorCode, password: boolean): Promise<never> {
     const k = this.keys(accountKey, ip);
     await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
     const n = await this.a.limiter.hit(this.db, k.account, LOGIN_LIMITS.accountWindowS, { at: LOGIN_LIMITS.lockAfter, lockS: LOGIN_LIMITS.lockS });
-    throw new AppError(code, { data: { captcha_required: n >= LOGIN_LIMITS.captchaAfter } });
+    // Password failures also count for the account from every address (codes have their own cap).
+    const all = password
+      ? await this.a.limiter.hit(this.db, k.anyIp, LOGIN_LIMITS.accountWindowS, { at: LOGIN_LIMITS.accountLockAfter, lockS: LOGIN_LIMITS.lockS })
+      : 0;
+    throw new AppError(code, { data: { captcha_required: n >= LOGIN_LIMITS.captchaAfter || all >= LOGIN_LIMITS.accountCaptchaAfter } });
+  }
+
+  /**
+   * The key a password login counts and looks up under: a lower-case email, or the E.164 form of a
+   * mobile (typed nationally with country_code, or as +E.164). Text that is no valid number keeps a
+   * key of its own and simply finds no account.
+   */
+  private passwordAccount(account: string, countryCode: string): { kind: 'email' | 'mobile'; key: string } {
+    if (account.includes('@')) return { kind: 'email', key: account.toLowerCase() };
+    const international = account.startsWith('+') ? parseE164(account) : null;
+    const m = international ? canonicalMobile(international.national, international.countryCode) : canonicalMobile(account, countryCode);
+    return { kind: 'mobile', key: m?.e164 ?? `unparsed:${countryCode}:${account}` };
   }
 
   // ---- login ---------------------------------------------------------------------------------
 
   async login(body: BodyOf<'login'>, caller: Caller): Promise<LoginOutcome> {
     if (body.type === 'sms') {
-      const r = mobileRecipient(body.mobile.trim(), body.country_code ?? '86');
-      await this.gate(r.key, caller.ip);
+      const r = mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
+      await this.gate(r.key, caller.ip, false);
       if (!(await this.a.codes.check(r, 'login', body.code.trim(), true))) {
         // A code sent for registration also lets the number in.
-        if (!(await this.a.codes.check(r, 'register', body.code.trim(), true))) await this.fail(r.key, caller.ip, ErrorCode.CODE_INVALID);
+        if (!(await this.a.codes.check(r, 'register', body.code.trim(), true))) await this.fail(r.key, caller.ip, ErrorCode.CODE_INVALID, false);
       }
       await this.a.limiter.clear(this.db, this.keys(r.key, caller.ip).account);
       const existing = await findUserByIdentity(this.db, 'mobile', r.key);
@@ -140,20 +156,20 @@ export class AuthService {
       return this.openSession(created.user, caller.platform, created.isNew);
     }
 
-    const account = body.account.trim();
-    const byEmail = account.includes('@');
-    const accountKey = byEmail ? account.toLowerCase() : `${body.country_code ?? '86'}-${account.replace(/^\+/, '')}`;
-    const { captchaDue } = await this.gate(accountKey, caller.ip);
+    const { kind, key: accountKey } = this.passwordAccount(body.account.trim(), body.country_code);
+    const { captchaDue } = await this.gate(accountKey, caller.ip, true);
     if (captchaDue) {
       if (!body.captcha_key || !body.captcha_code) throw new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captcha_required: true } });
-      if (!(await this.a.captchas.verify(body.captcha_key, body.captcha_code))) await this.fail(accountKey, caller.ip, ErrorCode.CAPTCHA_INVALID);
+      if (!(await this.a.captchas.verify(body.captcha_key, body.captcha_code))) await this.fail(accountKey, caller.ip, ErrorCode.CAPTCHA_INVALID, true);
     }
-    const user = await findUserByIdentity(this.db, byEmail ? 'email' : 'mobile', accountKey);
+    const user = await findUserByIdentity(this.db, kind, accountKey);
     if (!user?.passwordHash) {
       await burnPasswordCheck(body.password);
-      return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+      return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
     }
-    if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+    if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
+    // Only this address's counter: the account-wide one runs out by itself, so one success does
+    // not hand a guesser spread over many addresses a fresh set of captcha-free tries.
     await this.a.limiter.clear(this.db, this.keys(accountKey, caller.ip).account);
     return this.openSession(user, caller.platform, false);
   }
@@ -164,15 +180,14 @@ export class AuthService {
     if (!(await this.a.captchas.verify(key, code))) throw new AppError(ErrorCode.CAPTCHA_INVALID);
   }
 
+  /** The same path for every address: known or not, the code is stored and queued (see VerificationCodes.send). */
   private async sendCode(r: Recipient, scene: string, caller: Caller) {
-    const kind = r.channel === 'sms' ? 'mobile' : 'email';
-    const deliver = KNOWN_ONLY_SCENES.has(scene) ? (await findUserByIdentity(this.db, kind, r.key)) !== null : true;
-    return this.a.codes.send(r, scene, { ip: caller.ip, lang: caller.lang, deliver });
+    return this.a.codes.send(r, scene, { ip: caller.ip, lang: caller.lang, onlyToAccount: KNOWN_ONLY_SCENES.has(scene) });
   }
 
   async sendSms(body: BodyOf<'sendSms'>, caller: Caller) {
     await this.requireCaptcha(body.captcha_key, body.captcha_code);
-    return this.sendCode(mobileRecipient(body.mobile.trim(), body.country_code ?? '86'), body.scene, caller);
+    return this.sendCode(mobileRecipient(body.mobile.trim(), body.country_code, caller.lang), body.scene, caller);
   }
 
   async sendEmailCode(body: BodyOf<'sendEmailCode'>, caller: Caller) {
@@ -182,7 +197,7 @@ export class AuthService {
 
   /** Checks a code without spending it (the next step sends it again) and returns a signed ticket. */
   async smsVerify(body: BodyOf<'smsVerify'>, caller: Caller): Promise<DataOf<'smsVerify'>> {
-    const r = mobileRecipient(body.mobile.trim(), body.country_code ?? '86');
+    const r = mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
     const ip = this.keys(r.key, caller.ip).ip;
     const perIp = await this.a.limiter.peek(this.db, ip);
     if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
@@ -274,10 +289,10 @@ export class AuthService {
   async resetPassword(me: AuthUser, oldPassword: string, password: string, caller: Caller): Promise<DataOf<'resetPassword'>> {
     const user = await this.userOf(me);
     const key = `pwchange:${user.id}`;
-    await this.gate(key, caller.ip);
+    await this.gate(key, caller.ip, true);
     if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) {
       if (!user.passwordHash) await burnPasswordCheck(oldPassword);
-      return this.fail(key, caller.ip, ErrorCode.WRONG_CREDENTIALS);
+      return this.fail(key, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
     }
     const hash = await hashPassword(password);
     const pair = await this.db.transaction(async (tx) => {
@@ -290,7 +305,7 @@ export class AuthService {
 
   /** New password by SMS or email code; every session ends. Same answer for unknown addresses. */
   async forgetPassword(body: BodyOf<'forgetPassword'>, caller: Caller): Promise<void> {
-    const r = 'email' in body ? emailRecipient(body.email) : mobileRecipient(body.mobile.trim(), body.country_code);
+    const r = 'email' in body ? emailRecipient(body.email) : mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
     const k = this.keys(r.key, caller.ip);
     const perIp = await this.a.limiter.peek(this.db, k.ip);
     if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
@@ -314,8 +329,8 @@ export class AuthService {
   /** Where the user's own codes go: the bound mobile, else the bound email. */
   async ownRecipient(userId: number): Promise<Recipient> {
     const ids = await identitiesOf(this.db, userId);
-    const mobile = splitMobile(ids.mobile);
-    if (mobile) return mobileRecipient(mobile.mobile, mobile.countryCode);
+    const mobile = ids.mobile ? parseE164(ids.mobile) : null;
+    if (mobile) return e164Recipient(mobile);
     if (ids.email) return emailRecipient(ids.email);
     throw new AppError(ErrorCode.CODE_INVALID);
   }

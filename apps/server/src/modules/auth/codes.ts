@@ -4,29 +4,40 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { fieldError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
-import { codeMessageText, type MessageSender } from '../messages/messages.adapter.ts';
+import { type CanonicalMobile, canonicalCountryCode, canonicalMobile } from '../../lib/phone.ts';
+import { codeMessageText } from '../messages/messages.adapter.ts';
+import type { MessageOutbox } from '../messages/messages.outbox.ts';
 
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_DAILY_PER_RECIPIENT = 10;
 export const CODE_DAILY_PER_IP = 50;
 const DAY_MS = 86_400_000;
 
-/** Where a code goes: the normalised recipient key plus the address to deliver to. */
+/** Where a code goes: the canonical recipient key plus the address to deliver to. */
 export interface Recipient {
   channel: 'sms' | 'email';
-  /** `86-13800138000` or a lower-case email: how codes and identities are keyed. */
+  /** E.164 (`+8613800138000`) or a lower-case email: how codes, limits and identities are keyed. */
   key: string;
   to: string;
   countryCode?: string;
 }
 
-export const mobileRecipient = (mobile: string, countryCode: string): Recipient => ({
-  channel: 'sms',
-  key: `${countryCode}-${mobile}`,
-  to: mobile,
-  countryCode,
-});
+export const e164Recipient = (m: CanonicalMobile): Recipient => ({ channel: 'sms', key: m.e164, to: m.e164, countryCode: m.countryCode });
+
+/**
+ * A typed mobile and calling code as a recipient: every spelling of one number (`86`, `086`,
+ * `0086`, `+86`; a trunk prefix) is one recipient. VALIDATION when the calling code is unknown or
+ * the number is not a mobile number of that country.
+ */
+export function mobileRecipient(mobile: string, countryCode: string, lang: ApiLanguage): Recipient {
+  if (!canonicalCountryCode(countryCode)) throw fieldError(lang, 'country_code', { zh: '不是有效的国家或地区代码', en: 'is not a known calling code' });
+  const m = canonicalMobile(mobile, countryCode);
+  if (!m) throw fieldError(lang, 'mobile', { zh: '不是该国家或地区的有效手机号', en: 'is not a valid mobile number for this country' });
+  return e164Recipient(m);
+}
+
 export const emailRecipient = (email: string): Recipient => ({ channel: 'email', key: email.trim().toLowerCase(), to: email.trim().toLowerCase() });
 
 /**
@@ -37,7 +48,7 @@ export class VerificationCodes {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-    private readonly sender: MessageSender,
+    private readonly outbox: MessageOutbox,
     private readonly now: () => Date,
   ) {}
 
@@ -50,10 +61,12 @@ export class VerificationCodes {
   }
 
   /**
-   * Issues a code. `deliver: false` records it (so limits and answers are identical) without sending
-   * anything: used for reset-type scenes when no account has that address (no enumeration).
+   * Issues a code: stores its hash and queues the message in one transaction; the outbox worker
+   * delivers it. The request never calls the provider nor looks for an account: with
+   * `onlyToAccount` (reset-type scenes) the worker drops the message when no account has the
+   * address, so known and unknown addresses take the same path and get the same answer.
    */
-  async send(r: Recipient, scene: string, opts: { ip: string; lang: ApiLanguage; deliver: boolean }): Promise<{ resend_after: number; expires_in: number }> {
+  async send(r: Recipient, scene: string, opts: { ip: string; lang: ApiLanguage; onlyToAccount: boolean }): Promise<{ resend_after: number; expires_in: number }> {
     const now = this.now();
     const code = Array.from({ length: VERIFY_CODE_LENGTH }, () => randomInt(0, 10)).join('');
     await this.db.transaction(async (tx) => {
@@ -86,26 +99,28 @@ export class VerificationCodes {
         .update(verificationCodes)
         .set({ consumedAt: now })
         .where(and(eq(verificationCodes.recipient, r.key), eq(verificationCodes.scene, scene), isNull(verificationCodes.consumedAt)));
+      const expiresAt = new Date(now.getTime() + CODE_TTL_SECONDS * 1000);
       await tx.insert(verificationCodes).values({
         channel: r.channel,
         recipient: r.key,
         scene,
         codeHash: this.hash(r, scene, code),
         ip: opts.ip,
-        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+        expiresAt,
         createdAt: now,
       });
-    });
-    if (opts.deliver) {
-      await this.sender.send({
+      await this.outbox.enqueue(tx, {
         channel: r.channel,
         to: r.to,
         ...(r.countryCode ? { countryCode: r.countryCode } : {}),
         text: codeMessageText(opts.lang, code, scene, CODE_TTL_SECONDS),
         code,
         scene,
+        onlyToAccount: opts.onlyToAccount,
+        deliverBefore: expiresAt,
       });
-    }
+    });
+    this.outbox.kick();
     return { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS };
   }
 

@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { outboxFor } from '../messages/messages.sandbox.ts';
+import { sandboxMessagesFor } from '../messages/messages.sandbox.ts';
 
 /**
- * Developer helpers: the sandbox outbox and captcha answers. Registered only when NODE_ENV is not
+ * Developer helpers: the messages the sandbox provider delivered, and captcha answers. Registered only when NODE_ENV is not
  * production (app.ts), so in production these paths are unknown routes (404 envelope).
  */
 const devRoutes: FastifyPluginAsync = async (instance) => {
@@ -15,10 +15,11 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
   app.route({
     ...endpointRoute(endpoints.devOutbox),
     handler: async (req) => {
-      const rows = await outboxFor(app.db, req.query.to);
+      const rows = await sandboxMessagesFor(app.db, req.query.to);
       return ok({
         items: rows.map((r) => ({
-          to: r.countryCode ? `+${r.countryCode} ${r.to}` : r.to,
+          // `+86 13800138000`: the calling code apart, as a phone shows it.
+          to: r.countryCode && r.to.startsWith(`+${r.countryCode}`) ? `+${r.countryCode} ${r.to.slice(r.countryCode.length + 1)}` : r.to,
           text: r.text,
           code: r.code,
           created_at: r.createdAt.toISOString(),

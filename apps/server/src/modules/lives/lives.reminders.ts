@@ -1,11 +1,15 @@
 import { type ApiLanguage, DEFAULT_REMIND_MINUTES } from '@medportal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
-import type { MessageSender, OutgoingMessage } from '../messages/messages.adapter.ts';
+import { parseE164 } from '../../lib/phone.ts';
+import type { MessageOutbox, QueuedMessage } from '../messages/messages.outbox.ts';
 import * as repo from './lives.repository.ts';
 import { localDate, localTime } from './local-time.ts';
 
 const BATCH = 100;
+
+/** Where reminders go: the message outbox (the part of it this sweep needs). */
+export type ReminderOutbox = Pick<MessageOutbox, 'enqueue' | 'kick'>;
 
 function groups(meetingNo: string): string {
   return (meetingNo.replace(/\D/g, '').match(/.{1,4}/g) ?? []).join('-');
@@ -20,14 +24,15 @@ export function reminderText(lang: ApiLanguage, live: { titleZh: string; titleEn
 }
 
 /**
- * Sends due live reminders through the message provider (the sandbox outbox outside production).
- * Rows are claimed before sending, so a reminder goes out at most once however many processes run
- * the sweep; a provider failure is logged and not retried (a late reminder is worse than none).
+ * Queues due live reminders in the message outbox (which delivers them by SMS or email, with
+ * retries). Claiming a batch of reminders and queueing their messages is one transaction, so a
+ * reminder is queued exactly once however many processes run the sweep, and never lost between
+ * the two. A message the provider cannot deliver before the live ends is dropped by the outbox.
  */
 export class LiveReminderSweep {
   constructor(
     private readonly db: Db,
-    private readonly sender: MessageSender,
+    private readonly outbox: ReminderOutbox,
     private readonly now: () => Date,
     private readonly log: { warn: (obj: object, msg: string) => void },
   ) {}
@@ -36,33 +41,35 @@ export class LiveReminderSweep {
   async run(): Promise<number> {
     let claimed = 0;
     for (;;) {
-      const due = await repo.claimDueReminders(this.db, this.now(), DEFAULT_REMIND_MINUTES, BATCH);
-      claimed += due.length;
-      for (const r of due) await this.deliver(r);
-      if (due.length < BATCH) return claimed;
+      const n = await this.db.transaction(async (tx) => {
+        const due = await repo.claimDueReminders(tx, this.now(), DEFAULT_REMIND_MINUTES, BATCH);
+        for (const r of due) await this.queue(tx, r);
+        return due.length;
+      });
+      claimed += n;
+      if (n > 0) this.outbox.kick();
+      if (n < BATCH) return claimed;
     }
   }
 
-  private async deliver(r: { id: number; user_id: number; live_id: number; lang: string; timezone: string }): Promise<void> {
-    try {
-      const [live, settings, contacts] = await Promise.all([
-        repo.liveForMessage(this.db, r.live_id),
-        repo.remindSettings(this.db, r.user_id),
-        repo.contactsOf(this.db, r.user_id),
-      ]);
-      if (!live) return;
-      const lang: ApiLanguage = r.lang === 'en' ? 'en' : 'zh_CN';
-      const text = reminderText(lang, live, r.timezone);
-      const preferEmail = settings?.channel === 'email';
-      let message: OutgoingMessage | null = null;
-      const mobile = contacts.mobile ? /^(\d+)-(\d+)$/.exec(contacts.mobile) : null;
-      if (contacts.email && (preferEmail || !mobile)) message = { channel: 'email', to: contacts.email, text, scene: 'live_remind' };
-      else if (mobile) message = { channel: 'sms', to: mobile[2] ?? '', countryCode: mobile[1] ?? '', text, scene: 'live_remind' };
-      if (!message) return;
-      await this.sender.send(message);
-      await repo.markChannel(this.db, r.id, message.channel);
-    } catch (err) {
-      this.log.warn({ err, reminder: r.id }, 'live reminder not delivered');
+  private async queue(
+    tx: Tx,
+    r: { id: number; user_id: number; live_id: number; lang: string; timezone: string },
+  ): Promise<void> {
+    const [live, settings, contacts] = [await repo.liveForMessage(tx, r.live_id), await repo.remindSettings(tx, r.user_id), await repo.contactsOf(tx, r.user_id)];
+    if (!live) return;
+    const lang: ApiLanguage = r.lang === 'en' ? 'en' : 'zh_CN';
+    const text = reminderText(lang, live, r.timezone);
+    const preferEmail = settings?.channel === 'email';
+    const mobile = contacts.mobile ? parseE164(contacts.mobile) : null;
+    let message: QueuedMessage | null = null;
+    if (contacts.email && (preferEmail || !mobile)) message = { channel: 'email', to: contacts.email, text, scene: 'live_remind' };
+    else if (mobile) message = { channel: 'sms', to: mobile.e164, countryCode: mobile.countryCode, text, scene: 'live_remind' };
+    if (!message) {
+      this.log.warn({ reminder: r.id }, 'live reminder has no address to go to');
+      return;
     }
+    await this.outbox.enqueue(tx, { ...message, deliverBefore: live.endAt });
+    await repo.markChannel(tx, r.id, message.channel);
   }
 }

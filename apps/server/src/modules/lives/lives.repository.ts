@@ -162,7 +162,7 @@ export async function saveRemindSettings(db: Conn, userId: number, channel: stri
     .onConflictDoUpdate({ target: userRemindSettings.userId, set: { channel, minutesBefore, updatedAt: now } });
 }
 
-/** The user's bound mobile and email (identity values: `86-13800138000`, lower-case email). */
+/** The user's bound mobile and email (identity values: E.164 `+8613800138000`, lower-case email). */
 export async function contactsOf(db: Conn, userId: number): Promise<{ mobile?: string; email?: string }> {
   const rows = await db
     .select({ kind: userIdentities.kind, value: userIdentities.value })
@@ -181,7 +181,7 @@ export async function contactsOf(db: Conn, userId: number): Promise<{ mobile?: s
  * time. Setting sent_at in the same statement that picks the rows (skip locked, and `sent_at is
  * null` re-checked) means two processes never claim one row.
  */
-export async function claimDueReminders(db: Db, now: Date, defaultMinutes: number, limit: number) {
+export async function claimDueReminders(db: Conn, now: Date, defaultMinutes: number, limit: number) {
   const at = now.toISOString();
   return queryRows<{ id: number; user_id: number; live_id: number; lang: string; timezone: string }>(
     db,
@@ -207,7 +207,7 @@ export async function markChannel(db: Conn, id: number, channel: string): Promis
 
 export function liveForMessage(db: Conn, id: number) {
   return db
-    .select({ titleZh: lives.titleZh, titleEn: lives.titleEn, startAt: lives.startAt, meetingNo: lives.meetingNo })
+    .select({ titleZh: lives.titleZh, titleEn: lives.titleEn, startAt: lives.startAt, endAt: lives.endAt, meetingNo: lives.meetingNo })
     .from(lives)
     .where(eq(lives.id, id))
     .then((r) => r[0]);

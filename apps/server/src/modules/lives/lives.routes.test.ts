@@ -2,7 +2,7 @@ import { ErrorCode, LiveCalendarData, LiveCard, LiveDateData, LiveHistoryFilters
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { departments, liveReminders, lives, outbox, userFavorites } from '../../db/schema/index.ts';
+import { departments, liveReminders, lives, sandboxMessages, userFavorites } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { LiveReminderSweep } from './lives.reminders.ts';
@@ -287,13 +287,17 @@ describe('reminder delivery', () => {
     // Bob: email, 60 minutes before; Alice: SMS, 15 minutes before (default).
     expect((await put('remind', id.soon!, 1, bob.access, '?language=en')).code).toBe(0);
     const log = { warn: () => undefined };
-    const one = new LiveReminderSweep(app.db, app.accounts.sender, now, log);
-    const two = new LiveReminderSweep(app.db, app.accounts.sender, now, log);
-    const sent = async (scene = 'live_remind') => app.db.select().from(outbox).where(eq(outbox.scene, scene));
+    const one = new LiveReminderSweep(app.db, app.accounts.outbox, now, log);
+    const two = new LiveReminderSweep(app.db, app.accounts.outbox, now, log);
+    // What the provider received, once the outbox has delivered what the sweeps queued.
+    const sent = async (scene = 'live_remind') => {
+      await app.accounts.outbox.drain();
+      return app.db.select().from(sandboxMessages).where(eq(sandboxMessages.scene, scene)).orderBy(sandboxMessages.id);
+    };
 
     // Alice's on-air reminder is due at once.
     await Promise.all([one.run(), two.run()]);
-    expect((await sent()).map((m) => [m.to, m.channel])).toEqual([[alice.mobile, 'sms']]);
+    expect((await sent()).map((m) => [m.to, m.channel])).toEqual([[`+86${alice.mobile}`, 'sms']]);
 
     // 2026-03-12 01:00 UTC: an hour before "soon", Bob's email is due, Alice's not yet.
     nowMs = Date.parse('2026-03-12T01:00:00Z');
@@ -308,7 +312,7 @@ describe('reminder delivery', () => {
     await Promise.all([one.run(), two.run(), one.run()]);
     const all = await sent();
     expect(all).toHaveLength(3);
-    expect(all.filter((m) => m.to === alice.mobile).at(-1)?.text).toMatch(/后天.*2026-03-12 10:00/);
+    expect(all.filter((m) => m.to === `+86${alice.mobile}`).at(-1)?.text).toMatch(/后天.*2026-03-12 10:00/);
     const pending = await app.db.select().from(liveReminders).where(eq(liveReminders.liveId, id.soon!));
     expect(pending.every((r) => r.sentAt !== null && r.channel !== null)).toBe(true);
   });

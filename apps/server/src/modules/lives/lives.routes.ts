@@ -39,7 +39,7 @@ const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { n
   app.route({ ...endpointRoute(endpoints.remindTypeGet), handler: async (req) => ok(await svc.getRemindType(currentUser(req).id, req.ctx.lang)) });
   app.route({ ...endpointRoute(endpoints.remindTypeSet), handler: async (req) => ok(await svc.setRemindType(currentUser(req).id, req.body, req.ctx.lang)) });
 
-  const sweep = new LiveReminderSweep(app.db, app.accounts.sender, now, app.log);
+  const sweep = new LiveReminderSweep(app.db, app.accounts.outbox, now, app.log);
   if (reminderIntervalMs > 0) {
     let running = false;
     const timer = setInterval(() => {

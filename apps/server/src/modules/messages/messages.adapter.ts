@@ -2,8 +2,9 @@ import type { ApiLanguage } from '@medportal/contract';
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
-  /** Mobile number digits (with countryCode) or an email address. */
+  /** E.164 mobile (`+8613800138000`) or a lower-case email address. */
   to: string;
+  /** Calling code of an SMS recipient (`86`), for providers that want it apart. */
   countryCode?: string;
   text: string;
   /** The verification code it carries, if any (the sandbox outbox shows it). */
@@ -11,7 +12,10 @@ export interface OutgoingMessage {
   scene?: string;
 }
 
-/** An SMS or email provider. The sandbox (default) writes to the outbox table. */
+/**
+ * An SMS or email provider, called only by the outbox worker (never on a request). The sandbox
+ * (default) records what it is given in sandbox_messages. A throw means "not delivered, retry".
+ */
 export interface MessageSender {
   readonly name: string;
   send(message: OutgoingMessage): Promise<void>;

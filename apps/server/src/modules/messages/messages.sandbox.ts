@@ -1,9 +1,9 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { sandboxMessages } from '../../db/schema/index.ts';
 import type { MessageSender, OutgoingMessage } from './messages.adapter.ts';
 
-/** Sandbox provider: every message lands in the outbox table (shown by GET /v1/dev/outbox). */
+/** Sandbox provider: every delivered message lands in sandbox_messages (shown by GET /v1/dev/outbox). */
 export class SandboxSender implements MessageSender {
   readonly name = 'sandbox';
   constructor(
@@ -12,7 +12,7 @@ export class SandboxSender implements MessageSender {
   ) {}
 
   async send(m: OutgoingMessage): Promise<void> {
-    await this.db.insert(outbox).values({
+    await this.db.insert(sandboxMessages).values({
       channel: m.channel,
       to: m.to,
       countryCode: m.countryCode ?? null,
@@ -24,14 +24,18 @@ export class SandboxSender implements MessageSender {
   }
 }
 
-/** Outbox rows for a mobile (`13800138000` or `+8613800138000`) or an email, newest first. */
-export async function outboxFor(db: Db, to: string, limit = 50) {
+/**
+ * Delivered sandbox messages for an email, or a mobile given as E.164 (`+8613800138000`, spaces
+ * allowed) or as national digits (`13800138000`, any country), newest first.
+ */
+export async function sandboxMessagesFor(db: Db, to: string, limit = 50) {
   const value = to.trim();
-  const lower = value.toLowerCase();
-  return db
-    .select()
-    .from(outbox)
-    .where(or(eq(outbox.to, value), eq(outbox.to, lower), and(sql`'+' || ${outbox.countryCode} || ${outbox.to} = ${value}`)))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit);
+  const compact = value.replace(/[\s-]/g, '');
+  const match = value.includes('@')
+    ? eq(sandboxMessages.to, value.toLowerCase())
+    : compact.startsWith('+')
+      ? eq(sandboxMessages.to, compact)
+      : // National digits: the E.164 form is `+`, the calling code, then those digits.
+        or(eq(sandboxMessages.to, `+${compact}`), sql`${sandboxMessages.to} = '+' || ${sandboxMessages.countryCode} || ${compact}`);
+  return db.select().from(sandboxMessages).where(match).orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id)).limit(limit);
 }

@@ -154,7 +154,7 @@ export class ProfileService {
   }
 
   bindMobile(me: AuthUser, body: BodyOf<'bindMobile'>, lang: ApiLanguage) {
-    return this.bind(me, 'mobile', mobileRecipient(body.mobile.trim(), body.country_code), body.code, lang);
+    return this.bind(me, 'mobile', mobileRecipient(body.mobile.trim(), body.country_code, lang), body.code, lang);
   }
 
   bindEmail(me: AuthUser, body: BodyOf<'bindEmail'>, lang: ApiLanguage) {
