@@ -13,12 +13,24 @@ async function getData<T>(url: string): Promise<T> {
   return body.data;
 }
 
-/** The newest verification code sent to a phone number or email (developer outbox). */
-export async function latestCode(baseUrl: string, to: string): Promise<string> {
-  const data = await getData<{ items: { code: string | null }[] }>(`${baseUrl}/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-  const code = data.items.find((m) => m.code)?.code;
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
+/**
+ * The newest verification code delivered to a phone number or email (developer outbox). Messages
+ * are delivered off the request path by the server's outbox worker: this asks again until the
+ * outbox reports nothing pending for the address, then reads the newest code.
+ */
+export async function latestCode(baseUrl: string, to: string, timeoutMs = 15_000): Promise<string> {
+  const url = `${baseUrl}/v1/dev/outbox?to=${encodeURIComponent(to)}`;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const data = await getData<{ items: { code: string | null }[]; pending: number }>(url);
+    if (data.pending === 0) {
+      const code = data.items.find((m) => m.code)?.code;
+      if (!code) throw new Error(`no code in the outbox for ${to}`);
+      return code;
+    }
+    if (Date.now() > until) throw new Error(`messages to ${to} still queued after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The answer of an image captcha (developer endpoint). */

@@ -156,6 +156,8 @@ export const WechatCallbackData = z.object({ status: WechatLoginStatus });
 export const OutboxQuery = z.object({ to: z.string().trim().min(1).max(254) });
 export const OutboxData = z.object({
   items: z.array(z.object({ to: z.string(), text: z.string(), code: z.string().nullable(), created_at: z.string() })),
+  /** Messages to this address still queued: delivery runs off the request path, within moments. */
+  pending: z.number().int(),
 });
 export const DevCaptchaData = z.object({ code: z.string() });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { sandboxMessagesFor } from '../messages/messages.sandbox.ts';
+import { pendingFor, sandboxMessagesFor } from '../messages/messages.sandbox.ts';
 
 /**
  * Developer helpers: the messages the sandbox provider delivered, and captcha answers. Registered only when NODE_ENV is not
@@ -15,7 +15,7 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
   app.route({
     ...endpointRoute(endpoints.devOutbox),
     handler: async (req) => {
-      const rows = await sandboxMessagesFor(app.db, req.query.to);
+      const [rows, pending] = await Promise.all([sandboxMessagesFor(app.db, req.query.to), pendingFor(app.db, req.query.to)]);
       return ok({
         items: rows.map((r) => ({
           // `+86 13800138000`: the calling code apart, as a phone shows it.
@@ -24,6 +24,7 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
           code: r.code,
           created_at: r.createdAt.toISOString(),
         })),
+        pending,
       });
     },
   });

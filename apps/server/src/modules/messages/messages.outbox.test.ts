@@ -72,8 +72,12 @@ describe('message outbox', () => {
       { to: `+86${known.mobile}`, onlyToAccount: true },
       { to: `+86${unknown}`, onlyToAccount: true },
     ]);
+    // The developer outbox tells that something is still queued (what tests wait on).
+    const box = async (to: string) => call<{ items: unknown[]; pending: number }>(app, { url: `/v1/dev/outbox?to=${encodeURIComponent(to)}` });
+    expect((await box(known.mobile ?? '')).data).toMatchObject({ items: [], pending: 1 });
     sender.release();
     await app.accounts.outbox.drain();
+    expect((await box(`+86${known.mobile}`)).data.pending).toBe(0);
     // Only the address with an account got the reset code; the worker dropped the other.
     expect(sender.calls.map((m) => [m.to, m.scene])).toEqual([[`+86${known.mobile}`, 'reset']]);
     const rows = await app.db.select({ to: outbox.to, status: outbox.status, text: outbox.text, code: outbox.code }).from(outbox).orderBy(outbox.id);

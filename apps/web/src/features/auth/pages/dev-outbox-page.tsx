@@ -28,6 +28,8 @@ export function DevOutboxPage() {
     enabled: to.length > 0,
     staleTime: 0,
     retry: false,
+    // Messages are delivered off the request path: look again while some are still queued.
+    refetchInterval: (q) => (q.state.data?.pending ? 500 : false),
   });
   const items = [...(query.data?.items ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
