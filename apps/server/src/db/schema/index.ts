@@ -10,3 +10,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './member.ts';
 export * from './search.ts';
+export * from './pages.ts';
