@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Action } from './actions.ts';
-import { EMAIL_PATTERN } from './constants.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_VALUE_MAX, isContactValue } from './constants.ts';
 import { RelateSite } from './home.ts';
 
 /**
@@ -9,15 +9,7 @@ import { RelateSite } from './home.ts';
  * pages (spec §2 `/{product}`); and the contact form (spec §7 "Other").
  */
 
-/** Slugs of the documents the web links to; the table may hold more. */
-export const SitePageSlug = {
-  ABOUT: 'about',
-  CONTACT: 'contact',
-  CONTRACT: 'contract',
-  PRIVACY: 'privacy',
-  PRIVACY_SDK: 'privacy-sdk',
-} as const;
-export type SitePageSlug = (typeof SitePageSlug)[keyof typeof SitePageSlug];
+export { SitePageSlug } from './codes.ts';
 
 const Slug = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
 
@@ -55,21 +47,6 @@ export const ProductPage = RelateSite.extend({
   others: z.array(RelateSite),
 });
 export type ProductPage = z.infer<typeof ProductPage>;
-
-export const CONTACT_NAME_MAX = 50;
-export const CONTACT_VALUE_MAX = 100;
-export const CONTACT_MESSAGE_MIN = 5;
-export const CONTACT_MESSAGE_MAX = 2000;
-/** A phone number as people type it: digits with an optional +, spaces, dashes and brackets. */
-export const CONTACT_PHONE_PATTERN = /^\+?[\d\s()-]{5,24}$/;
-
-/** An email address, or a phone number with 5 to 15 digits. */
-export function isContactValue(v: string): boolean {
-  if (EMAIL_PATTERN.test(v)) return true;
-  if (!CONTACT_PHONE_PATTERN.test(v)) return false;
-  const digits = v.replace(/\D/g, '').length;
-  return digits >= 5 && digits <= 15;
-}
 
 export const ContactFormBody = z.object({
   name: z.string().trim().min(1).max(CONTACT_NAME_MAX),
