@@ -50,7 +50,7 @@ export function ContactForm() {
     setProblems(found);
     const first = FIELDS.find((f) => found[f]);
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(ids[first])}`)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     mutation.mutate(
