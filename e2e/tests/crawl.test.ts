@@ -84,6 +84,8 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
   for (const href of hrefs) {
     const url = new URL(href);
     if (url.origin !== origin) continue;
+    // Where a login page returns to does not change which page it is.
+    url.searchParams.delete('callback');
     out.add(`${url.pathname}${url.search}`);
   }
   return [...out];
@@ -91,9 +93,15 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
 
 const ownedElsewhere = (path: string) => OWNED_ELSEWHERE.some(([re]) => re.test(path));
 
+/** A path that must be reported dead: proves the detector works before its silence counts. */
+const PROBE = '/crawl-probe/no/such-page';
+
 async function crawl(context: BrowserContext, origin: string): Promise<{ visited: number; dead: Dead[] }> {
-  const seen = new Set<string>(['/']);
-  const queue: Array<{ url: string; depth: number; from: string }> = [{ url: '/', depth: 0, from: '(start)' }];
+  const seen = new Set<string>(['/', PROBE]);
+  const queue: Array<{ url: string; depth: number; from: string }> = [
+    { url: '/', depth: 0, from: '(start)' },
+    { url: PROBE, depth: DEPTH, from: '(probe)' },
+  ];
   const dead: Dead[] = [];
   let visited = 0;
   let active = 0;
@@ -114,7 +122,35 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
     wakeAll();
   };
 
-  const visit = async (page: Page, job: { url: string; depth: number; from: string }) => {
+  let navigations = 0;
+  /**
+   * Opens `url` in the worker's tab: the first time (or after a failure) by loading the document,
+   * then by an in-app navigation (no reload of the app), which the app confirms by putting the
+   * new location's key on <html data-location> once the route has rendered.
+   */
+  const open = async (page: Page, url: string, fresh: boolean): Promise<string | null> => {
+    if (fresh) {
+      const res = await page.goto(url);
+      if (!res || res.status() >= 400) return `HTTP ${res?.status() ?? 'no answer'}`;
+    } else {
+      const key = `crawl-${++navigations}`;
+      const before = await page.evaluate(
+        ({ url, key }) => {
+          const shown = document.documentElement.dataset.location;
+          const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+          history.pushState({ usr: null, key, idx }, '', url);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+          return shown;
+        },
+        { url, key },
+      );
+      await page.waitForFunction((shown) => document.documentElement.dataset.location !== shown, before);
+    }
+    await settle(page);
+    return null;
+  };
+
+  const visit = async (page: Page, job: { url: string; depth: number; from: string }, fresh: boolean) => {
     visited++;
     const path = job.url.split('?', 1)[0] ?? job.url;
     if (NON_SPA.test(path)) {
@@ -122,12 +158,11 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
       if (res.status() >= 400) dead.push({ url: job.url, from: job.from, why: `HTTP ${res.status()}` });
       return;
     }
-    const res = await page.goto(job.url);
-    if (!res || res.status() >= 400) {
-      dead.push({ url: job.url, from: job.from, why: `HTTP ${res?.status() ?? 'no answer'}` });
+    const failed = await open(page, job.url, fresh);
+    if (failed) {
+      dead.push({ url: job.url, from: job.from, why: failed });
       return;
     }
-    await settle(page);
     const marker = await page.$(DEAD_SELECTOR);
     if (marker) {
       const kind = (await marker.getAttribute('data-page')) ?? (await marker.getAttribute('data-testid')) ?? 'dead';
@@ -140,6 +175,7 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
   const worker = async () => {
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
+    let fresh = true;
     try {
       for (;;) {
         const job = queue.shift();
@@ -155,10 +191,13 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
         active++;
         const started = Date.now();
         try {
-          await visit(page, job);
+          await visit(page, job, fresh);
+          fresh = false;
           if (process.env.CRAWL_DEBUG) console.log(`${Date.now() - started}ms d${job.depth} ${job.url} (queue ${queue.length})`);
         } catch (err) {
           dead.push({ url: job.url, from: job.from, why: `did not settle: ${(err as Error).message.split('\n', 1)[0]}` });
+          // Whatever state the tab is in, the next page starts from a fresh load.
+          fresh = true;
         } finally {
           active--;
           if (active === 0 && queue.length === 0) wakeAll();
@@ -173,7 +212,8 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
   return { visited, dead };
 }
 
-describe('dead links', () => {
+// The two languages crawl side by side (separate browser contexts of the one browser).
+describe('dead links', { concurrency: 2 }, () => {
   for (const [lang, locale] of [
     ['zh', 'zh-CN'],
     ['en', 'en-US'],
@@ -185,10 +225,15 @@ describe('dead links', () => {
         // Images are not links: skip them to keep the crawl quick.
         await context.route(/\/media\/cover\//, (route) => route.fulfill({ status: 204 }));
         const { visited, dead } = await crawl(context, h.server.url);
-        console.log(`crawl (${lang}): ${visited} URLs visited, ${dead.length} dead`);
+        const real = dead.filter((d) => d.url !== PROBE);
+        console.log(`crawl (${lang}): ${visited} URLs visited, ${real.length} dead`);
+        assert.ok(
+          dead.some((d) => d.url === PROBE && d.why.startsWith('not-found')),
+          `the probe ${PROBE} was not reported as the 404 page: ${JSON.stringify(dead)}`,
+        );
         assert.ok(visited > 50, `the crawl reached only ${visited} URLs`);
         assert.deepEqual(
-          dead.map((d) => `${d.url} (${d.why}; linked from ${d.from})`),
+          real.map((d) => `${d.url} (${d.why}; linked from ${d.from})`),
           [],
           'dead links',
         );
