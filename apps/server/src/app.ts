@@ -21,6 +21,7 @@ import livesRoutes from './modules/lives/lives.routes.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
+import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes);
   await app.register(siteRoutes, { site: config.site, now });
+  await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });
   await app.register(memberRoutes, { now });
   await app.register(speakersRoutes, { now });

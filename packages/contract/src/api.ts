@@ -11,6 +11,7 @@ import { searchEndpoints } from './search.ts';
 import { topicEndpoints } from './topics.ts';
 import { paperEndpoints } from './papers.ts';
 import { liveEndpoints } from './lives.ts';
+import { pageEndpoints } from './pages.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
 /**
@@ -41,6 +42,7 @@ export const endpoints = {
   ...topicEndpoints,
   ...paperEndpoints,
   ...liveEndpoints,
+  ...pageEndpoints,
   pcIndex: define({
     method: 'GET',
     path: '/v1/pc_index',

@@ -118,3 +118,13 @@ export const PriceType = { FREE: 1, PAID: 2 } as const;
 
 /** Live status; 1 shows as now-live (spec §4). */
 export const LiveStatus = { UPCOMING: 0, LIVE: 1, ENDED: 2, REPLAY: 3 } as const;
+
+/** Slugs of the documents the web links to; the table may hold more. */
+export const SitePageSlug = {
+  ABOUT: 'about',
+  CONTACT: 'contact',
+  CONTRACT: 'contract',
+  PRIVACY: 'privacy',
+  PRIVACY_SDK: 'privacy-sdk',
+} as const;
+export type SitePageSlug = (typeof SitePageSlug)[keyof typeof SitePageSlug];

@@ -93,3 +93,19 @@ export const APPRAISE_CONTENT_MAX = 500;
 export const APPRAISE_TAGS_MAX = 5;
 /** Longest news comment, in characters. */
 export const NEWS_COMMENT_MAX_LENGTH = 500;
+
+/** Contact form (POST /v1/user/contact_form): lengths shared by the form and the API. */
+export const CONTACT_NAME_MAX = 50;
+export const CONTACT_VALUE_MAX = 100;
+export const CONTACT_MESSAGE_MIN = 5;
+export const CONTACT_MESSAGE_MAX = 2000;
+/** A phone number as people type it: digits with an optional +, spaces, dashes and brackets. */
+export const CONTACT_PHONE_PATTERN = /^\+?[\d\s()-]{5,24}$/;
+
+/** An email address, or a phone number with 5 to 15 digits (as people type it). */
+export function isContactValue(v: string): boolean {
+  if (EMAIL_PATTERN.test(v)) return true;
+  if (!CONTACT_PHONE_PATTERN.test(v)) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 5 && digits <= 15;
+}

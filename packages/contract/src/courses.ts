@@ -9,8 +9,13 @@ export const COURSE_SORTS = ['latest', 'popular', 'price_asc', 'price_desc'] as 
 export const CourseSort = z.enum(COURSE_SORTS);
 export type CourseSort = z.infer<typeof CourseSort>;
 
-/** `dep_val`: a department id, or '' for all departments. */
-const DepVal = z.union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)]).default('');
+/**
+ * `dep_val`: a department id, its stable slug (`hematology`, as home blocks link it), or '' for
+ * all departments. An unknown department lists nothing.
+ */
+const DepVal = z
+  .union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647), z.string().regex(/^[a-z][a-z0-9-]{0,63}$/)])
+  .default('');
 
 export const CourseListQuery = PageQuery.extend({
   dep_val: DepVal,
@@ -60,7 +65,10 @@ export type CourseItemsData = z.infer<typeof CourseItemsData>;
 
 export const MoreCourseQuery = PageQuery.extend({
   dep_val: DepVal,
+  /** The list's heading as the link that opened it names it (`系列课程`); it filters nothing. */
   title: z.string().trim().max(100).default(''),
+  /** Words the course title must contain (the page's search box). */
+  keyword: z.string().trim().max(100).default(''),
 });
 export type MoreCourseQuery = z.infer<typeof MoreCourseQuery>;
 export const MoreCourseData = CoursePage;

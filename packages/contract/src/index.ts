@@ -16,3 +16,4 @@ export * from './search.ts';
 export * from './lives.ts';
 export * from './papers.ts';
 export * from './topics.ts';
+export * from './pages.ts';

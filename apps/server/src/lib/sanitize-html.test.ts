@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeImageSrc, isSafeLinkHref, sanitizeHtml } from './sanitize-html.ts';
+import { isSafeImageSrc, isSafeLinkHref, isSitePath, sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml (allow-list)', () => {
   it('drops scripts and styles with their content, event handlers and style attributes', () => {
@@ -32,5 +32,15 @@ describe('sanitizeHtml (allow-list)', () => {
     expect(sanitizeHtml(html)).toBe(html);
     expect(sanitizeHtml('<div class="x"><span>t</span><iframe src="https://x"></iframe><form><input></form></div>')).toBe('t');
     expect(sanitizeHtml('<svg><script>alert(1)</script></svg>ok')).toBe('ok');
+  });
+
+  it('keeps paths of the site only when asked (site pages), without a new tab', () => {
+    expect(sanitizeHtml('<a href="/privacy">p</a>')).toBe('<a>p</a>');
+    expect(sanitizeHtml('<a href="/privacy/sdk?x=1" target="_blank">p</a>', { sitePaths: true })).toBe('<a href="/privacy/sdk?x=1">p</a>');
+    for (const href of ['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'relative', ' /x\\y']) {
+      expect(isSitePath(href), href).toBe(false);
+      expect(sanitizeHtml(`<a href="${href}">x</a>`, { sitePaths: true }), href).toBe('<a>x</a>');
+    }
+    expect(sanitizeHtml('<a href="https://x.example/">x</a>', { sitePaths: true })).toBe('<a href="https://x.example/" rel="noopener noreferrer" target="_blank">x</a>');
   });
 });

@@ -58,28 +58,44 @@ export function isSafeImageSrc(raw: string): boolean {
   return !v.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(v);
 }
 
-const filter = new FilterXSS({
-  whiteList: ALLOWED,
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: DROP_WITH_CONTENT,
-  allowCommentTag: false,
-  css: false,
-  onTagAttr(tag, name, value) {
-    if (tag === 'a' && name === 'href') {
-      if (!isSafeLinkHref(value)) return '';
-      return `href="${escapeAttrValue(friendlyAttrValue(value).trim())}" rel="noopener noreferrer" target="_blank"`;
-    }
-    if (tag === 'img' && name === 'src') {
-      if (!isSafeImageSrc(value)) return '';
-      return `src="${escapeAttrValue(friendlyAttrValue(value).trim())}"`;
-    }
-    if ((name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan') && ALLOWED[tag]?.includes(name)) {
-      return /^\d{1,4}$/.test(value.trim()) ? `${name}="${value.trim()}"` : '';
-    }
-    return undefined;
-  },
-});
+/** A path of this site ("/privacy", "/course/more?x=1"): one leading slash, no backslash or scheme. */
+export function isSitePath(raw: string): boolean {
+  const v = normalise(raw);
+  return /^\/(?![/\\])/.test(v) && !v.includes('\\');
+}
 
-export function sanitizeHtml(html: string): string {
-  return filter.process(html).replace(LEFTOVER_MARKERS, '');
+function makeFilter(sitePaths: boolean): InstanceType<typeof FilterXSS> {
+  return new FilterXSS({
+    whiteList: ALLOWED,
+    stripIgnoreTag: true,
+    stripIgnoreTagBody: DROP_WITH_CONTENT,
+    allowCommentTag: false,
+    css: false,
+    onTagAttr(tag, name, value) {
+      if (tag === 'a' && name === 'href') {
+        // Links inside the site stay in the tab (the web app routes them itself).
+        if (sitePaths && isSitePath(value)) return `href="${escapeAttrValue(friendlyAttrValue(value).trim())}"`;
+        if (!isSafeLinkHref(value)) return '';
+        return `href="${escapeAttrValue(friendlyAttrValue(value).trim())}" rel="noopener noreferrer" target="_blank"`;
+      }
+      if (tag === 'img' && name === 'src') {
+        if (!isSafeImageSrc(value)) return '';
+        return `src="${escapeAttrValue(friendlyAttrValue(value).trim())}"`;
+      }
+      if ((name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan') && ALLOWED[tag]?.includes(name)) {
+        return /^\d{1,4}$/.test(value.trim()) ? `${name}="${value.trim()}"` : '';
+      }
+      return undefined;
+    },
+  });
+}
+
+const filters = { external: makeFilter(false), site: makeFilter(true) };
+
+/**
+ * `sitePaths`: also keep links to paths of this site (operator-written site pages); editor bodies
+ * (news) allow absolute http(s) links only.
+ */
+export function sanitizeHtml(html: string, opts: { sitePaths?: boolean } = {}): string {
+  return (opts.sitePaths ? filters.site : filters.external).process(html).replace(LEFTOVER_MARKERS, '');
 }

@@ -33,6 +33,12 @@ const PAGE_TITLES: ReadonlyArray<[prefix: string, zh: string, en: string]> = [
   ['/login', '登录', 'Log in'],
   ['/register', '注册', 'Register'],
   ['/user', '个人中心', 'My Account'],
+  ['/about_us', '关于我们', 'About us'],
+  ['/about/w', '关于我们', 'About us'],
+  ['/contact_us', '联系我们', 'Contact us'],
+  ['/contract', '用户服务协议', 'User Agreement'],
+  ['/privacy/sdk', '第三方 SDK 目录', 'Third-party SDK list'],
+  ['/privacy', '隐私政策', 'Privacy Policy'],
 ];
 
 export function pageTitle(pathname: string, lang: Lang): string {

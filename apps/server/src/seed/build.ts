@@ -384,6 +384,10 @@ export function buildSeed(now: Date): SeedRows {
     descEn: r.descEn,
     icon: coverUrl('icon', r.key, r.label),
     url: `/${r.key}`,
+    introZh: r.introZh,
+    introEn: r.introEn,
+    features: r.features.map((f) => ({ titleZh: f.zh, titleEn: f.en, textZh: f.textZh, textEn: f.textEn })),
+    links: r.links.map((l) => ({ titleZh: l.zh, titleEn: l.en, action: l.action })),
     sort: i,
     status: 'published' as const,
   }));

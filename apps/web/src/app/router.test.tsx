@@ -37,6 +37,13 @@ function serveApi() {
         return envelope({ items: [{ id: 1, key: 'lit', title: 'Literature tool', desc: 'Papers', icon: '/i.svg', url: 'https://lit.example.org/' }] });
       case '/v1/site/config':
         return envelope(siteConfig);
+      case '/v1/relate_site/lit':
+        return envelope({
+          id: 1, key: 'lit', title: 'Literature tool', desc: 'Papers', icon: '/i.svg', url: '/lit',
+          intro_html: '<p>Search the literature.</p>', features: [], links: [], others: [],
+        });
+      case '/v1/site/page/privacy':
+        return envelope({ slug: 'privacy', title: 'Privacy', body_html: '<p>Policy text</p>', version: '', effective_on: null, updated_at: '2025-07-01T00:00:00Z' });
       default:
         return new Response('Not Found', { status: 404 });
     }
@@ -92,6 +99,32 @@ describe('routes', () => {
     renderApp('/');
     await waitFor(() => expect(document.querySelector('section[data-block-layout="banner"]')).not.toBeNull());
     await waitFor(() => expect(document.title).toBe('首页 - 医学教育与学术会议平台'));
+  });
+
+  it("opens a sister product's landing page at /{key} inside the site chrome", async () => {
+    renderApp('/lit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Literature tool' })).toBeTruthy();
+    expect(screen.getByText('Search the literature.')).toBeTruthy();
+    expect(document.querySelector('[data-chrome="footer"]')).not.toBeNull();
+    await waitFor(() => expect(document.title).toMatch(/^Literature tool - /));
+  });
+
+  it('shows the 404 page at /{key} when the key is no product, or cannot be one', async () => {
+    renderApp('/no_such_product');
+    expect(await screen.findByRole('heading', { level: 1, name: '您访问的页面走丢了' })).toBeTruthy();
+    expect(document.querySelector('[data-chrome="footer"]')).not.toBeNull();
+  });
+
+  it('opens the documents with the chrome and their web-view variants without it', async () => {
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
+    expect(document.querySelector('[data-chrome="footer"]')).not.toBeNull();
+  });
+
+  it('opens /privacy/w without the site chrome', async () => {
+    renderApp('/privacy/w');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
+    expect(document.querySelector('[data-chrome="footer"]')).toBeNull();
   });
 
   it('shows the /error page', async () => {

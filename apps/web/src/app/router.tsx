@@ -1,9 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { relateSitesQueryOptions } from '../features/chrome/api/get-relate-sites';
-import { siteConfigQueryOptions } from '../features/chrome/api/get-site-config';
+import { siteConfigQueryOptions } from '../shared/site-config';
 import { homeBlocksQueryOptions } from '../features/home/api/get-home-blocks';
 import { sideBannersQueryOptions } from '../features/home/api/get-side-banners';
 import { RouteErrorView } from '../features/errors/components/route-error-view';
+import { isNotFoundError, PAGE_KEY_PATTERN, productPageQueryOptions } from '../features/site-pages/api/site-pages';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { currentLanguage, loadNamespaces } from '../shared/i18n';
 import { requireLogin } from '../shared/session';
@@ -68,6 +69,26 @@ const siteAccountRoutes: RouteObject[] = [
   // Always registered: the page says "not available" where the server has no dev endpoints.
   { path: 'dev/outbox', handle: title('devOutbox'), lazy: accountPage.devOutbox },
 ];
+
+// Site documents, the contact page and the sister products' landing pages (one lazy chunk).
+const sitePages = () => import('../features/site-pages/pages/document-page');
+const pagesTitle = (key: string): RouteHandle => ({ title: `pages:titles.${key}` });
+
+/**
+ * `/{product}`: any single segment no static route claims. Unknown products are the 404 page,
+ * answered before the page renders so the catch-all behaves as before for every other path.
+ */
+async function productLoader({ params }: LoaderFunctionArgs): Promise<null> {
+  const key = params.product ?? '';
+  if (!PAGE_KEY_PATTERN.test(key)) throw data(null, { status: 404 });
+  const [, result] = await Promise.allSettled([
+    loadNamespaces('pages'),
+    queryClient.ensureQueryData(productPageQueryOptions(key, currentLanguage())),
+  ]);
+  // Other failures (network) leave the page to show its retry.
+  if (result.status === 'rejected' && isNotFoundError(result.reason)) throw data(null, { status: 404 });
+  return null;
+}
 
 const speakerTitle = (key: string): RouteHandle => ({ title: `speaker:titles.${key}` });
 
@@ -153,6 +174,22 @@ export const routes: RouteObject[] = [
           { path: 'search', handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
           { path: 'topic', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
           { path: 'paper/:id', handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
+          { path: 'about_us', handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutRoute) },
+          { path: 'contract', handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractRoute) },
+          { path: 'privacy', handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },
+          {
+            path: 'contact_us',
+            handle: pagesTitle('contact'),
+            lazy: () => import('../features/site-pages/pages/contact-page').then((m) => m.contactRoute),
+          },
+          {
+            path: ':product',
+            handle: pagesTitle('product'),
+            loader: productLoader,
+            // Inside the chrome: an unknown product shows the 404 page like any unknown path.
+            ErrorBoundary: RouteErrorView,
+            lazy: () => import('../features/site-pages/pages/product-page').then((m) => ({ Component: m.Component })),
+          },
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
             path: 'user',
@@ -184,6 +221,10 @@ export const routes: RouteObject[] = [
           ...bareAccountRoutes,
           { path: 'course_h5/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
           { path: 'topic/h5', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicH5Route) },
+          { path: 'about/w', handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutBareRoute) },
+          { path: 'contract/w', handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
+          { path: 'privacy/w', handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
+          { path: 'privacy/sdk', handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
         ],
       },
     ],

@@ -106,6 +106,14 @@ export const paths = {
   contactUs: { path: '/contact_us', getHref: () => '/contact_us' },
   contract: { path: '/contract', getHref: () => '/contract' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  /** Web-view variants of the documents, without the site chrome. */
+  aboutBare: { path: '/about/w', getHref: () => '/about/w' },
+  contractBare: { path: '/contract/w', getHref: () => '/contract/w' },
+  privacyBare: { path: '/privacy/w', getHref: () => '/privacy/w' },
+  /** The app's third-party SDK list (a web-view page). */
+  privacySdk: { path: '/privacy/sdk', getHref: () => '/privacy/sdk' },
+  /** A sister product's landing page (`/creation`, `/meeting`, ...): every static path ranks above it. */
+  product: { path: '/:product', getHref: (key: string) => `/${encodeURIComponent(key)}` },
 
   error: { path: '/error', getHref: () => '/error' },
   notFound: { path: '*', getHref: () => '/404' },

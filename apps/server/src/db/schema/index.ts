@@ -11,3 +11,4 @@ export * from './auth.ts';
 export * from './member.ts';
 export * from './search.ts';
 export * from './messages.ts';
+export * from './pages.ts';

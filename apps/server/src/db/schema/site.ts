@@ -24,7 +24,21 @@ export const banners = pgTable(
   (t) => [index('banners_position_sort_idx').on(t.position, t.sort)],
 );
 
-/** Sister products in the top bar. */
+/** A feature of a sister product, as its landing page lists it. */
+export interface ProductFeatureRow {
+  titleZh: string;
+  titleEn: string | null;
+  textZh: string;
+  textEn: string | null;
+}
+/** A link on a sister product's landing page; the first one is the main call to action. */
+export interface ProductLinkRow {
+  titleZh: string;
+  titleEn: string | null;
+  action: Action;
+}
+
+/** Sister products in the top bar, each with its landing page (`/{key}`). */
 export const relateSites = pgTable('relate_sites', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   key: text().notNull().unique(),
@@ -34,6 +48,11 @@ export const relateSites = pgTable('relate_sites', {
   descEn: text(),
   icon: text().notNull(),
   url: text().notNull(),
+  /** Landing-page introduction: HTML, sanitised when served. */
+  introZh: text().notNull().default(''),
+  introEn: text(),
+  features: jsonb().$type<ProductFeatureRow[]>().notNull().default([]),
+  links: jsonb().$type<ProductLinkRow[]>().notNull().default([]),
   sort: integer().notNull().default(0),
   status: contentStatus().notNull().default('published'),
   createdAt: createdAt(),

@@ -89,6 +89,11 @@ export async function pageCourses(db: Db, f: CoursePageFilter): Promise<{ rows: 
   return { rows: await withTags(db, rows), total: totalRow?.n ?? 0 };
 }
 
+export async function departmentIdBySlug(db: Db, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: departments.id }).from(departments).where(eq(departments.slug, slug));
+  return row?.id;
+}
+
 /** Departments that have at least one published course, in their configured order. */
 export function courseDepartments(db: Db) {
   return db

@@ -9,11 +9,12 @@ import {
   ErrorCode,
   LearnLogData,
   MoreCourseData,
+  PcIndexData,
 } from '@medportal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseAppraisals, courseLearners, courses } from '../../db/schema/index.ts';
+import { courseAppraisals, courseLearners, courses, departments } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser } from '../../../test/factories.ts';
 
@@ -123,6 +124,42 @@ describe('course detail, chapters, series, related', () => {
       checked = true;
     }
     expect(checked).toBe(true);
+  });
+
+  it('every course-series "more" link of the home page lists courses (title names the list, dep_val may be a slug)', async () => {
+    const blocks = PcIndexData.parse((await get<unknown>('/v1/pc_index')).data).blocks;
+    const links = blocks.flatMap((b) => (b.header.more_action?.type === 6 ? [b.header.more_action.data ?? {}] : []));
+    expect(links.map((d) => d.dep_val)).toEqual(['', 'hematology']);
+    for (const d of links) {
+      const qs = new URLSearchParams({ dep_val: d.dep_val ?? '', title: d.title ?? '' });
+      const r = await get<unknown>(`/v1/user/more_course?${qs.toString()}`);
+      expect(r.code, `${qs.toString()}: ${r.message}`).toBe(0);
+      expect(MoreCourseData.parse(r.data).items.length, qs.toString()).toBeGreaterThan(0);
+    }
+  });
+
+  it('series: dep_val by slug or id gives the same list, keyword filters, an unknown department lists nothing', async () => {
+    const [hematology] = await app.db.select({ id: departments.id }).from(departments).where(eq(departments.slug, 'hematology'));
+    const bySlug = MoreCourseData.parse((await get<unknown>('/v1/user/more_course?dep_val=hematology&page_size=100')).data);
+    const byId = MoreCourseData.parse((await get<unknown>(`/v1/user/more_course?dep_val=${hematology?.id}&page_size=100`)).data);
+    expect(bySlug.items.length).toBeGreaterThanOrEqual(2);
+    expect(bySlug.items.map((c) => c.id)).toEqual(byId.items.map((c) => c.id));
+    const all = MoreCourseData.parse((await get<unknown>('/v1/user/more_course?page_size=100')).data);
+    const titled = MoreCourseData.parse((await get<unknown>(`/v1/user/more_course?page_size=100&title=${encodeURIComponent('系列课程')}`)).data);
+    expect(titled.items.map((c) => c.id)).toEqual(all.items.map((c) => c.id));
+    const carT = MoreCourseData.parse((await get<unknown>('/v1/user/more_course?keyword=CAR-T&language=en')).data);
+    expect(carT.items.map((c) => c.title)).toEqual(['CAR-T cell therapy in clinical practice']);
+    expect(MoreCourseData.parse((await get<unknown>('/v1/user/more_course?dep_val=no-such-dep')).data)).toMatchObject({ items: [], total: 0 });
+    expect((await get('/v1/user/more_course?dep_val=Bad%20Slug')).code).toBe(ErrorCode.VALIDATION);
+  });
+
+  it('course list: dep_val by slug equals dep_val by id', async () => {
+    const [hematology] = await app.db.select({ id: departments.id }).from(departments).where(eq(departments.slug, 'hematology'));
+    const bySlug = await list('dep_val=hematology&page_size=100');
+    const byId = await list(`dep_val=${hematology?.id}&page_size=100`);
+    expect(bySlug.total).toBeGreaterThan(0);
+    expect(bySlug.items.map((c) => c.id)).toEqual(byId.items.map((c) => c.id));
+    expect((await list('dep_val=no-such-dep')).total).toBe(0);
   });
 
   it('guess-like is stable and excludes the course itself', async () => {

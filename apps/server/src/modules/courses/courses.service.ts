@@ -40,10 +40,18 @@ export class CoursesService {
     return c;
   }
 
+  /** The department a `dep_val` names: undefined for all, null for one that does not exist. */
+  private async department(depVal: CourseListQuery['dep_val']): Promise<number | null | undefined> {
+    if (depVal === '') return undefined;
+    if (typeof depVal === 'number') return depVal;
+    return (await repo.departmentIdBySlug(this.db, depVal)) ?? null;
+  }
+
   async list(q: CourseListQuery, lang: ApiLanguage): Promise<CourseListData> {
+    const departmentId = await this.department(q.dep_val);
     const [{ rows, total }, deps] = await Promise.all([
-      repo.pageCourses(this.db, {
-        departmentId: q.dep_val === '' ? undefined : q.dep_val,
+      departmentId === null ? { rows: [], total: 0 } : repo.pageCourses(this.db, {
+        departmentId,
         priceType: q.price_type,
         courseType: q.course_type,
         sort: q.sort,
@@ -59,10 +67,12 @@ export class CoursesService {
   }
 
   async more(q: MoreCourseQuery, lang: ApiLanguage): Promise<MoreCourseData> {
+    const departmentId = await this.department(q.dep_val);
+    if (departmentId === null) return page([], q.page, q.page_size, 0);
     const { rows, total } = await repo.pageCourses(this.db, {
-      departmentId: q.dep_val === '' ? undefined : q.dep_val,
+      departmentId,
       courseType: CourseType.SERIES,
-      title: q.title || undefined,
+      title: q.keyword || undefined,
       sort: 'latest',
       page: q.page,
       pageSize: q.page_size,

@@ -1,4 +1,4 @@
-import { RelateSiteData, SiteConfig, UserBannerData } from '@medportal/contract';
+import { ActionType, ErrorCode, ProductPage, RelateSiteData, SiteConfig, UserBannerData } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -22,6 +22,34 @@ describe('GET /v1/relate_site', () => {
     expect(zhItems[0]?.title).toBe('创作中心');
     expect(enItems[0]?.title).toBe('Creation Centre');
     for (const s of zhItems) expect(s.icon).toMatch(/^\/media\/cover\/icon\//);
+  });
+});
+
+describe('GET /v1/relate_site/{key}', () => {
+  it('gives every sister product a landing page with its description, features and links, in zh and en', async () => {
+    const { items } = RelateSiteData.parse((await app.inject({ url: '/v1/relate_site' })).json().data);
+    for (const site of items) {
+      expect(site.url).toBe(`/${site.key}`);
+      const zhRes = (await app.inject({ url: `/v1/relate_site/${site.key}` })).json();
+      expect(zhRes.code, site.key).toBe(0);
+      const zh = ProductPage.parse(zhRes.data);
+      const en = ProductPage.parse((await app.inject({ url: `/v1/relate_site/${site.key}?language=en` })).json().data);
+      expect(zh).toMatchObject({ key: site.key, title: site.title, desc: site.desc });
+      expect(zh.intro_html).toMatch(/^<p>[\s\S]*[\u4e00-\u9fff]/);
+      expect(en.intro_html).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(zh.features.length).toBeGreaterThanOrEqual(3);
+      expect(en.features[0]?.title).not.toBe(zh.features[0]?.title);
+      // The main call to action opens the product itself; the others stay in the portal.
+      expect(zh.links[0]?.action).toMatchObject({ type: ActionType.EXTERNAL_URL, target: '_blank' });
+      expect(zh.links[0]?.action.data?.url).toMatch(/^https:\/\/[a-z]+\.medportal\.cn\/$/);
+      expect(zh.links.slice(1).every((l) => l.action.type === ActionType.ROUTE && l.action.data?.url?.startsWith('/'))).toBe(true);
+      expect(zh.others.map((o) => o.key)).toEqual(items.filter((o) => o.key !== site.key).map((o) => o.key));
+    }
+  });
+
+  it('NOT_FOUND for an unknown product, VALIDATION for a malformed key', async () => {
+    expect((await app.inject({ url: '/v1/relate_site/nothing' })).json().code).toBe(ErrorCode.NOT_FOUND);
+    expect((await app.inject({ url: '/v1/relate_site/Creation!' })).json().code).toBe(ErrorCode.VALIDATION);
   });
 });
 

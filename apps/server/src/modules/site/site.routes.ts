@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteSettings } from '../../config.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { relateSitesFor, sideBanners, siteConfigFor } from './site.service.ts';
+import { productPageFor, relateSitesFor, sideBanners, siteConfigFor } from './site.service.ts';
 
 export interface SiteRoutesOptions {
   site: SiteSettings;
@@ -16,6 +16,11 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (instance, { sit
   app.route({
     ...endpointRoute(endpoints.relateSite),
     handler: async (req) => ok({ items: await relateSitesFor(app.db, req.ctx.lang) }),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.productPage),
+    handler: async (req) => ok(await productPageFor(app.db, req.params.key, req.ctx.lang)),
   });
 
   app.route({

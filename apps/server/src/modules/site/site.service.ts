@@ -1,21 +1,40 @@
-import type { ApiLanguage, QrEntry, RelateSite, SiteConfig } from '@medportal/contract';
+import { type ApiLanguage, ErrorCode, type ProductPage, type QrEntry, type RelateSite, type SiteConfig } from '@medportal/contract';
 import type { SiteSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { listBanners } from '../home/home.repository.ts';
 import { presentBanner } from '../home/home.present.ts';
-import { listRelateSites } from './site.repository.ts';
+import { findRelateSite, listRelateSites } from './site.repository.ts';
+
+type RelateSiteRow = Awaited<ReturnType<typeof listRelateSites>>[number];
+
+const presentRelateSite = (r: RelateSiteRow, lang: ApiLanguage): RelateSite => ({
+  id: r.id,
+  key: r.key,
+  title: pick(lang, r.titleZh, r.titleEn),
+  desc: pick(lang, r.descZh, r.descEn),
+  icon: r.icon,
+  url: r.url,
+});
 
 export async function relateSitesFor(db: Db, lang: ApiLanguage): Promise<RelateSite[]> {
   const rows = await listRelateSites(db);
-  return rows.map((r) => ({
-    id: r.id,
-    key: r.key,
-    title: pick(lang, r.titleZh, r.titleEn),
-    desc: pick(lang, r.descZh, r.descEn),
-    icon: r.icon,
-    url: r.url,
-  }));
+  return rows.map((r) => presentRelateSite(r, lang));
+}
+
+/** A sister product's landing page with the other products; NOT_FOUND for unknown or unpublished keys. */
+export async function productPageFor(db: Db, key: string, lang: ApiLanguage): Promise<ProductPage> {
+  const [row, all] = await Promise.all([findRelateSite(db, key), listRelateSites(db)]);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  return {
+    ...presentRelateSite(row, lang),
+    intro_html: sanitizeHtml(pick(lang, row.introZh, row.introEn), { sitePaths: true }).trim(),
+    features: row.features.map((f) => ({ title: pick(lang, f.titleZh, f.titleEn), text: pick(lang, f.textZh, f.textEn) })),
+    links: row.links.map((l) => ({ title: pick(lang, l.titleZh, l.titleEn), action: l.action })),
+    others: all.filter((r) => r.id !== row.id).map((r) => presentRelateSite(r, lang)),
+  };
 }
 
 export async function sideBanners(db: Db, position: 'home_side' | 'user_center', lang: ApiLanguage, now: Date) {

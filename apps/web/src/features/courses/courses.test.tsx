@@ -8,10 +8,11 @@ import { resetSessionForTests } from '../../shared/session';
 import { fail, ok, serveApi } from '../../testing/api-double';
 import { course } from '../../testing/fixtures/home-blocks';
 import { setupI18n } from '../../testing/i18n';
-import { renderWithApp } from '../../testing/render';
+import { renderRoutes, renderWithApp } from '../../testing/render';
 import { filtersFromSearch } from './api/courses';
 import { CourseDetailPage } from './pages/course-detail-page';
 import { CourseListPage } from './pages/course-list-page';
+import { CourseMorePage } from './pages/course-more-page';
 
 const listData = (items: Course[], over: Partial<CourseListData> = {}): CourseListData => ({
   items,
@@ -82,6 +83,34 @@ describe('filtersFromSearch', () => {
   it('keeps valid values and drops the rest', () => {
     expect(filtersFromSearch(new URLSearchParams('dep_val=3&price_type=2&sort=popular&page=4'))).toEqual({ dep_val: '3', price_type: '2', sort: 'popular', page: 4 });
     expect(filtersFromSearch(new URLSearchParams('dep_val=x&price_type=9&sort=evil&page=-2'))).toEqual({ dep_val: '', price_type: '', sort: 'latest', page: 1 });
+  });
+});
+
+describe('course series page (/course/more)', () => {
+  it("is titled by the link's title, keeps a department slug, and searches by keyword (the title filters nothing)", async () => {
+    const user = userEvent.setup();
+    const api = serveApi({
+      'GET /v1/user/more_course': (call) => ok({ items: [course(call.query.get('keyword') ? 2 : 1)], page: 1, page_size: 12, total: 1, has_more: false }),
+    });
+    const { router } = renderRoutes([{ path: '/course/more', element: <CourseMorePage /> }], '/course/more?dep_val=hematology&title=%E8%A1%80%E6%B6%B2%E7%97%85%E5%AD%A6%E8%AF%BE%E5%A0%82');
+    expect(await screen.findByRole('heading', { level: 1, name: '血液病学课堂' })).toBeTruthy();
+    await screen.findByText('Course 1');
+    const first = api.callsTo('GET', '/v1/user/more_course').at(-1);
+    expect(first?.query.get('dep_val')).toBe('hematology');
+    expect(first?.query.get('keyword')).toBe('');
+    expect(first?.query.has('title')).toBe(false);
+
+    await user.type(screen.getByRole('searchbox', { name: '搜索系列课程' }), 'CAR-T');
+    await user.click(screen.getByRole('button', { name: '搜索' }));
+    await screen.findByText('Course 2');
+    expect(router.state.location.search).toBe('?dep_val=hematology&title=%E8%A1%80%E6%B6%B2%E7%97%85%E5%AD%A6%E8%AF%BE%E5%A0%82&keyword=CAR-T');
+    expect(api.callsTo('GET', '/v1/user/more_course').at(-1)?.query.get('keyword')).toBe('CAR-T');
+  });
+
+  it('falls back to the generic heading without a title', async () => {
+    serveApi({ 'GET /v1/user/more_course': ok({ items: [], page: 1, page_size: 12, total: 0, has_more: false }) });
+    renderWithApp(<CourseMorePage />, { path: '/course/more' });
+    expect(await screen.findByRole('heading', { level: 1, name: '系列课程' })).toBeTruthy();
   });
 });
 

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { safeExternalUrl } from '../../../shared/actions';
 import { useInView } from '../../../shared/hooks/use-in-view';
 import { QrCode } from '../../../shared/ui/qr-code';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '../../../shared/site-config';
 import { ContactDialog } from './contact-dialog';
 
 function QrGroup({ title, entries, show, name }: { title: string; entries: QrEntry[]; show: boolean; name: string }) {

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { useDismiss } from '../../../shared/hooks/use-dismiss';
 import { ArrowUpIcon, ChatIcon, HeadsetIcon, PhoneIcon } from '../../../shared/ui/icons';
 import { QrCode } from '../../../shared/ui/qr-code';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '../../../shared/site-config';
 
 const BACK_TO_TOP_AFTER_PX = 400;
 

@@ -115,12 +115,12 @@ export function useAppraise(id: number) {
   });
 }
 
-export const useMoreCourses = (q: { dep_val: string; title: string; page: number }) => {
+export const useMoreCourses = (q: { dep_val: string; keyword: string; page: number }) => {
   const lang = useLang();
   return useQuery({
     queryKey: ['course', 'more', lang, q],
     queryFn: ({ signal }) =>
-      api.get<DataOf<'moreCourse'>>(ep.moreCourse.path, { dep_val: q.dep_val, title: q.title, page: String(q.page), page_size: String(COURSE_PAGE_SIZE) }, { signal }),
+      api.get<DataOf<'moreCourse'>>(ep.moreCourse.path, { dep_val: q.dep_val, keyword: q.keyword, page: String(q.page), page_size: String(COURSE_PAGE_SIZE) }, { signal }),
     placeholderData: keepPreviousData,
   });
 };

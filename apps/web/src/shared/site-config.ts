@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { api } from '../../../shared/api-client';
-import { endpoints } from '../../../shared/endpoints';
-import type { Lang } from '../../../shared/i18n';
-import { useLang } from '../../../shared/hooks/use-lang';
+import { api } from './api-client';
+import { endpoints } from './endpoints';
+import type { Lang } from './i18n';
+import { useLang } from './hooks/use-lang';
 
 export type SiteConfigData = DataOf<'siteConfig'>;
 
 export const getSiteConfig = (signal?: AbortSignal): Promise<SiteConfigData> =>
   api.get<SiteConfigData>(endpoints.siteConfig.path, undefined, { signal });
 
-/** QR targets, app downloads, media accounts and contact details of the site chrome. */
+/** QR targets, app downloads, media accounts and contact details: the site chrome and the contact page. */
 export const siteConfigQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: ['site', 'config', lang],

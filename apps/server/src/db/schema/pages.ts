@@ -1,0 +1,47 @@
+import { date, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { contentStatus, createdAt, updatedAt } from './common.ts';
+import { users } from './users.ts';
+
+/**
+ * Site documents (about, contact, service agreement, privacy policy, SDK list): bilingual HTML
+ * written by the operator. The product ships its texts in a migration (not the demo seed), so
+ * every database has them and `seed --reset` leaves them alone. `{{contact_email}}`-style
+ * placeholders are filled from the site configuration when served.
+ */
+export const sitePages = pgTable('site_pages', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  slug: text().notNull().unique(),
+  titleZh: text().notNull(),
+  titleEn: text(),
+  bodyZh: text().notNull(),
+  bodyEn: text(),
+  /** Published version label of a legal text ('' for plain pages). */
+  version: text().notNull().default(''),
+  effectiveOn: date({ mode: 'string' }),
+  status: contentStatus().notNull().default('published'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contactKind = pgEnum('contact_kind', ['phone', 'email']);
+export const contactMessageStatus = pgEnum('contact_message_status', ['new', 'handled']);
+
+/** Messages left through the contact form, for customer service. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    /** As typed (trimmed), for the reply. */
+    contact: text().notNull(),
+    contactKind: contactKind().notNull(),
+    message: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Client address, kept for abuse handling; removed with the row after the retention period. */
+    ip: text().notNull(),
+    lang: text().notNull(),
+    status: contactMessageStatus().notNull().default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,61 @@
+import { endpoints } from '@medportal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SiteSettings } from '../../config.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { sitePage, submitContactForm, sweepContactMessages } from './pages.service.ts';
+
+export interface PagesRoutesOptions {
+  site: SiteSettings;
+  now: () => Date;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Site documents (about, agreement, privacy, SDK list, contact text) and the contact form. */
+const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (instance, { site, now }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    ...endpointRoute(endpoints.sitePage),
+    handler: async (req) => ok(await sitePage(app.db, req.params.slug, req.ctx.lang, site)),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.contactForm),
+    // Anonymous or logged in: a token, when sent, ties the message to the account.
+    config: { auth: 'optional' },
+    handler: async (req) =>
+      ok(
+        await submitContactForm(app.db, app.accounts.limiter, req.body, {
+          ip: req.ip,
+          userId: req.ctx.user?.id,
+          lang: req.ctx.lang,
+          now: now(),
+        }),
+      ),
+  });
+
+  // Retention (privacy policy): old messages go, on every process; the delete is idempotent.
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = sweepContactMessages(app.db, now())
+      .then((n) => {
+        if (n > 0) app.log.info({ deleted: n }, 'contact messages past retention deleted');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'contact message sweep failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    // The database closes after this hook: let a sweep under way finish first.
+    await running;
+  });
+};
+
+export default pagesRoutes;

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ContactFormBody, DataOf, SitePageSlug } from '@medportal/contract';
+import { ErrorCode } from '@medportal/contract/codes';
+import { api, isApiError } from '../../../shared/api-client';
+import type { Lang } from '../../../shared/i18n';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { sitePageEndpoints as ep, withParam } from './endpoints';
+
+export type SitePage = DataOf<'sitePage'>;
+export type ProductPage = DataOf<'productPage'>;
+export type ContactFormResult = DataOf<'contactForm'>;
+
+/** Keys the server accepts for products and documents (anything else cannot exist). */
+export const PAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** The server said the thing does not exist (or the path is not an API route at all). */
+export const isNotFoundError = (error: unknown): boolean =>
+  isApiError(error) && ((error.kind === 'business' && error.code === ErrorCode.NOT_FOUND) || (error.kind === 'http' && error.status === 404));
+
+export const getSitePage = (slug: string, signal?: AbortSignal) => api.get<SitePage>(withParam(ep.sitePage.path, 'slug', slug), undefined, { signal });
+export const getProductPage = (key: string, signal?: AbortSignal) =>
+  api.get<ProductPage>(withParam(ep.productPage.path, 'key', key), undefined, { signal });
+
+/** Documents change rarely: kept fresh for ten minutes. */
+export const sitePageQueryOptions = (slug: SitePageSlug, lang: Lang) =>
+  queryOptions({ queryKey: ['site-page', slug, lang], queryFn: ({ signal }) => getSitePage(slug, signal), staleTime: 10 * 60_000 });
+/** Every unknown single-segment path asks for a product: "not found" is an answer, never retried. */
+export const productPageQueryOptions = (key: string, lang: Lang) =>
+  queryOptions({
+    queryKey: ['product-page', key, lang],
+    queryFn: ({ signal }) => getProductPage(key, signal),
+    staleTime: 10 * 60_000,
+    retry: (failures, error) => failures < 2 && !isNotFoundError(error) && !(isApiError(error) && error.kind === 'business'),
+  });
+
+export const useSitePage = (slug: SitePageSlug) => useQuery(sitePageQueryOptions(slug, useLang()));
+export const useProductPage = (key: string) => useQuery(productPageQueryOptions(key, useLang()));
+
+export const useContactForm = () =>
+  useMutation({ mutationFn: (body: ContactFormBody) => api.post<ContactFormResult>(ep.contactForm.path, { ...body }) });
