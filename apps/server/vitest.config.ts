@@ -5,7 +5,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // PGlite boots in about a second per app; PostgreSQL runs create a schema per app.
+    // Migrates and seeds once per run; each test app starts from a copy (test/template.ts).
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

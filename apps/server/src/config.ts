@@ -5,13 +5,21 @@ import { defaultWebDist } from './paths.ts';
 
 /** Where the data lives: embedded PGlite (a directory, or memory for tests) or PostgreSQL. */
 export type DbConfig =
-  | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
+  | {
+      driver: 'pglite';
+      /** null = in memory (tests) */
+      dataDir: string | null;
+      /** Tests only (never set from the environment): start from this dump of a migrated database. */
+      loadDataDir?: Blob;
+    }
   | {
       driver: 'postgres';
       url: string;
       /** Schema to work in (search_path); tests use a throw-away `t_<random>` schema. */
       schema?: string;
       dropSchemaOnClose?: boolean;
+      /** Tests only (never set from the environment): runs after the pool has ended, e.g. to drop the database. */
+      afterClose?: () => Promise<void>;
     };
 
 const DEFAULT_PUBLIC_URL = 'https://www.medportal.cn';

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
+import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, type TemplateKind, type Templates, withAdmin } from './template.ts';
 
 /**
- * Where test data lives: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, a throw-away
- * schema `t_<random>` on that PostgreSQL (dropped on close), so parallel test files never collide.
+ * An empty database, for tests of migrating and seeding themselves: a fresh in-memory PGlite, or,
+ * when TEST_DATABASE_URL is set, a throw-away schema `t_<random>` on that PostgreSQL (dropped on
+ * close), so parallel test files never collide.
  */
 export function testDbConfig(): DbConfig {
   const url = usingPostgres() ? process.env.TEST_DATABASE_URL : undefined;
@@ -27,15 +30,57 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+let provided: Templates | null | undefined;
+function templates(): Templates | null {
+  // Null when the run has no global setup (then every app migrates an empty database).
+  provided ??= inject('templates') ?? null;
+  return provided;
+}
+
+const dumps = new Map<string, Blob>();
+function dump(file: string): Blob {
+  let blob = dumps.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    dumps.set(file, blob);
+  }
+  return blob;
+}
+
+/**
+ * A fresh database for one test app, copied from the run's template (test/template.ts): the
+ * seeded one when the app's clock is close enough to its seeding time, else the migrated one
+ * (the app then seeds itself). Null when there is no template.
+ */
+export async function templateDbConfig(seed: boolean, now: Date): Promise<DbConfig | null> {
+  const t = templates();
+  if (!t) return null;
+  const kind: TemplateKind = seed && Math.abs(now.getTime() - t.seededAt) <= SEEDED_TEMPLATE_MAX_AGE_MS ? 'seeded' : 'migrated';
+  if (!usingPostgres()) return t.pglite ? { driver: 'pglite', dataDir: null, loadDataDir: dump(t.pglite[kind]) } : null;
+  if (!t.postgres) return null;
+  const { url: baseUrl, prefix, databases } = t.postgres;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await withAdmin(baseUrl, (c) => c.query(`create database "${name}" template "${databases[kind]}"`));
+  return {
+    driver: 'postgres',
+    url: databaseUrl(baseUrl, name),
+    afterClose: async () => {
+      await withAdmin(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
 export interface TestAppOptions extends BuildOptions {
   config?: Partial<AppConfig>;
   /** Extra routes for a test, added before the app is readied. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/** An app on its own database, started from the run's template unless `config.db` is given. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
   const { config, configure, ...build } = opts;
-  const app = await buildApp(testConfig(config), { logger: false, ...build });
+  const db = config?.db ?? (await templateDbConfig(build.seed ?? true, (build.now ?? (() => new Date()))()));
+  const app = await buildApp(testConfig({ ...config, ...(db ? { db } : {}) }), { logger: false, ...build });
   await configure?.(app);
   await app.ready();
   // Searches answer from the in-memory index once it is loaded (in the background); tests that

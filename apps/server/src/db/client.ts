@@ -39,13 +39,13 @@ const stderrLogger: DbLogger = {
 };
 
 export async function openDatabase(config: DbConfig, log: DbLogger = stderrLogger): Promise<Database> {
-  return config.driver === 'pglite' ? openPglite(config.dataDir) : openPostgres(config, log);
+  return config.driver === 'pglite' ? openPglite(config) : openPostgres(config, log);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 'pglite' }>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // relaxedDurability: fsync off for speed; production deployments use PostgreSQL (README).
-  const client = await PGlite.create(dataDir ?? undefined, { relaxedDurability: true });
+  const client = await PGlite.create(dataDir ?? undefined, { relaxedDurability: true, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, ...options }) as unknown as Db;
   return {
     db,
@@ -113,6 +113,7 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, l
         await pool.query(`drop schema if exists "${schemaName}" cascade`);
       }
       await pool.end();
+      await config.afterClose?.();
     },
   };
 }
