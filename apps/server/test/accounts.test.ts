@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { endpoints, type EndpointDef } from '@medportal/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbConfig } from '../src/config.ts';
 import { outbox, userIdentities, users, verificationCodes } from '../src/db/schema/index.ts';
-import { buildTestApp, testDbConfig } from './build-test-app.ts';
+import { buildTestApp, restartDbConfigs } from './build-test-app.ts';
 import { accountsApp, bearer, call, makeUser, newMobile, smsCode, solvedCaptcha, testClock, type TestClock } from './factories.ts';
 
 const authEndpoints = Object.entries(endpoints as Record<string, EndpointDef>).filter(([, e]) => e.auth);
@@ -82,10 +78,9 @@ describe('OpenAPI', () => {
 
 describe('limits survive a restart on the same database', () => {
   it('keeps the account+IP lock and the resend wait', async () => {
-    const pgConfig = testDbConfig();
-    const db: DbConfig = pgConfig.driver === 'postgres' ? { ...pgConfig, dropSchemaOnClose: false } : { driver: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'medportal-pglite-')) };
     const clock = testClock();
-    const first = await buildTestApp({ seed: false, now: clock.now, config: { db } });
+    const db = await restartDbConfigs(false, clock.now());
+    const first = await buildTestApp({ seed: false, now: clock.now, config: { db: db.first } });
     const u = await makeUser(first, { password: 'right-pass-1' });
     const mobile = newMobile();
     await smsCode(first, mobile);
@@ -93,7 +88,7 @@ describe('limits survive a restart on the same database', () => {
       await call(first, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.7.0.1', payload: { type: 'password', account: u.mobile, password: 'bad-pass-1' } });
     }
     await first.close();
-    const second = await buildTestApp({ seed: false, now: clock.now, config: { db: db.driver === 'postgres' ? { ...db, dropSchemaOnClose: true } : db } });
+    const second = await buildTestApp({ seed: false, now: clock.now, config: { db: db.second } });
     try {
       const res = await call(second, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.7.0.1', payload: { type: 'password', account: u.mobile, password: 'right-pass-1' } });
       expect(res.code).toBe(40103);

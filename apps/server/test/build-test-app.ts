@@ -50,13 +50,33 @@ function dump(file: string): Blob {
 /**
  * A fresh database for one test app, copied from the run's template (test/template.ts): the
  * seeded one when the app's clock is close enough to its seeding time, else the migrated one
- * (the app then seeds itself). Null when there is no template.
+ * (the app then seeds itself). PGlite copies live in memory, PostgreSQL copies are dropped after
+ * closing (`afterClose`). Null when the run made no template.
  */
-export async function templateDbConfig(seed: boolean, now: Date): Promise<DbConfig | null> {
+export function templateDbConfig(seed: boolean, now: Date): Promise<DbConfig | null> {
+  return templateDbConfigIn(seed, now, {});
+}
+
+/**
+ * One database for two starts in a row (a restart): `first` keeps its data when it closes,
+ * `second` opens the same data and removes it (PostgreSQL) when it closes.
+ */
+export async function restartDbConfigs(seed: boolean, now: Date): Promise<{ first: DbConfig; second: DbConfig }> {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'medportal-restart-')), 'pglite');
+  const copy = await templateDbConfigIn(seed, now, { dataDir });
+  if (copy?.driver === 'postgres') return { first: { ...copy, afterClose: undefined }, second: copy };
+  if (copy?.driver === 'pglite') return { first: copy, second: { driver: 'pglite', dataDir } };
+  const empty = testDbConfig();
+  if (empty.driver === 'postgres') return { first: { ...empty, dropSchemaOnClose: false }, second: empty };
+  return { first: { driver: 'pglite', dataDir }, second: { driver: 'pglite', dataDir } };
+}
+
+/** Same as templateDbConfig; `dataDir` puts a PGlite copy on disk. */
+async function templateDbConfigIn(seed: boolean, now: Date, opts: { dataDir?: string }): Promise<DbConfig | null> {
   const t = templates();
   if (!t) return null;
   const kind: TemplateKind = seed && Math.abs(now.getTime() - t.seededAt) <= SEEDED_TEMPLATE_MAX_AGE_MS ? 'seeded' : 'migrated';
-  if (!usingPostgres()) return t.pglite ? { driver: 'pglite', dataDir: null, loadDataDir: dump(t.pglite[kind]) } : null;
+  if (!usingPostgres()) return t.pglite ? { driver: 'pglite', dataDir: opts.dataDir ?? null, loadDataDir: dump(t.pglite[kind]) } : null;
   if (!t.postgres) return null;
   const { url: baseUrl, prefix, databases } = t.postgres;
   const name = `${prefix}${randomBytes(6).toString('hex')}`;

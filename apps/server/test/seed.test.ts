@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { BlockLayout } from '@medportal/contract';
 import { asc, getTableName, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,14 +9,15 @@ import { runMigrations } from '../src/db/migrate.ts';
 import * as s from '../src/db/schema/index.ts';
 import { buildSeed } from '../src/seed/build.ts';
 import { CONTENT_TABLES, contentCounts, resetAndSeed, seedIfEmpty } from '../src/seed/index.ts';
-import { testDbConfig, usingPostgres } from './build-test-app.ts';
+import { restartDbConfigs, templateDbConfig, testDbConfig, usingPostgres } from './build-test-app.ts';
 
 const NOW = new Date('2025-07-01T06:30:00Z');
 const opened: Database[] = [];
 const tempDirs: string[] = [];
 
-async function freshDatabase(config: DbConfig = testDbConfig()): Promise<Database> {
-  const db = await openDatabase(config);
+/** A migrated, unseeded database (a copy of the run's migrated template when there is one). */
+async function freshDatabase(config?: DbConfig): Promise<Database> {
+  const db = await openDatabase(config ?? (await templateDbConfig(false, NOW)) ?? testDbConfig());
   opened.push(db);
   await runMigrations(db);
   return db;
@@ -81,22 +81,15 @@ describe('seed', () => {
   });
 
   it('is idempotent across restarts: no duplicate rows, and an emptied database is not refilled', async () => {
-    let config: DbConfig;
-    const base = testDbConfig();
-    if (base.driver === 'postgres') {
-      config = { ...base, dropSchemaOnClose: false };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'medportal-seed-'));
-      tempDirs.push(dir);
-      config = { driver: 'pglite', dataDir: join(dir, 'pglite') };
-    }
-    const first = await freshDatabase(config);
+    const config = await restartDbConfigs(false, NOW);
+    if (config.second.driver === 'pglite' && config.second.dataDir) tempDirs.push(dirname(config.second.dataDir));
+    const first = await freshDatabase(config.first);
     expect(await seedIfEmpty(first, { now: NOW })).toBe(true);
     const counts = await contentCounts(first.db);
     await first.close();
     opened.splice(opened.indexOf(first), 1);
 
-    const again = await freshDatabase(config.driver === 'postgres' ? { ...config, dropSchemaOnClose: true } : config);
+    const again = await freshDatabase(config.second);
     expect(await seedIfEmpty(again, { now: new Date() })).toBe(false);
     expect(await contentCounts(again.db)).toEqual(counts);
     await again.db.delete(s.homeBlocks);
