@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.mjs');
+/** A migrated and seeded data directory (made by src/run.ts) that each server starts from a copy of. */
+export const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -26,13 +28,20 @@ export interface RunningServer {
   dataDir: string;
   child: ChildProcess;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server (SIGTERM) and removes its data directory unless `keepData`. */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
 }
 
-/** Starts the production build on a free port with a temporary data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build on a free port with a temporary data directory: a copy of the run's
+ * seeded template when there is one (and `fromTemplate` is not false), else empty (the server
+ * migrates and seeds it).
+ */
+export async function startServer(env: Record<string, string> = {}, { fromTemplate = true } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'medportal-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (fromTemplate && template) cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,14 +71,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     child,
     output: () => log,
-    stop: async () => {
-      if (child.exitCode === null) {
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        // The server exits within its own 10 s shutdown limit; past that it is stuck.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (keepData) {
+        if (child.exitCode !== 0) throw new Error(`server did not stop cleanly (${child.exitCode ?? child.signalCode}):\n${log}`);
+      } else {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

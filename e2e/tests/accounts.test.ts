@@ -80,9 +80,22 @@ describe('accounts', () => {
     const { page } = await h.newPage();
     await loginByPassword(page, PASSWORD);
     const before = await accessToken(page);
-    await page.waitForTimeout(5_000); // past ACCESS_TOKEN_TTL_S
+    // Expired (ACCESS_TOKEN_TTL_S above) once the server refuses it as not logged in. Playwright
+    // polls the check; it asks synchronously because a polled predicate cannot be async.
+    await page.waitForFunction(
+      (token) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('GET', '/v1/user/personal_info', false);
+        xhr.setRequestHeader('authorization', `Bearer ${token}`);
+        xhr.send();
+        return (JSON.parse(xhr.responseText) as { code: number }).code === 200203;
+      },
+      before,
+      { polling: 250 },
+    );
     await page.goto('/change_password');
     await page.getByLabel('原密码').waitFor();
+    await page.waitForFunction((token) => window.localStorage.getItem('accessToken') !== token, before);
     assert.equal(new URL(page.url()).pathname, '/change_password', 'stays on the login-needed page');
     const after = await accessToken(page);
     assert.ok(after && after !== before, 'a new access token was stored');

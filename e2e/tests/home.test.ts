@@ -17,8 +17,8 @@ describe('home page', () => {
       await page.locator('section[data-block-layout="banner"]').waitFor();
       for (const layout of LAYOUTS) {
         const section = page.locator(`section[data-block-layout="${layout}"]`);
+        await section.first().waitFor();
         assert.equal(await section.count(), 1, `block ${layout} is rendered once`);
-        assert.ok(await section.isVisible(), `block ${layout} is visible`);
       }
       assert.equal(await page.locator('html').getAttribute('lang'), lang === 'zh' ? 'zh-CN' : 'en');
       await page.getByRole('navigation').getByRole('link', { name: navHome, exact: true }).first().waitFor();

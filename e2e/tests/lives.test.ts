@@ -27,6 +27,18 @@ async function asMember(page: Page, token: string) {
 
 const selectedDay = (page: Page) => page.getByTestId('live-days').getByRole('tab', { selected: true });
 
+/** The scroll position once it has stopped moving (the same in two consecutive frames). */
+async function settledScrollY(page: Page): Promise<number> {
+  const settled = await page.waitForFunction(
+    () =>
+      new Promise<{ y: number } | null>((resolve) => {
+        const y = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y ? { y } : null)));
+      }),
+  );
+  return ((await settled.jsonValue()) as { y: number }).y;
+}
+
 describe('live meetings', () => {
   it('shows the days with today selected, the day lives with a now-live badge, and switches days by click and keyboard', async () => {
     const days = (await api<Days>('/v1/live/live_date')).data;
@@ -85,6 +97,7 @@ describe('live meetings', () => {
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).pathname, '/live');
+    await page.getByRole('button', { name: '开播提醒' }).first().waitFor();
     assert.equal(await page.getByRole('button', { name: '已预约' }).count(), 0);
   });
 
@@ -144,8 +157,7 @@ describe('live meetings', () => {
     ]);
     await page.getByTestId('live-day-list').waitFor();
     await page.getByTestId('live-lookback').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    const y = await page.evaluate(() => window.scrollY);
+    const y = await settledScrollY(page);
     assert.ok(y > 200, `scrolled down (${y})`);
 
     await page.getByRole('link', { name: /全部往期会议/ }).click();
@@ -158,8 +170,16 @@ describe('live meetings', () => {
     await page.getByTestId('live-day-list').waitFor();
     assert.equal(await selectedDay(page).getAttribute('data-date'), next.date);
     await page.waitForFunction((target) => Math.abs(window.scrollY - target) < 40, y);
-    await page.waitForTimeout(500);
+    // A positive signal first: choosing another day fetches it, and a refetch of the restored day
+    // on return would have been requested (and seen here) before that.
+    const other = days.items.find((d) => d.date > next.date)!;
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/v1/live/date_lives') && r.url().includes(`date=${other.date}`)),
+      page.getByTestId('live-days').locator(`[data-date="${other.date}"]`).click(),
+    ]);
     assert.equal(dayFetches.filter((d) => d === next.date).length, fetchedBefore, 'the day came from the cache');
+    await page.getByTestId('live-days').locator(`[data-date="${next.date}"]`).click();
+    await selectedDay(page).and(page.locator(`[data-date="${next.date}"]`)).waitFor();
 
     // A fresh visit through the menu (no ?date=) still opens on the day chosen in this visit.
     await page.goto('/');

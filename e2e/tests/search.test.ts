@@ -43,15 +43,10 @@ const LANGS = [
   },
 ] as const;
 
-/** Waits until the element's attribute has the value (the input follows the popup one render later). */
-async function attributeBecomes(locator: Locator, name: string, value: string | null, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let seen = await locator.getAttribute(name);
-  while (seen !== value && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    seen = await locator.getAttribute(name);
-  }
-  assert.equal(seen, value, `${name} of the element`);
+/** Waits until the element's attribute has the value (null: until it has none). */
+async function attributeBecomes(locator: Locator, name: string, value: string | null): Promise<void> {
+  const selector = value === null ? `:not([${name}])` : `[${name}=${JSON.stringify(value)}]`;
+  await locator.and(locator.page().locator(selector)).waitFor();
 }
 
 const txtOf = (page: Page) => new URL(page.url()).searchParams.get('txt');
@@ -151,9 +146,14 @@ describe('search', () => {
         await page.getByRole('button', { name: L.lang === 'zh' ? '搜索' : 'Search', exact: true }).click();
         await box.fill('   ');
         await box.press('Enter');
-        await page.waitForTimeout(300);
-        assert.equal(new URL(page.url()).pathname, '/');
-        assert.equal(await page.evaluate(() => localStorage.getItem('search_history')), null);
+        // A positive signal first: a real term searches; going back from it then returns to the
+        // home page itself, so the blank submissions before it navigated nowhere.
+        await box.fill(`${L.lang}-real`);
+        await box.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('txt') === `${L.lang}-real`);
+        assert.equal(await page.evaluate(() => localStorage.getItem('search_history')), `${L.lang}-real`);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/');
       });
 
       it('shows tabs, filters by tab, highlights terms and pages', async () => {
@@ -224,15 +224,14 @@ describe('search', () => {
   }
 });
 
-async function waitForText(locator: ReturnType<Page['locator']>, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 5000;
-  let last: string[] = [];
-  while (Date.now() < deadline) {
-    last = await locator.allTextContents();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await new Promise((r) => setTimeout(r, 100));
+/** Waits until the options read `expected`, in order and no more. */
+async function waitForText(options: Locator, expected: string[]): Promise<void> {
+  const page = options.page();
+  for (const [i, text] of expected.entries()) {
+    await options.nth(i).and(page.getByRole('option', { name: text, exact: true })).waitFor();
   }
-  assert.deepEqual(last, expected);
+  await options.nth(expected.length).waitFor({ state: 'detached' });
+  assert.deepEqual(await options.allTextContents(), expected);
 }
 
 /** The pager shows the page asked for, and the results are that page's, not the previous one kept on screen while it loads. */
