@@ -1,15 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The API suite runs on in-memory PGlite, and a second time on PostgreSQL when
-// TEST_DATABASE_URL is set (each test app gets a throw-away schema there).
+// TEST_DATABASE_URL is set (each test app gets its own database there, copied from a template).
 const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
   ? [{ extends: './apps/server/vitest.config.ts', root: 'apps/server', test: { name: 'server-pg', env: { TEST_DB: 'postgres' } } }]
   : [];
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core to itself by default, which on two cores runs one file at a time; its
+    // own process mostly waits, so use every core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'], isolate: false } },
       'apps/*/vitest.config.ts',
       ...postgresProject,
     ],

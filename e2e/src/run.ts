@@ -2,7 +2,7 @@
 // the journeys (node:test); every test file's server starts on a copy of that directory instead
 // of migrating and seeding its own. `npm test -w e2e -- tests/a.test.ts …` runs only those files.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENTRY, startServer, TEMPLATE_ENV } from './server.ts';
@@ -16,7 +16,14 @@ if (!existsSync(SERVER_ENTRY)) {
   process.exit(1);
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : readdirSync(join(E2E, 'tests')).filter((f) => f.endsWith('.test.ts')).map((f) => join('tests', f));
+// Longest files first (size stands in for duration), so the last one to finish starts early.
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : readdirSync(join(E2E, 'tests'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => join('tests', f))
+        .sort((a, b) => statSync(join(E2E, b)).size - statSync(join(E2E, a)).size);
 
 const t0 = Date.now();
 const template = await startServer({}, { fromTemplate: false });

@@ -30,11 +30,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-let provided: Templates | null | undefined;
+/** Null when the run has no global setup (then every app migrates an empty database). */
 function templates(): Templates | null {
-  // Null when the run has no global setup (then every app migrates an empty database).
-  provided ??= inject('templates') ?? null;
-  return provided;
+  return inject('templates') ?? null;
 }
 
 const dumps = new Map<string, Blob>();
