@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
-import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, type TemplateKind, type Templates, withAdmin } from './template.ts';
+import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, searchReady, type TemplateKind, type Templates, withAdmin } from './template.ts';
+
+export { searchReady } from './template.ts';
 
 /**
  * An empty database, for tests of migrating and seeding themselves: a fresh in-memory PGlite, or,
@@ -105,15 +107,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
   // look at the server while it loads hold it with `searchIndexGate`.
   if (!build.searchIndexGate) await searchReady(app);
   return app;
-}
-
-/** Waits until GET /readyz says the search index is loaded. */
-export async function searchReady(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const res = await app.inject({ url: '/readyz' });
-    if (res.statusCode === 200 && res.json().search === 'ready') return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** The `server-pg` Vitest project sets TEST_DB=postgres; the `server` project always uses PGlite. */
