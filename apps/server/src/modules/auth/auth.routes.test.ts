@@ -160,7 +160,7 @@ describe('password guessing across addresses', () => {
     expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', mobile: known.mobile, code } })).code).toBe(0);
     clock.advance(LOGIN_LIMITS.lockS + 1);
     expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.23.0.3')).code).toBe(0);
-  });
+  }, 120_000); // some 50 scrypt password checks: slow on a busy 2-core machine
 });
 
 describe('one recipient per mobile number', () => {
