@@ -11,7 +11,8 @@ export default defineProject({
     // file cost about 4 s of CPU each. Every test builds its own app on its own database and
     // nothing is mocked, so files do not see each other's state.
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits catch hangs, not slowness: scrypt-heavy tests take minutes on a shared 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
