@@ -1,10 +1,30 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The API suite runs on in-memory PGlite, and a second time on PostgreSQL when
 // TEST_DATABASE_URL is set (each test app gets its own database there, copied from a template).
 const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
-  ? [{ extends: './apps/server/vitest.config.ts', root: 'apps/server', test: { name: 'server-pg', env: { TEST_DB: 'postgres' } } }]
+  ? [
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: 'apps/server',
+        test: {
+          name: 'server-pg',
+          env: { TEST_DB: 'postgres' },
+          // Files that never open the database would only run a second time unchanged (the
+          // server processes of server-process.test.ts always use PGlite).
+          exclude: [
+            ...configDefaults.exclude,
+            'src/lib/data-dir-lock.test.ts',
+            'src/lib/format.test.ts',
+            'src/lib/sanitize-html.test.ts',
+            'src/modules/search/tokenizer.test.ts',
+            'src/modules/wechat/wechat.real.test.ts',
+            'test/server-process.test.ts',
+          ],
+        },
+      },
+    ]
   : [];
 
 export default defineConfig({
