@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { endpoints, type EndpointDef } from '@medportal/contract';
+import { routes, type RouteDef } from '@medportal/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { outbox, userIdentities, users, verificationCodes } from '../src/db/sche
 import { buildTestApp, restartDbConfigs } from './build-test-app.ts';
 import { accountsApp, bearer, call, makeUser, newMobile, smsCode, solvedCaptcha, testClock, type TestClock } from './factories.ts';
 
-const authEndpoints = Object.entries(endpoints as Record<string, EndpointDef>).filter(([, e]) => e.auth);
+const authEndpoints = Object.entries(routes as Record<string, RouteDef>).filter(([, e]) => e.auth);
 
 describe('login-only endpoints (from the contract registry)', () => {
   let app: FastifyInstance;
@@ -60,7 +60,7 @@ describe('OpenAPI', () => {
     const app = await buildTestApp({ seed: false });
     try {
       const doc = (await app.inject({ url: '/openapi.json' })).json();
-      for (const [name, e] of Object.entries(endpoints as Record<string, EndpointDef>)) {
+      for (const [name, e] of Object.entries(routes as Record<string, RouteDef>)) {
         const path = e.path.replace(/:([a-z_]+)/g, '{$1}');
         expect(doc.paths[path]?.[e.method.toLowerCase()], name).toBeDefined();
       }

@@ -1,4 +1,4 @@
-import { endpoints } from '@medportal/contract';
+import { routes, schemas } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './build-test-app.ts';
@@ -18,10 +18,10 @@ describe('OpenAPI', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     for (const name of ['pcIndex', 'relateSite', 'userBanner', 'siteConfig'] as const) {
-      expect(doc.paths[endpoints[name].path], name).toBeDefined();
+      expect(doc.paths[routes[name].path], name).toBeDefined();
     }
     const pcIndex = doc.paths['/v1/pc_index'].get;
-    expect(pcIndex.summary).toBe(endpoints.pcIndex.summary);
+    expect(pcIndex.summary).toBe(schemas.pcIndex.summary);
     expect(JSON.stringify(pcIndex.responses['200'])).toContain('today_live');
     const banner = doc.paths['/v1/user/banner'].get;
     expect(banner.parameters.map((p: { name: string }) => p.name)).toContain('position');

@@ -109,3 +109,6 @@ export function isContactValue(v: string): boolean {
   const digits = v.replace(/\D/g, '').length;
   return digits >= 5 && digits <= 15;
 }
+
+/** The item lists of a special topic, in display order. */
+export const TOPIC_MODULES = ['course', 'live', 'news', 'paper'] as const;

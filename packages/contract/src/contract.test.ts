@@ -8,7 +8,9 @@ import {
   ErrorCode,
   HomeBlock,
   PageQuery,
-  endpoints,
+  pathOf,
+  routes,
+  schemas,
   errorMessage,
   errorMessages,
   formatCount,
@@ -88,9 +90,21 @@ describe('validation patterns', () => {
 
 describe('endpoint registry', () => {
   it('has unique method and path pairs under /v1 or /v2', () => {
-    const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
+    const keys = Object.values(routes).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const e of Object.values(endpoints)) expect(e.path).toMatch(/^\/v[12]\//);
+    for (const e of Object.values(routes)) expect(e.path).toMatch(/^\/v[12]\//);
+  });
+
+  it('has schemas for exactly the routes of the route table', () => {
+    expect(Object.keys(schemas).sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('fills and encodes path placeholders', () => {
+    expect(pathOf('newsDetail', { id: 7 })).toBe('/v1/news/7');
+    expect(pathOf('devCaptcha', { captcha_key: 'a/b c' })).toBe('/v1/dev/captcha/a%2Fb%20c');
+    expect(pathOf('pcIndex')).toBe('/v1/pc_index');
+    // @ts-expect-error the path has an :id placeholder
+    expect(() => pathOf('newsDetail')).toThrow(/missing :id/);
   });
 });
 

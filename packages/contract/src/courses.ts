@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { APPRAISE_CONTENT_MAX, APPRAISE_TAGS_MAX } from './constants.ts';
 import { Course, Speaker } from './entities.ts';
@@ -113,60 +114,46 @@ export type LearnLogBody = z.infer<typeof LearnLogBody>;
 export const LearnLogData = z.object({ chapter_id: z.number().int(), position_s: z.number().int(), learn_count: z.number().int() });
 export type LearnLogData = z.infer<typeof LearnLogData>;
 
-const define = <const E extends { method: 'GET' | 'POST'; path: string; summary: string; tags: readonly string[] }>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const courseEndpoints = {
+export const courseSchemas = {
   courseList: define({
-    method: 'GET',
-    path: '/v1/pc/course',
     summary: 'Course list with department, price and type filters; stable order (ties broken by id)',
     tags: ['courses'],
     query: CourseListQuery,
     data: CourseListData,
   }),
   courseDetail: define({
-    method: 'GET',
-    path: '/v1/user/course/:id',
     summary: 'Course detail (login optional: is_favorite is personal); NOT_FOUND for missing or unpublished',
     tags: ['courses'],
     params: CourseIdParams,
     data: CourseDetail,
   }),
   courseChapters: define({
-    method: 'GET',
-    path: '/v2/user/course/:id/chapter',
     summary: 'Chapters of a course in order',
     tags: ['courses'],
     params: CourseIdParams,
     data: CourseChaptersData,
   }),
   seriesCourses: define({
-    method: 'GET',
-    path: '/v1/user/course/:id/series_course',
     summary: 'The courses of the series this course is (or belongs to)',
     tags: ['courses'],
     params: CourseIdParams,
     data: CourseItemsData,
   }),
   moreCourse: define({
-    method: 'GET',
-    path: '/v1/user/more_course',
     summary: 'Course series list (/course/more)',
     tags: ['courses'],
     query: MoreCourseQuery,
     data: MoreCourseData,
   }),
   guessLikeCourse: define({
-    method: 'GET',
-    path: '/v1/guess_like_course',
     summary: 'Related courses by shared tags, then department; stable order',
     tags: ['courses'],
     query: GuessLikeQuery,
     data: GuessLikeData,
   }),
   courseAppraisals: define({
-    method: 'GET',
-    path: '/v1/user/course/:id/appraise',
     summary: 'Appraisals of a course, newest first',
     tags: ['courses'],
     params: CourseIdParams,
@@ -174,28 +161,20 @@ export const courseEndpoints = {
     data: AppraisalPage,
   }),
   appraiseTags: define({
-    method: 'GET',
-    path: '/v1/user/course/appraise_tag',
     summary: 'Tags an appraisal may carry',
     tags: ['courses'],
     data: AppraiseTagsData,
   }),
   appraiseCourse: define({
-    method: 'POST',
-    path: '/v1/user/course/:id/appraise',
     summary: 'Appraise a course; one appraisal per user per course (a second submission updates it)',
     tags: ['courses'],
-    auth: true,
     params: CourseIdParams,
     body: AppraiseBody,
     data: Appraisal,
   }),
   courseLearnLog: define({
-    method: 'POST',
-    path: '/v1/user/course/:id/learn_log',
     summary: 'Record learning progress; position never decreases; a learner is counted once',
     tags: ['courses'],
-    auth: true,
     params: CourseIdParams,
     body: LearnLogBody,
     data: LearnLogData,

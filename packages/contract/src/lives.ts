@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { LiveItem } from './entities.ts';
 
@@ -102,90 +102,65 @@ export const RemindTypeData = z.object({
 });
 export type RemindTypeData = z.infer<typeof RemindTypeData>;
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const liveEndpoints = {
+export const liveSchemas = {
   liveDate: define({
-    method: 'GET',
-    path: '/v1/live/live_date',
     summary: `Days (caller's timezone) from ${LIVE_DATE_DAYS_BACK} days back to ${LIVE_DATE_DAYS_AHEAD} ahead that have published lives`,
     tags: ['lives'],
     data: LiveDateData,
   }),
   dateLives: define({
-    method: 'GET',
-    path: '/v1/live/date_lives',
     summary: "One day's published lives (caller's timezone), by start time (start_at, id); is_remind/is_favorite with a token",
     tags: ['lives'],
     query: DateLivesQuery,
     data: Page(LiveCard),
   }),
   liveLookBack: define({
-    method: 'GET',
-    path: '/v1/live/look_back',
     summary: 'Recent ended lives that have a replay, newest first',
     tags: ['lives'],
     query: LookBackQuery,
     data: LookBackData,
   }),
   liveHistory: define({
-    method: 'GET',
-    path: '/v1/live/history',
     summary: 'Past meetings (ended), newest first (start_at desc, id desc); optional year and department',
     tags: ['lives'],
     query: LiveHistoryQuery,
     data: Page(LiveCard),
   }),
   liveHistoryFilters: define({
-    method: 'GET',
-    path: '/v1/live/history/filters',
     summary: 'Years and departments that past meetings exist for',
     tags: ['lives'],
     data: LiveHistoryFiltersData,
   }),
   liveRemind: define({
-    method: 'PUT',
-    path: '/v1/user/live/:id/remind',
     summary: 'Set (status 1) or cancel (status 2) a reminder; idempotent; an ended live answers 40120',
     tags: ['lives'],
-    auth: true,
     params: LiveIdParams,
     body: LiveToggleBody,
     data: LiveRemindData,
   }),
   liveFavorite: define({
-    method: 'PUT',
-    path: '/v1/user/live/:id/favorite',
     summary: 'Favourite (status 1) or unfavourite (status 2) a live; the same rows as /v1/user/favorite',
     tags: ['lives'],
-    auth: true,
     params: LiveIdParams,
     body: LiveToggleBody,
     data: LiveFavoriteData,
   }),
   liveCalendar: define({
-    method: 'GET',
-    path: '/v1/user/live/calendar',
     summary: "My reminded or favourited lives in one month (caller's timezone), by day",
     tags: ['lives'],
-    auth: true,
     query: LiveCalendarQuery,
     data: LiveCalendarData,
   }),
   remindTypeGet: define({
-    method: 'GET',
-    path: '/v1/user/live/remind_type',
     summary: 'How my live reminders are delivered: channel and minutes before the start',
     tags: ['lives'],
-    auth: true,
     data: RemindTypeData,
   }),
   remindTypeSet: define({
-    method: 'POST',
-    path: '/v1/user/live/remind_type',
     summary: 'Choose the reminder channel and lead time; the channel needs a bound mobile or email',
     tags: ['lives'],
-    auth: true,
     body: RemindTypeBody,
     data: RemindTypeData,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Action } from './actions.ts';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { Column, SubscribeCard } from './entities.ts';
 
@@ -53,119 +53,82 @@ export const SubscribeBody = z.object({ sub_id: Id });
 export const SubscribeData = z.object({ is_follow: z.boolean(), subscribe_total: z.number().int() });
 export type SubscribeData = z.infer<typeof SubscribeData>;
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 const tags = ['member'] as const;
 
-export const memberEndpoints = {
+export const memberSchemas = {
   favoriteSet: define({
-    method: 'POST',
-    path: '/v1/user/favorite',
     summary: 'Favourite (status 1) or unfavourite (status 2) a module item; idempotent',
     tags,
-    auth: true,
     body: FavoriteBody,
     data: FavoriteData,
   }),
   favoriteList: define({
-    method: 'GET',
-    path: '/v1/user/favorite',
     summary: "The caller's favourites, newest first, resolved with title, cover and action",
     tags,
-    auth: true,
     query: MemberListQuery,
     data: Page(MemberItem),
   }),
   favoriteModules: define({
-    method: 'GET',
-    path: '/v1/user/module',
     summary: 'Favourite modules with zh/en titles and the caller’s counts',
     tags,
-    auth: true,
     data: ModuleCountData,
   }),
   historyRecord: define({
-    method: 'POST',
-    path: '/v1/user/history',
     summary: 'Record a view: one row per user and item, last_viewed_at moved to now',
     tags,
-    auth: true,
     body: HistoryBody,
     data: z.null(),
   }),
   historyMenu: define({
-    method: 'GET',
-    path: '/v1/user/history/menu',
     summary: 'History modules with the caller’s counts',
     tags,
-    auth: true,
     data: ModuleCountData,
   }),
   historyList: define({
-    method: 'GET',
-    path: '/v2/user/history',
     summary: "The caller's history, most recently viewed first",
     tags,
-    auth: true,
     query: MemberListQuery,
     data: Page(MemberItem),
   }),
   historyDelete: define({
-    method: 'DELETE',
-    path: '/v1/user/history',
     summary: "Delete history rows by id (at most 100); only the caller's rows are touched",
     tags,
-    auth: true,
     body: HistoryDeleteBody,
     data: HistoryDeleteData,
   }),
   historyClear: define({
-    method: 'DELETE',
-    path: '/v1/user/history/all',
     summary: "Delete all of the caller's history",
     tags,
-    auth: true,
     data: HistoryDeleteData,
   }),
   columnList: define({
-    method: 'GET',
-    path: '/v1/user/column',
     summary: 'Column cards with subscription fields; public read (is_follow false when anonymous), subscribe_total counted from rows',
     tags,
     query: PageQuery,
     data: Page(ColumnCard),
   }),
   subscribeList: define({
-    method: 'GET',
-    path: '/v1/user/subscribe',
     summary: 'Subscribable cards; public read (is_follow false when anonymous)',
     tags,
     query: PageQuery,
     data: Page(SubscribeCard),
   }),
   mySubscribe: define({
-    method: 'GET',
-    path: '/v1/user/my/subscribe',
     summary: "The caller's subscriptions, newest first",
     tags,
-    auth: true,
     query: PageQuery,
     data: Page(SubscribeCard),
   }),
   subscribeAdd: define({
-    method: 'POST',
-    path: '/v1/user/subscribe/add',
     summary: 'Subscribe to a column; idempotent',
     tags,
-    auth: true,
     body: SubscribeBody,
     data: SubscribeData,
   }),
   subscribeDel: define({
-    method: 'POST',
-    path: '/v1/user/subscribe/del',
     summary: 'Unsubscribe from a column; idempotent',
     tags,
-    auth: true,
     body: SubscribeBody,
     data: SubscribeData,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Action } from './actions.ts';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { NEWS_COMMENT_MAX_LENGTH } from './constants.ts';
 import { NewsItem, Tag } from './entities.ts';
@@ -57,70 +57,52 @@ export type MyNewsComment = z.infer<typeof MyNewsComment>;
 
 export const NewsCommentBody = z.object({ content: z.string().trim().min(1).max(NEWS_COMMENT_MAX_LENGTH) });
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const newsEndpoints = {
+export const newsSchemas = {
   newsCategories: define({
-    method: 'GET',
-    path: '/v1/news/category',
     summary: 'News categories in display order',
     tags: ['news'],
     data: NewsCategoryData,
   }),
   newsList: define({
-    method: 'GET',
-    path: '/v1/news',
     summary: 'Published news, newest first (published_at desc, id desc); optionally one category',
     tags: ['news'],
     query: NewsListQuery,
     data: Page(NewsItem),
   }),
   newsDetail: define({
-    method: 'GET',
-    path: '/v1/news/:id',
     summary: 'One published news item with its sanitised body; is_liked for a logged-in caller',
     tags: ['news'],
     params: NewsIdParams,
     data: NewsDetail,
   }),
   newsRecommend: define({
-    method: 'GET',
-    path: '/v1/news/:id/recommend',
     summary: 'Related news: same category first, then the newest others',
     tags: ['news'],
     params: NewsIdParams,
     data: NewsItemsData,
   }),
   newsView: define({
-    method: 'PUT',
-    path: '/v1/news/:id/view',
     summary: 'Count one view (one UPDATE); returns the new count',
     tags: ['news'],
     params: NewsIdParams,
     data: NewsViewData,
   }),
   newsLike: define({
-    method: 'PUT',
-    path: '/v1/user/news/:id/liked',
     summary: 'Like (status 1) or unlike (status 2); idempotent, the count is the number of likes',
     tags: ['news'],
-    auth: true,
     params: NewsIdParams,
     body: NewsLikeBody,
     data: NewsLikeData,
   }),
   newsReadLog: define({
-    method: 'POST',
-    path: '/v1/user/news/:id/read_log',
     summary: 'Record that the user read the item (one row per user and item, with a count)',
     tags: ['news'],
-    auth: true,
     params: NewsIdParams,
     data: z.null(),
   }),
   newsComments: define({
-    method: 'GET',
-    path: '/v1/news/:id/comments',
     summary: 'Comments on an item, newest first; is_mine for a logged-in caller',
     tags: ['news'],
     params: NewsIdParams,
@@ -128,30 +110,21 @@ export const newsEndpoints = {
     data: NewsCommentPage,
   }),
   postNewsComment: define({
-    method: 'POST',
-    path: '/v1/user/news/:id/comments',
     summary: 'Comment as plain text (1–500 characters); one comment per user every few seconds',
     tags: ['news'],
-    auth: true,
     params: NewsIdParams,
     body: NewsCommentBody,
     data: NewsComment,
   }),
   deleteNewsComment: define({
-    method: 'DELETE',
-    path: '/v1/user/news/comment/:id',
     summary: "Delete one's own comment (FORBIDDEN for another user's; already gone is success)",
     tags: ['news'],
-    auth: true,
     params: NewsIdParams,
     data: z.null(),
   }),
   myNewsComments: define({
-    method: 'GET',
-    path: '/v1/user/news/my_comments',
     summary: "The caller's comments, newest first, with the item each is on",
     tags: ['news'],
-    auth: true,
     query: PageQuery,
     data: Page(MyNewsComment),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Action } from './actions.ts';
+import type { EndpointSchemas } from './api.ts';
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX, CONTACT_VALUE_MAX, isContactValue } from './constants.ts';
 import { RelateSite } from './home.ts';
 
@@ -71,28 +72,22 @@ export const ContactFormData = z.object({
 });
 export type ContactFormData = z.infer<typeof ContactFormData>;
 
-const define = <const E extends { method: 'GET' | 'POST'; path: string; summary: string; tags: readonly string[] }>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const pageEndpoints = {
+export const pageSchemas = {
   sitePage: define({
-    method: 'GET',
-    path: '/v1/site/page/:slug',
     summary: 'A site document (about, contact, contract, privacy, privacy-sdk) in the request language; NOT_FOUND for unknown or unpublished',
     tags: ['site'],
     params: SitePageParams,
     data: SitePage,
   }),
   productPage: define({
-    method: 'GET',
-    path: '/v1/relate_site/:key',
     summary: "A sister product's landing page: description, features, links, the other products; NOT_FOUND for unknown",
     tags: ['site'],
     params: ProductParams,
     data: ProductPage,
   }),
   contactForm: define({
-    method: 'POST',
-    path: '/v1/user/contact_form',
     summary: 'Leave a message for customer service (anonymous or logged in); rate-limited per address and per contact',
     tags: ['site'],
     body: ContactFormBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { Paper } from './entities.ts';
 
@@ -24,21 +24,17 @@ export type PaperDetail = z.infer<typeof PaperDetail>;
 /** A paper's integer id or its uuid. */
 export const PaperKeyParams = z.object({ id: z.union([z.uuid(), Id]) });
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 const tags = ['papers'] as const;
 
-export const paperEndpoints = {
+export const paperSchemas = {
   paperList: define({
-    method: 'GET',
-    path: '/v1/paper',
     summary: 'Published papers, newest first (published_at desc, id desc)',
     tags,
     query: PageQuery,
     data: Page(PaperCard),
   }),
   paperDetail: define({
-    method: 'GET',
-    path: '/v1/paper/:id',
     summary: 'One published paper by integer id or uuid (login optional: is_favorite is personal); NOT_FOUND otherwise',
     tags,
     params: PaperKeyParams,

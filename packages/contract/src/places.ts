@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { Action } from './actions.ts';
 import { Course, LiveItem, NewsItem, Speaker } from './entities.ts';
@@ -57,22 +57,18 @@ export const HospitalCard = z.object({
 });
 export type HospitalCard = z.infer<typeof HospitalCard>;
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
 /** The header and the four lists of one kind, under `/v1/{kind}/:id`. */
 const endpointsOf = <const K extends PlaceKind>(kind: K) =>
   ({
     detail: define({
-      method: 'GET',
-      path: `/v1/${kind}/:id`,
       summary: `A ${kind}: name, logo, intro and content counts`,
       tags: ['places'],
       params: PlaceIdParams,
       data: PlaceHeader,
     }),
     courses: define({
-      method: 'GET',
-      path: `/v1/${kind}/:id/course`,
       summary: `Published courses of the ${kind}, newest first (published_at desc, id desc)`,
       tags: ['places'],
       params: PlaceIdParams,
@@ -80,8 +76,6 @@ const endpointsOf = <const K extends PlaceKind>(kind: K) =>
       data: Page(Course),
     }),
     lives: define({
-      method: 'GET',
-      path: `/v1/${kind}/:id/live`,
       summary: `Published lives of the ${kind}, newest first (start_at desc, id desc)`,
       tags: ['places'],
       params: PlaceIdParams,
@@ -89,8 +83,6 @@ const endpointsOf = <const K extends PlaceKind>(kind: K) =>
       data: Page(LiveItem),
     }),
     news: define({
-      method: 'GET',
-      path: `/v1/${kind}/:id/news`,
       summary: `Published news of the ${kind}, newest first (published_at desc, id desc)`,
       tags: ['places'],
       params: PlaceIdParams,
@@ -98,8 +90,6 @@ const endpointsOf = <const K extends PlaceKind>(kind: K) =>
       data: Page(NewsItem),
     }),
     speakers: define({
-      method: 'GET',
-      path: `/v1/${kind}/:id/speaker`,
       summary: `Published speakers of the ${kind}, in display order (sort, id)`,
       tags: ['places'],
       params: PlaceIdParams,
@@ -112,17 +102,13 @@ const hospital = endpointsOf('hospital');
 const organizer = endpointsOf('organizer');
 const keyword = endpointsOf('keyword');
 
-export const placeEndpoints = {
+export const placeSchemas = {
   regionList: define({
-    method: 'GET',
-    path: '/v1/region',
     summary: 'Every region, flat, parents before their cities (sort, id), with hospital counts',
     tags: ['places'],
     data: RegionListData,
   }),
   hospitalList: define({
-    method: 'GET',
-    path: '/v1/hospital',
     summary: 'Hospitals, optionally of one region (its cities included), by id; NOT_FOUND for an unknown region',
     tags: ['places'],
     query: HospitalListQuery,

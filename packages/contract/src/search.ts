@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Page, PageQuery } from './common.ts';
 import { Course, HotWord, SearchHint, SearchItem } from './entities.ts';
 
@@ -70,12 +70,10 @@ export const SearchWordRemindData = z.object({ items: z.array(SearchHint) });
 export const HotSearchWordData = z.object({ items: z.array(HotWord) });
 export const HotCourseData = z.object({ items: z.array(Course) });
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const searchEndpoints = {
+export const searchSchemas = {
   search: define({
-    method: 'GET',
-    path: '/v1/pc/search',
     summary:
       'Search published content. Title matches rank above body matches, then recent and popular items; ties by id desc',
     tags: ['search'],
@@ -83,30 +81,22 @@ export const searchEndpoints = {
     data: SearchData,
   }),
   searchType: define({
-    method: 'GET',
-    path: '/v1/user/search_type',
     summary: 'Result tabs of the search page, in display order, titled in the caller’s language',
     tags: ['search'],
     data: SearchTypeData,
   }),
   hotSearchWord: define({
-    method: 'GET',
-    path: '/v1/user/hot_search_word',
     summary: 'Hot search words for the search board and the empty result state',
     tags: ['search'],
     data: HotSearchWordData,
   }),
   searchWordRemind: define({
-    method: 'GET',
-    path: '/v1/user/search_word_remind',
     summary: 'Suggestions for a partly typed word: titles and hot words starting with or containing it',
     tags: ['search'],
     query: SearchWordRemindQuery,
     data: SearchWordRemindData,
   }),
   hotCourse: define({
-    method: 'GET',
-    path: '/v1/pc/course/hot',
     summary: 'Most learned published courses for the search board',
     tags: ['search'],
     data: HotCourseData,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { Column, Course, LiveItem, NewsItem, Speaker } from './entities.ts';
 import { PaperCard } from './papers.ts';
@@ -28,20 +28,16 @@ export const SpeakerLiveYearsData = z.object({ items: z.array(z.number().int()) 
 /** Speaker browser: every published speaker, or those of one hospital and/or region (cities count for their province). */
 export const SpeakerListQuery = PageQuery.extend({ hospital_id: Id.optional(), region_id: Id.optional() });
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 
-export const speakerEndpoints = {
+export const speakerSchemas = {
   speakerDetail: define({
-    method: 'GET',
-    path: '/v1/user/speaker/:id',
     summary: 'One published speaker with the full intro; is_follow for a logged-in caller (login optional)',
     tags: ['speakers'],
     params: SpeakerIdParams,
     data: SpeakerDetail,
   }),
   speakerCourses: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/course',
     summary: "The speaker's published courses, newest first (published_at desc, id desc)",
     tags: ['speakers'],
     params: SpeakerIdParams,
@@ -49,8 +45,6 @@ export const speakerEndpoints = {
     data: Page(Course),
   }),
   speakerLives: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/live',
     summary: "The speaker's published lives, newest first (start_at desc, id desc); optionally one year (UTC)",
     tags: ['speakers'],
     params: SpeakerIdParams,
@@ -58,16 +52,12 @@ export const speakerEndpoints = {
     data: Page(LiveItem),
   }),
   speakerLiveYears: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/live_years',
     summary: 'Years (UTC) in which the speaker has published lives, newest first',
     tags: ['speakers'],
     params: SpeakerIdParams,
     data: SpeakerLiveYearsData,
   }),
   speakerNews: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/news',
     summary: 'Published news naming the speaker, newest first (published_at desc, id desc)',
     tags: ['speakers'],
     params: SpeakerIdParams,
@@ -75,8 +65,6 @@ export const speakerEndpoints = {
     data: Page(NewsItem),
   }),
   speakerColumns: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/column',
     summary: 'Published columns the speaker hosts, in column order (sort, id)',
     tags: ['speakers'],
     params: SpeakerIdParams,
@@ -84,8 +72,6 @@ export const speakerEndpoints = {
     data: Page(Column),
   }),
   speakerDocs: define({
-    method: 'GET',
-    path: '/v1/speaker/:id/doc',
     summary: "Published papers (documents) the speaker wrote, newest first (published_at desc, id desc); each card's action opens the paper",
     tags: ['speakers'],
     params: SpeakerIdParams,
@@ -93,8 +79,6 @@ export const speakerEndpoints = {
     data: Page(PaperCard),
   }),
   speakerList: define({
-    method: 'GET',
-    path: '/v1/speaker',
     summary:
       'Published speakers in display order (sort, id), optionally of one hospital and/or region (a region includes its cities); NOT_FOUND for an unknown hospital or region; is_follow for a logged-in caller (login optional)',
     tags: ['speakers'],
@@ -102,21 +86,15 @@ export const speakerEndpoints = {
     data: Page(Speaker),
   }),
   speakerFollow: define({
-    method: 'PUT',
-    path: '/v1/user/speaker/:id/follow',
     summary: 'Follow (status 1) or unfollow (status 2); idempotent, follower_count is the number of follow rows',
     tags: ['speakers'],
-    auth: true,
     params: SpeakerIdParams,
     body: SpeakerFollowBody,
     data: SpeakerFollowData,
   }),
   myFollows: define({
-    method: 'GET',
-    path: '/v1/user/follow',
     summary: 'Speakers the caller follows, most recently followed first',
     tags: ['speakers'],
-    auth: true,
     query: PageQuery,
     data: Page(Speaker),
   }),

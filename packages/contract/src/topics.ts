@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { EndpointDef } from './api.ts';
+import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
+import { TOPIC_MODULES } from './constants.ts';
 import { Course, LiveItem, NewsItem, Special } from './entities.ts';
 import { PaperCard } from './papers.ts';
 
@@ -9,7 +10,6 @@ import { PaperCard } from './papers.ts';
  * courses, lives, news and papers (the `special_items` rows) in the editors' order.
  */
 
-export const TOPIC_MODULES = ['course', 'live', 'news', 'paper'] as const;
 export const TopicModule = z.enum(TOPIC_MODULES);
 export type TopicModule = z.infer<typeof TopicModule>;
 
@@ -27,29 +27,23 @@ export type TopicCounts = z.infer<typeof TopicCounts>;
 export const TopicCard = Special.extend({ counts: TopicCounts });
 export type TopicCard = z.infer<typeof TopicCard>;
 
-const define = <const E extends EndpointDef>(e: E) => e;
+const define = <const E extends EndpointSchemas>(e: E) => e;
 const tags = ['topics'] as const;
 
-export const topicEndpoints = {
+export const topicSchemas = {
   topicList: define({
-    method: 'GET',
-    path: '/v1/topic',
     summary: 'Published special topics in display order (sort, id), with their item counts',
     tags,
     query: PageQuery,
     data: Page(TopicCard),
   }),
   topicDetail: define({
-    method: 'GET',
-    path: '/v1/topic/:id',
     summary: 'One published special topic with its item counts; NOT_FOUND for a missing, unpublished or album special',
     tags,
     params: TopicIdParams,
     data: TopicCard,
   }),
   topicCourses: define({
-    method: 'GET',
-    path: '/v1/topic/:id/course',
     summary: "The topic's published courses in the editors' order (sort, course id)",
     tags,
     params: TopicIdParams,
@@ -57,8 +51,6 @@ export const topicEndpoints = {
     data: Page(Course),
   }),
   topicLives: define({
-    method: 'GET',
-    path: '/v1/topic/:id/live',
     summary: "The topic's published lives in the editors' order (sort, live id)",
     tags,
     params: TopicIdParams,
@@ -66,8 +58,6 @@ export const topicEndpoints = {
     data: Page(LiveItem),
   }),
   topicNews: define({
-    method: 'GET',
-    path: '/v1/topic/:id/news',
     summary: "The topic's published news in the editors' order (sort, news id)",
     tags,
     params: TopicIdParams,
@@ -75,8 +65,6 @@ export const topicEndpoints = {
     data: Page(NewsItem),
   }),
   topicPapers: define({
-    method: 'GET',
-    path: '/v1/topic/:id/paper',
     summary: "The topic's published papers in the editors' order (sort, paper id)",
     tags,
     params: TopicIdParams,

@@ -1,12 +1,12 @@
-import { Envelope, ErrorCode, type EndpointDef } from '@medportal/contract';
+import { Envelope, ErrorCode, routes, schemas, type EndpointName, type Routes, type Schemas } from '@medportal/contract';
 import type { z } from 'zod';
 
 type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 
-export interface EndpointRoute<E extends EndpointDef> {
-  method: E['method'];
-  url: E['path'];
-  /** `auth: 'required'` when the contract says `auth: true` (enforced by plugins/auth.ts). */
+export interface EndpointRoute<N extends EndpointName, E = Schemas[N]> {
+  method: Routes[N]['method'];
+  url: Routes[N]['path'];
+  /** `auth: 'required'` when the route table says `auth: true` (enforced by plugins/auth.ts). */
   config: { auth?: 'required' | 'optional' };
   schema: {
     summary: string;
@@ -14,16 +14,19 @@ export interface EndpointRoute<E extends EndpointDef> {
     querystring: Part<E, 'query'>;
     body: Part<E, 'body'>;
     params: Part<E, 'params'>;
-    response: { 200: ReturnType<typeof Envelope<E['data']>> };
+    response: { 200: ReturnType<typeof Envelope<Part<E, 'data'> & z.ZodType>> };
   };
 }
 
 /**
- * Route options from a contract endpoint: method, path, request schemas and the enveloped response
- * schema (serialised through zod by the type provider, and listed in the OpenAPI document). An
- * endpoint marked `auth: true` in the contract is login-only here, for every route built from it.
+ * Route options for a contract endpoint, joined by name from the route table (method, path,
+ * login) and the schema map (request schemas, the enveloped response schema serialised through
+ * zod by the type provider, summary and tags for the OpenAPI document). An endpoint marked
+ * `auth: true` is login-only here, for every route built from it.
  */
-export function endpointRoute<E extends EndpointDef>(def: E): EndpointRoute<E> {
+export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N> {
+  const route: { method: string; path: string; auth?: true } = routes[name];
+  const def: { summary: string; tags: readonly string[]; query?: z.ZodType; body?: z.ZodType; params?: z.ZodType; data: z.ZodType } = schemas[name];
   // Absent parts are left out, not set to undefined (Fastify warns about undefined schemas).
   const schema: Record<string, unknown> = {
     summary: def.summary,
@@ -33,8 +36,8 @@ export function endpointRoute<E extends EndpointDef>(def: E): EndpointRoute<E> {
   if (def.query) schema.querystring = def.query;
   if (def.body) schema.body = def.body;
   if (def.params) schema.params = def.params;
-  const config = def.auth ? { auth: 'required' as const } : {};
-  return { method: def.method, url: def.path, schema, config } as unknown as EndpointRoute<E>;
+  const config = route.auth ? { auth: 'required' as const } : {};
+  return { method: route.method, url: route.path, schema, config } as unknown as EndpointRoute<N>;
 }
 
 /** The success envelope. */

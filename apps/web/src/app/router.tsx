@@ -1,4 +1,5 @@
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
 import { relateSitesQueryOptions } from '../features/chrome/api/get-relate-sites';
 import { siteConfigQueryOptions } from '../shared/site-config';
 import { homeBlocksQueryOptions } from '../features/home/api/get-home-blocks';
@@ -51,23 +52,23 @@ const improvePage = (pick: (m: ImproveModule) => RouteObject['Component']) => ()
 const coursePages = () => import('../features/courses/pages/course-routes');
 const courseTitle = (key: string): RouteHandle => ({ title: `course:titles.${key}` });
 
-/** Account pages with the site chrome (paths from config/paths.ts, without the leading slash). */
+/** Account pages with the site chrome. */
 const siteAccountRoutes: RouteObject[] = [
-  { path: 'login', handle: title('login'), lazy: accountPage.login },
-  { path: 'logout', handle: title('logout'), lazy: accountPage.logout },
-  { path: 'register', handle: title('register'), lazy: accountPage.register },
-  { path: 'auth', handle: title('wechatAuth'), lazy: accountPage.wechatAuth },
-  { path: 'change_password', handle: title('changePassword'), lazy: accountPage.changePassword },
-  { path: 'forget', handle: title('forget'), lazy: accountPage.forget },
-  { path: 'pay_password', handle: title('payPassword'), lazy: accountPage.payPassword },
-  { path: 'forget_paypwd', handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
-  { path: 'security/account/cancellation', handle: title('cancellation'), lazy: accountPage.cancellation },
-  { path: 'improve/info', handle: title('improveInfo'), lazy: improvePage((m) => m.InfoPage) },
-  { path: 'improve/currency', handle: title('improveCurrency'), lazy: improvePage((m) => m.CurrencyPage) },
-  { path: 'improve/info_vj', handle: title('improveInfoVj'), lazy: improvePage((m) => m.InfoVjPage) },
-  { path: 'improve/info_jeadv', handle: title('improveInfoJeadv'), lazy: improvePage((m) => m.InfoJeadvPage) },
+  { path: paths.login.path, handle: title('login'), lazy: accountPage.login },
+  { path: paths.logout.path, handle: title('logout'), lazy: accountPage.logout },
+  { path: paths.register.path, handle: title('register'), lazy: accountPage.register },
+  { path: paths.wechatAuth.path, handle: title('wechatAuth'), lazy: accountPage.wechatAuth },
+  { path: paths.changePassword.path, handle: title('changePassword'), lazy: accountPage.changePassword },
+  { path: paths.forget.path, handle: title('forget'), lazy: accountPage.forget },
+  { path: paths.payPassword.path, handle: title('payPassword'), lazy: accountPage.payPassword },
+  { path: paths.forgetPayPassword.path, handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
+  { path: paths.accountCancellation.path, handle: title('cancellation'), lazy: accountPage.cancellation },
+  { path: paths.improve.info.path, handle: title('improveInfo'), lazy: improvePage((m) => m.InfoPage) },
+  { path: paths.improve.currency.path, handle: title('improveCurrency'), lazy: improvePage((m) => m.CurrencyPage) },
+  { path: paths.improve.infoVj.path, handle: title('improveInfoVj'), lazy: improvePage((m) => m.InfoVjPage) },
+  { path: paths.improve.infoJeadv.path, handle: title('improveInfoJeadv'), lazy: improvePage((m) => m.InfoJeadvPage) },
   // Always registered: the page says "not available" where the server has no dev endpoints.
-  { path: 'dev/outbox', handle: title('devOutbox'), lazy: accountPage.devOutbox },
+  { path: paths.devOutbox.path, handle: title('devOutbox'), lazy: accountPage.devOutbox },
 ];
 
 // Site documents, the contact page and the sister products' landing pages (one lazy chunk).
@@ -94,12 +95,12 @@ const speakerTitle = (key: string): RouteHandle => ({ title: `speaker:titles.${k
 
 /** Speakers (lazy chunks; each module's loader brings the `speaker` text, the followed list also the login guard). */
 const speakerRoutes: RouteObject[] = [
-  { path: 'speaker', handle: speakerTitle('follows'), lazy: () => import('../features/speakers/pages/my-follows-page') },
-  { path: 'speaker/info', handle: speakerTitle('info'), lazy: () => import('../features/speakers/pages/speaker-info-page') },
-  { path: 'speaker/:id', handle: speakerTitle('detail'), lazy: () => import('../features/speakers/pages/speaker-detail-page') },
-  { path: 'hospital/:id', handle: speakerTitle('hospital'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.hospitalRoute) },
-  { path: 'organizer/:id', handle: speakerTitle('organizer'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.organizerRoute) },
-  { path: 'keywords/:id', handle: speakerTitle('keyword'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.keywordRoute) },
+  { path: paths.speaker.path, handle: speakerTitle('follows'), lazy: () => import('../features/speakers/pages/my-follows-page') },
+  { path: paths.speakerInfo.path, handle: speakerTitle('info'), lazy: () => import('../features/speakers/pages/speaker-info-page') },
+  { path: paths.speakerDetail.path, handle: speakerTitle('detail'), lazy: () => import('../features/speakers/pages/speaker-detail-page') },
+  { path: paths.hospital.path, handle: speakerTitle('hospital'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.hospitalRoute) },
+  { path: paths.organizer.path, handle: speakerTitle('organizer'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.organizerRoute) },
+  { path: paths.keywords.path, handle: speakerTitle('keyword'), lazy: () => import('../features/speakers/pages/place-page').then((m) => m.keywordRoute) },
 ];
 
 const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key}` });
@@ -112,21 +113,25 @@ const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` }
 
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
 const newsRoutes: RouteObject[] = [
-  { path: 'news', handle: newsTitle('news'), lazy: () => import('../features/news/pages/news-page') },
-  { path: 'news/my_comments', handle: newsTitle('myComments'), lazy: () => import('../features/news/pages/my-comments-page') },
-  { path: 'news/:id', handle: newsTitle('newsDetail'), lazy: () => import('../features/news/pages/news-detail-page') },
-  { path: 'news_cate/:id', handle: newsTitle('newsCategory'), lazy: () => import('../features/news/pages/news-category-page') },
+  { path: paths.news.path, handle: newsTitle('news'), lazy: () => import('../features/news/pages/news-page') },
+  { path: paths.newsMyComments.path, handle: newsTitle('myComments'), lazy: () => import('../features/news/pages/my-comments-page') },
+  { path: paths.newsDetail.path, handle: newsTitle('newsDetail'), lazy: () => import('../features/news/pages/news-detail-page') },
+  { path: paths.newsCategory.path, handle: newsTitle('newsCategory'), lazy: () => import('../features/news/pages/news-category-page') },
 ];
 
 /** Without site chrome: the phone's WeChat consent page and the app web-view (`/w`) variants. */
 const bareAccountRoutes: RouteObject[] = [
-  { path: 'wx/auth', handle: title('wxAuth'), lazy: accountPage.wxAuth },
-  { path: 'change_password/w', handle: title('changePassword'), lazy: accountPage.changePassword },
-  { path: 'forget/w', handle: title('forget'), lazy: accountPage.forget },
-  { path: 'pay_password/w', handle: title('payPassword'), lazy: accountPage.payPassword },
-  { path: 'forget_paypwd/w', handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
+  { path: paths.wechatConsent.path, handle: title('wxAuth'), lazy: accountPage.wxAuth },
+  { path: paths.changePasswordBare.path, handle: title('changePassword'), lazy: accountPage.changePassword },
+  { path: paths.forgetBare.path, handle: title('forget'), lazy: accountPage.forget },
+  { path: paths.payPasswordBare.path, handle: title('payPassword'), lazy: accountPage.payPassword },
+  { path: paths.forgetPayPasswordBare.path, handle: title('forgetPayPassword'), lazy: accountPage.forgetPayPassword },
 ];
 
+/**
+ * Every route's path comes from config/paths.ts (absolute: the layouts above them have no path of
+ * their own), so a link built with `getHref` and the route that answers it cannot drift apart.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -158,32 +163,32 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/home/pages/home-route'),
           },
           {
-            path: 'error',
+            path: paths.error.path,
             handle: { title: 'errors:errorPage.title' } satisfies RouteHandle,
             lazy: () => import('../features/errors/pages/error-page'),
           },
           ...siteAccountRoutes,
           ...newsRoutes,
           ...speakerRoutes,
-          { path: 'course', handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
-          { path: 'course/more', handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
-          { path: 'course/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
-          { path: 'live', handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-page') },
-          { path: 'live/history', handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-history-page') },
-          { path: 'column/index', handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
-          { path: 'search', handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
-          { path: 'topic', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
-          { path: 'paper/:id', handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
-          { path: 'about_us', handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutRoute) },
-          { path: 'contract', handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractRoute) },
-          { path: 'privacy', handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },
+          { path: paths.course.path, handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
+          { path: paths.courseMore.path, handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
+          { path: paths.courseDetail.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: paths.live.path, handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-page') },
+          { path: paths.liveHistory.path, handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-history-page') },
+          { path: paths.column.path, handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
+          { path: paths.search.path, handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
+          { path: paths.topic.path, handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
+          { path: paths.paperDetail.path, handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
+          { path: paths.aboutUs.path, handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutRoute) },
+          { path: paths.contract.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractRoute) },
+          { path: paths.privacy.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },
           {
-            path: 'contact_us',
+            path: paths.contactUs.path,
             handle: pagesTitle('contact'),
             lazy: () => import('../features/site-pages/pages/contact-page').then((m) => m.contactRoute),
           },
           {
-            path: ':product',
+            path: paths.product.path,
             handle: pagesTitle('product'),
             loader: productLoader,
             // Inside the chrome: an unknown product shows the 404 page like any unknown path.
@@ -192,25 +197,25 @@ export const routes: RouteObject[] = [
           },
           {
             // The user centre needs a login; its pages arrive with the user-centre issue.
-            path: 'user',
+            path: paths.user.root.path,
             loader: requireLogin,
             children: [
               { index: true, handle: notFoundHandle, Component: NotFoundPage },
-              { path: 'history', handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
-              { path: 'collect', handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
-              { path: '*', handle: notFoundHandle, Component: NotFoundPage },
+              { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
+              { path: paths.user.collect.path, handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
+              { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
             ],
           },
           {
             // Generic module target (spec §2): every static path of two segments ranks above it. Its
             // loader replaces the URL with the module's page; otherwise this is the 404 page.
-            path: ':module/:module_id',
+            path: paths.moduleDetail.path,
             handle: notFoundHandle,
             Component: NotFoundPage,
             lazy: () => import('../features/topics/pages/module-target-route'),
           },
           // The 404 page is part of the entry chunk: the error boundary needs it anyway.
-          { path: '*', handle: notFoundHandle, Component: NotFoundPage },
+          { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
         ],
       },
       {
@@ -219,12 +224,12 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorView,
         children: [
           ...bareAccountRoutes,
-          { path: 'course_h5/:id', handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
-          { path: 'topic/h5', handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicH5Route) },
-          { path: 'about/w', handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutBareRoute) },
-          { path: 'contract/w', handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
-          { path: 'privacy/w', handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
-          { path: 'privacy/sdk', handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
+          { path: paths.courseH5.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
+          { path: paths.topicH5.path, handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicH5Route) },
+          { path: paths.aboutBare.path, handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutBareRoute) },
+          { path: paths.contractBare.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
+          { path: paths.privacyBare.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
+          { path: paths.privacySdk.path, handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
         ],
       },
     ],

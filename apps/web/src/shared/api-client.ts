@@ -1,7 +1,7 @@
 import type { DataOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { API_TIMEOUT_MS, DIRECT_CALL_TIMEOUT_MS, PRODUCT_VERSION } from '@medportal/contract/constants';
-import { endpoints } from './endpoints';
+import { routes, type HttpMethod } from '@medportal/contract/routes';
 import { currentPlatform } from './env';
 import { browserTimezone } from './format/timezone';
 import { apiLanguage, currentLanguage } from './i18n';
@@ -12,7 +12,7 @@ import { clearLogin, getAccessToken, getRefreshToken, redirectToLogin, storeLogi
  * envelope decoding, and the single-flight token refresh on code 200203.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { HttpMethod };
 export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'network' | 'parse';
 
 /** A failed call. `code` is the envelope code for `business` errors and null otherwise. */
@@ -153,7 +153,7 @@ async function refreshTokens(): Promise<string> {
   const refreshToken = getRefreshToken();
   try {
     if (!refreshToken) throw new ApiError('business', ErrorCode.NOT_LOGGED_IN, 'No refresh token');
-    const { method, path } = endpoints.refreshToken;
+    const { method, path } = routes.refreshToken;
     const options: RequestOptions = { body: { refresh_token: refreshToken } };
     const result = await send<DataOf<'refreshToken'>>(method, path, options, jsonRequest(method, path, options, null));
     storeLoginResult(result);

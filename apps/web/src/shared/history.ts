@@ -1,10 +1,8 @@
-import type { Endpoints, MemberModule } from '@medportal/contract';
+import type { MemberModule } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
 import { useEffect } from 'react';
 import { api } from './api-client';
 import { isLoggedIn } from './session';
-
-/** Kept zod-free like shared/endpoints.ts; `satisfies` ties it to the contract. */
-const historyRecord = { method: 'POST', path: '/v1/user/history' } as const satisfies Pick<Endpoints['historyRecord'], 'method' | 'path'>;
 
 const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'live', 'speaker', 'column', 'paper']);
 
@@ -15,7 +13,7 @@ const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'l
 export function recordHistory(moduleName: string | undefined, moduleId: number | undefined): void {
   if (!moduleName || !MODULES.has(moduleName) || !moduleId || moduleId <= 0 || !isLoggedIn()) return;
   try {
-    api.post<null>(historyRecord.path, { module_name: moduleName, module_id: moduleId }).catch(() => undefined);
+    api.post<null>(pathOf('historyRecord'), { module_name: moduleName, module_id: moduleId }).catch(() => undefined);
   } catch {
     // Never let history break the page.
   }

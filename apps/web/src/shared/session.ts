@@ -4,7 +4,7 @@ import type { DataOf, LoginResult, Platform, UserInfo } from '@medportal/contrac
 import { StorageKey } from '@medportal/contract/constants';
 import { paths } from '../config/paths';
 import { apiRequest } from './api-client';
-import { endpoints } from './endpoints';
+import { routes } from '@medportal/contract/routes';
 import { browserNavigation } from './env';
 import { openConfirmLogin } from './ui/confirm-login-store';
 
@@ -166,7 +166,7 @@ export function ensureSession(): Promise<SessionState> {
     return Promise.resolve(state);
   }
   if (checked) return Promise.resolve(state);
-  pendingCheck ??= apiRequest<DataOf<'sessionCheck'>>(endpoints.sessionCheck.method, endpoints.sessionCheck.path, {
+  pendingCheck ??= apiRequest<DataOf<'sessionCheck'>>(routes.sessionCheck.method, routes.sessionCheck.path, {
     auth: 'none',
   })
     .then((data) => {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
 import { api } from './api-client';
-import { endpoints } from './endpoints';
 import type { Lang } from './i18n';
 import { useLang } from './hooks/use-lang';
 
 export type SiteConfigData = DataOf<'siteConfig'>;
 
 export const getSiteConfig = (signal?: AbortSignal): Promise<SiteConfigData> =>
-  api.get<SiteConfigData>(endpoints.siteConfig.path, undefined, { signal });
+  api.get<SiteConfigData>(pathOf('siteConfig'), undefined, { signal });
 
 /** QR targets, app downloads, media accounts and contact details: the site chrome and the contact page. */
 export const siteConfigQueryOptions = (lang: Lang) =>

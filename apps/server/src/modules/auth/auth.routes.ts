@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -34,25 +33,25 @@ const authRoutes: FastifyPluginAsync = async (instance) => {
   const auth = new AuthService(app.db, app.accounts);
   const refreshTtl = app.accounts.config.auth.refreshTtlS;
 
-  app.route({ ...endpointRoute(endpoints.captchaImage), handler: async () => ok(await app.accounts.captchas.create()) });
+  app.route({ ...endpointRoute('captchaImage'), handler: async () => ok(await app.accounts.captchas.create()) });
 
   app.route({
-    ...endpointRoute(endpoints.countryPhoneCodes),
+    ...endpointRoute('countryPhoneCodes'),
     handler: async (req) => ok({ items: countryPhoneCodes(req.ctx.lang) }),
   });
 
   app.route({
-    ...endpointRoute(endpoints.checkIp),
+    ...endpointRoute('checkIp'),
     // Geo-IP is not configured: country stays null rather than guessed.
     handler: async (req) => ok({ ip: req.ip, country: null, is_private: isPrivateIp(req.ip) }),
   });
 
-  app.route({ ...endpointRoute(endpoints.sendSms), handler: async (req) => ok(await auth.sendSms(req.body, callerOf(req))) });
-  app.route({ ...endpointRoute(endpoints.sendEmailCode), handler: async (req) => ok(await auth.sendEmailCode(req.body, callerOf(req))) });
-  app.route({ ...endpointRoute(endpoints.smsVerify), handler: async (req) => ok(await auth.smsVerify(req.body, callerOf(req))) });
+  app.route({ ...endpointRoute('sendSms'), handler: async (req) => ok(await auth.sendSms(req.body, callerOf(req))) });
+  app.route({ ...endpointRoute('sendEmailCode'), handler: async (req) => ok(await auth.sendEmailCode(req.body, callerOf(req))) });
+  app.route({ ...endpointRoute('smsVerify'), handler: async (req) => ok(await auth.smsVerify(req.body, callerOf(req))) });
 
   app.route({
-    ...endpointRoute(endpoints.login),
+    ...endpointRoute('login'),
     handler: async (req, reply) => {
       const outcome = await auth.login(req.body, callerOf(req));
       setSessionCookie(req, reply, outcome.cookieSecret, refreshTtl);
@@ -60,10 +59,10 @@ const authRoutes: FastifyPluginAsync = async (instance) => {
     },
   });
 
-  app.route({ ...endpointRoute(endpoints.refreshToken), handler: async (req) => ok(await auth.refresh(req.body.refresh_token)) });
+  app.route({ ...endpointRoute('refreshToken'), handler: async (req) => ok(await auth.refresh(req.body.refresh_token)) });
 
   app.route({
-    ...endpointRoute(endpoints.sessionCheck),
+    ...endpointRoute('sessionCheck'),
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await auth.sessionCheck(req.cookies[SESSION_COOKIE]));
@@ -71,7 +70,7 @@ const authRoutes: FastifyPluginAsync = async (instance) => {
   });
 
   app.route({
-    ...endpointRoute(endpoints.logout),
+    ...endpointRoute('logout'),
     handler: async (req, reply) => {
       await auth.logout(req.ctx.accessToken, req.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -80,60 +79,60 @@ const authRoutes: FastifyPluginAsync = async (instance) => {
   });
 
   app.route({
-    ...endpointRoute(endpoints.loginInfo),
+    ...endpointRoute('loginInfo'),
     handler: async (req) => ok(await auth.loginInfo(currentUser(req), req.ctx.platform)),
   });
 
   app.route({
-    ...endpointRoute(endpoints.setPassword),
+    ...endpointRoute('setPassword'),
     handler: async (req) => {
       await auth.setPassword(currentUser(req), req.body.password);
       return ok(null);
     },
   });
   app.route({
-    ...endpointRoute(endpoints.resetPassword),
+    ...endpointRoute('resetPassword'),
     handler: async (req) => ok(await auth.resetPassword(currentUser(req), req.body.old_password, req.body.password, callerOf(req))),
   });
   app.route({
-    ...endpointRoute(endpoints.forgetPassword),
+    ...endpointRoute('forgetPassword'),
     handler: async (req) => {
       await auth.forgetPassword(req.body, callerOf(req));
       return ok(null);
     },
   });
   app.route({
-    ...endpointRoute(endpoints.checkHasPassword),
+    ...endpointRoute('checkHasPassword'),
     handler: async (req) => ok({ has_password: (await auth.userOf(currentUser(req))).passwordHash !== null }),
   });
 
   app.route({
-    ...endpointRoute(endpoints.hasPayPassword),
+    ...endpointRoute('hasPayPassword'),
     handler: async (req) => ok({ has_pay_password: (await auth.userOf(currentUser(req))).payPasswordHash !== null }),
   });
   app.route({
-    ...endpointRoute(endpoints.setPayPassword),
+    ...endpointRoute('setPayPassword'),
     handler: async (req) => {
       await auth.setPayPassword(currentUser(req), req.body.pay_password, req.body.code);
       return ok(null);
     },
   });
   app.route({
-    ...endpointRoute(endpoints.changePayPassword),
+    ...endpointRoute('changePayPassword'),
     handler: async (req) => {
       await auth.changePayPassword(currentUser(req), req.body.old_pay_password, req.body.pay_password);
       return ok(null);
     },
   });
   app.route({
-    ...endpointRoute(endpoints.forgetPayPassword),
+    ...endpointRoute('forgetPayPassword'),
     handler: async (req) => {
       await auth.forgetPayPassword(currentUser(req), req.body.code, req.body.pay_password);
       return ok(null);
     },
   });
   app.route({
-    ...endpointRoute(endpoints.verifyPayPassword),
+    ...endpointRoute('verifyPayPassword'),
     handler: async (req) => {
       await auth.checkPayPassword(currentUser(req), req.body.pay_password);
       return ok({ verified: true as const });

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -13,30 +12,30 @@ const coursesRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new CoursesService(app.db);
 
-  app.route({ ...endpointRoute(endpoints.courseList), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.moreCourse), handler: async (req) => ok(await svc.more(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.appraiseTags), handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
+  app.route({ ...endpointRoute('courseList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('moreCourse'), handler: async (req) => ok(await svc.more(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('appraiseTags'), handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.courseDetail),
+    ...endpointRoute('courseDetail'),
     config: optionalAuth,
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.courseChapters), handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.seriesCourses), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('courseChapters'), handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('seriesCourses'), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.guessLikeCourse),
+    ...endpointRoute('guessLikeCourse'),
     handler: async (req) => ok(await svc.guessLike(req.query.course_id, req.query.limit, req.ctx.lang)),
   });
   app.route({
-    ...endpointRoute(endpoints.courseAppraisals),
+    ...endpointRoute('courseAppraisals'),
     handler: async (req) => ok(await svc.appraisals(req.params.id, req.query.page, req.query.page_size, req.ctx.lang)),
   });
   app.route({
-    ...endpointRoute(endpoints.appraiseCourse),
+    ...endpointRoute('appraiseCourse'),
     handler: async (req) => ok(await svc.appraise(currentUser(req).id, req.params.id, req.body, req.ctx.lang)),
   });
   app.route({
-    ...endpointRoute(endpoints.courseLearnLog),
+    ...endpointRoute('courseLearnLog'),
     handler: async (req) => ok(await svc.learnLog(currentUser(req).id, req.params.id, req.body, req.ctx.lang)),
   });
 };

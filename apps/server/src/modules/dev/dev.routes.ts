@@ -1,4 +1,4 @@
-import { endpoints, ErrorCode } from '@medportal/contract';
+import { ErrorCode } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,7 +13,7 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.route({
-    ...endpointRoute(endpoints.devOutbox),
+    ...endpointRoute('devOutbox'),
     handler: async (req) => {
       const [rows, pending] = await Promise.all([sandboxMessagesFor(app.db, req.query.to), pendingFor(app.db, req.query.to)]);
       return ok({
@@ -30,7 +30,7 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
   });
 
   app.route({
-    ...endpointRoute(endpoints.devCaptcha),
+    ...endpointRoute('devCaptcha'),
     handler: async (req) => {
       const code = await app.accounts.captchas.devAnswer(req.params.captcha_key);
       if (!code) throw new AppError(ErrorCode.NOT_FOUND);

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../lib/endpoint.ts';
 import { preferredEncoding } from '../../lib/encoding.ts';
@@ -11,7 +10,7 @@ export interface HomeRoutesOptions {
 const homeRoutes: FastifyPluginAsync<HomeRoutesOptions> = async (app, { now }) => {
   const home = new HomeService(app.db, now, app.log);
 
-  const route = endpointRoute(endpoints.pcIndex);
+  const route = endpointRoute('pcIndex');
   app.route({
     ...route,
     schema: {

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -22,22 +21,22 @@ const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { n
   const svc = new LivesService(app.db, now, new MemberService(app.db, now));
   const caller = (req: { ctx: { user?: { id: number }; lang: 'zh_CN' | 'en'; tz: string } }) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang, tz: req.ctx.tz });
 
-  app.route({ ...endpointRoute(endpoints.liveDate), handler: async (req) => ok(await svc.liveDate(caller(req))) });
-  app.route({ ...endpointRoute(endpoints.dateLives), ...optionalAuth, handler: async (req) => ok(await svc.dateLives(req.query, caller(req))) });
-  app.route({ ...endpointRoute(endpoints.liveLookBack), ...optionalAuth, handler: async (req) => ok(await svc.lookBack(req.query.limit, caller(req))) });
-  app.route({ ...endpointRoute(endpoints.liveHistory), ...optionalAuth, handler: async (req) => ok(await svc.history(req.query, caller(req))) });
-  app.route({ ...endpointRoute(endpoints.liveHistoryFilters), handler: async (req) => ok(await svc.historyFilters(caller(req))) });
+  app.route({ ...endpointRoute('liveDate'), handler: async (req) => ok(await svc.liveDate(caller(req))) });
+  app.route({ ...endpointRoute('dateLives'), ...optionalAuth, handler: async (req) => ok(await svc.dateLives(req.query, caller(req))) });
+  app.route({ ...endpointRoute('liveLookBack'), ...optionalAuth, handler: async (req) => ok(await svc.lookBack(req.query.limit, caller(req))) });
+  app.route({ ...endpointRoute('liveHistory'), ...optionalAuth, handler: async (req) => ok(await svc.history(req.query, caller(req))) });
+  app.route({ ...endpointRoute('liveHistoryFilters'), handler: async (req) => ok(await svc.historyFilters(caller(req))) });
   app.route({
-    ...endpointRoute(endpoints.liveRemind),
+    ...endpointRoute('liveRemind'),
     handler: async (req) => ok(await svc.remind(req.params.id, req.body.status === 1, currentUser(req).id, caller(req))),
   });
   app.route({
-    ...endpointRoute(endpoints.liveFavorite),
+    ...endpointRoute('liveFavorite'),
     handler: async (req) => ok(await svc.favorite(req.params.id, req.body.status === 1, currentUser(req).id)),
   });
-  app.route({ ...endpointRoute(endpoints.liveCalendar), handler: async (req) => ok(await svc.calendar(req.query.month, currentUser(req).id, caller(req))) });
-  app.route({ ...endpointRoute(endpoints.remindTypeGet), handler: async (req) => ok(await svc.getRemindType(currentUser(req).id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.remindTypeSet), handler: async (req) => ok(await svc.setRemindType(currentUser(req).id, req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute('liveCalendar'), handler: async (req) => ok(await svc.calendar(req.query.month, currentUser(req).id, caller(req))) });
+  app.route({ ...endpointRoute('remindTypeGet'), handler: async (req) => ok(await svc.getRemindType(currentUser(req).id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('remindTypeSet'), handler: async (req) => ok(await svc.setRemindType(currentUser(req).id, req.body, req.ctx.lang)) });
 
   const sweep = new LiveReminderSweep(app.db, app.accounts.outbox, now, app.log);
   if (reminderIntervalMs > 0) {

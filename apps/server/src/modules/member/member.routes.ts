@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -17,23 +16,23 @@ const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (instance, {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new MemberService(app.db, now);
 
-  app.route({ ...endpointRoute(endpoints.favoriteSet), handler: async (req) => ok(await svc.setFavorite(currentUser(req).id, req.body)) });
-  app.route({ ...endpointRoute(endpoints.favoriteList), handler: async (req) => ok(await svc.favorites(currentUser(req).id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.favoriteModules), handler: async (req) => ok(await svc.favoriteModules(currentUser(req).id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.historyRecord), handler: async (req) => ok(await svc.recordHistory(currentUser(req).id, req.body)) });
-  app.route({ ...endpointRoute(endpoints.historyMenu), handler: async (req) => ok(await svc.historyMenu(currentUser(req).id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.historyList), handler: async (req) => ok(await svc.history(currentUser(req).id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.historyDelete), handler: async (req) => ok(await svc.deleteHistory(currentUser(req).id, req.body.ids)) });
-  app.route({ ...endpointRoute(endpoints.historyClear), handler: async (req) => ok(await svc.deleteHistory(currentUser(req).id, null)) });
-  app.route({ ...endpointRoute(endpoints.columnList), ...optionalAuth, handler: async (req) => ok(await svc.columns(req.ctx.user?.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('favoriteSet'), handler: async (req) => ok(await svc.setFavorite(currentUser(req).id, req.body)) });
+  app.route({ ...endpointRoute('favoriteList'), handler: async (req) => ok(await svc.favorites(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('favoriteModules'), handler: async (req) => ok(await svc.favoriteModules(currentUser(req).id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('historyRecord'), handler: async (req) => ok(await svc.recordHistory(currentUser(req).id, req.body)) });
+  app.route({ ...endpointRoute('historyMenu'), handler: async (req) => ok(await svc.historyMenu(currentUser(req).id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('historyList'), handler: async (req) => ok(await svc.history(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('historyDelete'), handler: async (req) => ok(await svc.deleteHistory(currentUser(req).id, req.body.ids)) });
+  app.route({ ...endpointRoute('historyClear'), handler: async (req) => ok(await svc.deleteHistory(currentUser(req).id, null)) });
+  app.route({ ...endpointRoute('columnList'), ...optionalAuth, handler: async (req) => ok(await svc.columns(req.ctx.user?.id, req.query, req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.subscribeList),
+    ...endpointRoute('subscribeList'),
     ...optionalAuth,
     handler: async (req) => ok(await svc.subscribable(req.ctx.user?.id, req.query, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.mySubscribe), handler: async (req) => ok(await svc.mySubscriptions(currentUser(req).id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.subscribeAdd), handler: async (req) => ok(await svc.subscribe(currentUser(req).id, req.body.sub_id, true)) });
-  app.route({ ...endpointRoute(endpoints.subscribeDel), handler: async (req) => ok(await svc.subscribe(currentUser(req).id, req.body.sub_id, false)) });
+  app.route({ ...endpointRoute('mySubscribe'), handler: async (req) => ok(await svc.mySubscriptions(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('subscribeAdd'), handler: async (req) => ok(await svc.subscribe(currentUser(req).id, req.body.sub_id, true)) });
+  app.route({ ...endpointRoute('subscribeDel'), handler: async (req) => ok(await svc.subscribe(currentUser(req).id, req.body.sub_id, false)) });
 };
 
 export default memberRoutes;

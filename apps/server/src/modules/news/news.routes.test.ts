@@ -1,4 +1,4 @@
-import { ErrorCode, MyNewsComment, NewsCategoryData, NewsComment, NewsDetail, NewsItem, Page, newsEndpoints } from '@medportal/contract';
+import { ErrorCode, MyNewsComment, NewsCategoryData, NewsComment, NewsDetail, NewsItem, Page, newsSchemas, routes } from '@medportal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,7 +288,10 @@ describe('comments', () => {
 
 describe('contract', () => {
   it('marks exactly the user endpoints as login-only', () => {
-    for (const e of Object.values(newsEndpoints)) expect(Boolean((e as { auth?: boolean }).auth), e.path).toBe(e.path.startsWith('/v1/user/'));
+    for (const name of Object.keys(newsSchemas) as (keyof typeof newsSchemas)[]) {
+      const e: { path: string; auth?: true } = routes[name];
+      expect(Boolean(e.auth), e.path).toBe(e.path.startsWith('/v1/user/'));
+    }
   });
 
   it('keeps likes equal to rows', async () => {

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -17,31 +16,31 @@ const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new NewsService(app.db, now);
 
-  app.route({ ...endpointRoute(endpoints.newsCategories), handler: async (req) => ok(await svc.categories(req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.newsList), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsCategories'), handler: async (req) => ok(await svc.categories(req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.newsDetail),
+    ...endpointRoute('newsDetail'),
     ...optionalAuth,
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.newsRecommend), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.newsView), handler: async (req) => ok(await svc.view(req.params.id)) });
+  app.route({ ...endpointRoute('newsRecommend'), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsView'), handler: async (req) => ok(await svc.view(req.params.id)) });
   app.route({
-    ...endpointRoute(endpoints.newsLike),
+    ...endpointRoute('newsLike'),
     handler: async (req) => ok(await svc.like(req.params.id, currentUser(req).id, req.body.status === 1)),
   });
-  app.route({ ...endpointRoute(endpoints.newsReadLog), handler: async (req) => ok(await svc.readLog(req.params.id, currentUser(req).id)) });
+  app.route({ ...endpointRoute('newsReadLog'), handler: async (req) => ok(await svc.readLog(req.params.id, currentUser(req).id)) });
   app.route({
-    ...endpointRoute(endpoints.newsComments),
+    ...endpointRoute('newsComments'),
     ...optionalAuth,
     handler: async (req) => ok(await svc.comments(req.params.id, req.query, req.ctx.user?.id)),
   });
   app.route({
-    ...endpointRoute(endpoints.postNewsComment),
+    ...endpointRoute('postNewsComment'),
     handler: async (req) => ok(await svc.postComment(req.params.id, currentUser(req).id, req.body.content)),
   });
-  app.route({ ...endpointRoute(endpoints.deleteNewsComment), handler: async (req) => ok(await svc.deleteComment(req.params.id, currentUser(req).id)) });
-  app.route({ ...endpointRoute(endpoints.myNewsComments), handler: async (req) => ok(await svc.myComments(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('deleteNewsComment'), handler: async (req) => ok(await svc.deleteComment(req.params.id, currentUser(req).id)) });
+  app.route({ ...endpointRoute('myNewsComments'), handler: async (req) => ok(await svc.myComments(currentUser(req).id, req.query, req.ctx.lang)) });
 };
 
 export default newsRoutes;

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteSettings } from '../../config.ts';
@@ -17,12 +16,12 @@ const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (instance, { s
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.route({
-    ...endpointRoute(endpoints.sitePage),
+    ...endpointRoute('sitePage'),
     handler: async (req) => ok(await sitePage(app.db, req.params.slug, req.ctx.lang, site)),
   });
 
   app.route({
-    ...endpointRoute(endpoints.contactForm),
+    ...endpointRoute('contactForm'),
     // Anonymous or logged in: a token, when sent, ties the message to the account.
     config: { auth: 'optional' },
     handler: async (req) =>

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -9,9 +8,9 @@ const papersRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new PapersService(app.db);
 
-  app.route({ ...endpointRoute(endpoints.paperList), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('paperList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.paperDetail),
+    ...endpointRoute('paperDetail'),
     config: { auth: 'optional' as const },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -13,19 +12,19 @@ const placesRoutes: FastifyPluginAsync<PlacesRoutesOptions> = async (instance, {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new PlacesService(app.db, now);
 
-  app.route({ ...endpointRoute(endpoints.regionList), handler: async (req) => ok(await svc.regions(req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.hospitalList), handler: async (req) => ok(await svc.hospitals(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('regionList'), handler: async (req) => ok(await svc.regions(req.ctx.lang)) });
+  app.route({ ...endpointRoute('hospitalList'), handler: async (req) => ok(await svc.hospitals(req.query, req.ctx.lang)) });
 
   for (const kind of ['hospital', 'organizer', 'keyword'] as const) {
-    app.route({ ...endpointRoute(endpoints[`${kind}Detail`]), handler: async (req) => ok(await svc.header(kind, req.params.id, req.ctx.lang)) });
+    app.route({ ...endpointRoute(`${kind}Detail`), handler: async (req) => ok(await svc.header(kind, req.params.id, req.ctx.lang)) });
     app.route({
-      ...endpointRoute(endpoints[`${kind}Courses`]),
+      ...endpointRoute(`${kind}Courses`),
       handler: async (req) => ok(await svc.courses(kind, req.params.id, req.query, req.ctx.lang)),
     });
-    app.route({ ...endpointRoute(endpoints[`${kind}Lives`]), handler: async (req) => ok(await svc.lives(kind, req.params.id, req.query, req.ctx.lang)) });
-    app.route({ ...endpointRoute(endpoints[`${kind}News`]), handler: async (req) => ok(await svc.news(kind, req.params.id, req.query, req.ctx.lang)) });
+    app.route({ ...endpointRoute(`${kind}Lives`), handler: async (req) => ok(await svc.lives(kind, req.params.id, req.query, req.ctx.lang)) });
+    app.route({ ...endpointRoute(`${kind}News`), handler: async (req) => ok(await svc.news(kind, req.params.id, req.query, req.ctx.lang)) });
     app.route({
-      ...endpointRoute(endpoints[`${kind}Speakers`]),
+      ...endpointRoute(`${kind}Speakers`),
       handler: async (req) => ok(await svc.speakers(kind, req.params.id, req.query, req.ctx.lang)),
     });
   }

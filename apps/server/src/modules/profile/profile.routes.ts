@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/app-error.ts';
@@ -21,21 +20,21 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
   const profile = new ProfileService(app.db, app.accounts, storage);
   const uploadLimit = app.accounts.config.imageUploadLimitBytes;
 
-  app.route({ ...endpointRoute(endpoints.personalInfo), handler: async (req) => ok(await profile.personalInfo(currentUser(req), req.ctx.lang)) });
+  app.route({ ...endpointRoute('personalInfo'), handler: async (req) => ok(await profile.personalInfo(currentUser(req), req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.updatePersonalInfo),
+    ...endpointRoute('updatePersonalInfo'),
     handler: async (req) => ok(await profile.update(currentUser(req), req.body, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.departmentTree), handler: async (req) => ok({ items: await profile.departmentTree(req.ctx.lang) }) });
-  app.route({ ...endpointRoute(endpoints.profileForm), handler: async (req) => ok(await profile.submitForm(currentUser(req), req.body, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.bindMobile), handler: async (req) => ok(await profile.bindMobile(currentUser(req), req.body, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.bindEmail), handler: async (req) => ok(await profile.bindEmail(currentUser(req), req.body, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.mergeUser), handler: async (req) => ok(await profile.merge(currentUser(req), req.body.merge_token, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.userConfig), handler: async (req) => ok(await profile.config(currentUser(req), req.ctx.lang, req.ctx.tz)) });
-  app.route({ ...endpointRoute(endpoints.syncToMeeting), handler: async (req) => ok(profile.syncToMeeting(currentUser(req))) });
+  app.route({ ...endpointRoute('departmentTree'), handler: async (req) => ok({ items: await profile.departmentTree(req.ctx.lang) }) });
+  app.route({ ...endpointRoute('profileForm'), handler: async (req) => ok(await profile.submitForm(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute('bindMobile'), handler: async (req) => ok(await profile.bindMobile(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute('bindEmail'), handler: async (req) => ok(await profile.bindEmail(currentUser(req), req.body, req.ctx.lang)) });
+  app.route({ ...endpointRoute('mergeUser'), handler: async (req) => ok(await profile.merge(currentUser(req), req.body.merge_token, req.ctx.lang)) });
+  app.route({ ...endpointRoute('userConfig'), handler: async (req) => ok(await profile.config(currentUser(req), req.ctx.lang, req.ctx.tz)) });
+  app.route({ ...endpointRoute('syncToMeeting'), handler: async (req) => ok(profile.syncToMeeting(currentUser(req))) });
 
   app.route({
-    ...endpointRoute(endpoints.uploadImage),
+    ...endpointRoute('uploadImage'),
     handler: async (req) => {
       const lang = req.ctx.lang;
       const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
@@ -51,7 +50,7 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
   });
 
   app.route({
-    ...endpointRoute(endpoints.cancelAccount),
+    ...endpointRoute('cancelAccount'),
     handler: async (req, reply) => {
       await profile.cancel(currentUser(req), req.body.code);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -1,4 +1,4 @@
-import { ErrorCode, endpoints, errorMessage } from '@medportal/contract';
+import { ErrorCode, errorMessage } from '@medportal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -29,14 +29,14 @@ const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, {
   app.addHook('onClose', () => index.close());
   const svc = new SearchService(app.db, index);
 
-  app.route({ ...endpointRoute(endpoints.search), handler: (req, reply) => answer(req, reply, () => svc.search(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.searchType), handler: async (req) => ok(svc.searchTypes(req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.hotSearchWord), handler: async (req) => ok(await svc.hotSearchWords(req.ctx.lang)) });
+  app.route({ ...endpointRoute('search'), handler: (req, reply) => answer(req, reply, () => svc.search(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('searchType'), handler: async (req) => ok(svc.searchTypes(req.ctx.lang)) });
+  app.route({ ...endpointRoute('hotSearchWord'), handler: async (req) => ok(await svc.hotSearchWords(req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.searchWordRemind),
+    ...endpointRoute('searchWordRemind'),
     handler: (req, reply) => answer(req, reply, () => svc.suggest(req.query.word, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.hotCourse), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
+  app.route({ ...endpointRoute('hotCourse'), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
 };
 
 export default searchRoutes;

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteSettings } from '../../config.ts';
@@ -14,22 +13,22 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (instance, { sit
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.route({
-    ...endpointRoute(endpoints.relateSite),
+    ...endpointRoute('relateSite'),
     handler: async (req) => ok({ items: await relateSitesFor(app.db, req.ctx.lang) }),
   });
 
   app.route({
-    ...endpointRoute(endpoints.productPage),
+    ...endpointRoute('productPage'),
     handler: async (req) => ok(await productPageFor(app.db, req.params.key, req.ctx.lang)),
   });
 
   app.route({
-    ...endpointRoute(endpoints.userBanner),
+    ...endpointRoute('userBanner'),
     handler: async (req) => ok({ items: await sideBanners(app.db, req.query.position, req.ctx.lang, now()) }),
   });
 
   app.route({
-    ...endpointRoute(endpoints.siteConfig),
+    ...endpointRoute('siteConfig'),
     handler: async (req) => ok(siteConfigFor(site, req.ctx.lang)),
   });
 };

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -18,26 +17,26 @@ const speakersRoutes: FastifyPluginAsync<SpeakersRoutesOptions> = async (instanc
   const svc = new SpeakersService(app.db, now);
 
   app.route({
-    ...endpointRoute(endpoints.speakerDetail),
+    ...endpointRoute('speakerDetail'),
     ...optionalAuth,
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.speakerCourses), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.speakerLives), handler: async (req) => ok(await svc.lives(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.speakerNews), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.speakerColumns), handler: async (req) => ok(await svc.columns(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.speakerDocs), handler: async (req) => ok(await svc.docs(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('speakerCourses'), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('speakerLives'), handler: async (req) => ok(await svc.lives(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('speakerNews'), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('speakerColumns'), handler: async (req) => ok(await svc.columns(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('speakerDocs'), handler: async (req) => ok(await svc.docs(req.params.id, req.query, req.ctx.lang)) });
   app.route({
-    ...endpointRoute(endpoints.speakerList),
+    ...endpointRoute('speakerList'),
     ...optionalAuth,
     handler: async (req) => ok(await svc.list(req.query, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute(endpoints.speakerLiveYears), handler: async (req) => ok(await svc.liveYears(req.params.id)) });
+  app.route({ ...endpointRoute('speakerLiveYears'), handler: async (req) => ok(await svc.liveYears(req.params.id)) });
   app.route({
-    ...endpointRoute(endpoints.speakerFollow),
+    ...endpointRoute('speakerFollow'),
     handler: async (req) => ok(await svc.follow(req.params.id, currentUser(req).id, req.body.status === 1)),
   });
-  app.route({ ...endpointRoute(endpoints.myFollows), handler: async (req) => ok(await svc.followed(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('myFollows'), handler: async (req) => ok(await svc.followed(currentUser(req).id, req.query, req.ctx.lang)) });
 };
 
 export default speakersRoutes;

@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -13,12 +12,12 @@ const topicsRoutes: FastifyPluginAsync<TopicsRoutesOptions> = async (instance, {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new TopicsService(app.db, now);
 
-  app.route({ ...endpointRoute(endpoints.topicList), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.topicDetail), handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.topicCourses), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.topicLives), handler: async (req) => ok(await svc.lives(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.topicNews), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute(endpoints.topicPapers), handler: async (req) => ok(await svc.papers(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicDetail'), handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicCourses'), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicLives'), handler: async (req) => ok(await svc.lives(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicNews'), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('topicPapers'), handler: async (req) => ok(await svc.papers(req.params.id, req.query, req.ctx.lang)) });
 };
 
 export default topicsRoutes;

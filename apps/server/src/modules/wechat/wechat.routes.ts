@@ -1,4 +1,3 @@
-import { endpoints } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
@@ -20,12 +19,12 @@ const wechatRoutes: FastifyPluginAsync<WechatRoutesOptions> = async (instance, o
   const wechat = new WechatService(app.db, app.accounts, oauth);
 
   app.route({
-    ...endpointRoute(endpoints.wechatQrConnect),
+    ...endpointRoute('wechatQrConnect'),
     handler: async (req) => ok(await wechat.start(`${req.protocol}://${req.host}`, req.ctx.platform)),
   });
 
   app.route({
-    ...endpointRoute(endpoints.wechatLoginInfo),
+    ...endpointRoute('wechatLoginInfo'),
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const result = await wechat.poll(req.query.ticket);
@@ -35,7 +34,7 @@ const wechatRoutes: FastifyPluginAsync<WechatRoutesOptions> = async (instance, o
   });
 
   app.route({
-    ...endpointRoute(endpoints.wechatCallback),
+    ...endpointRoute('wechatCallback'),
     handler: async (req) => ok({ status: await wechat.callback(req.body.state, req.body.decision, req.body.code, req.ctx.lang) }),
   });
 };

@@ -1,23 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DataOf, Endpoints } from '@medportal/contract';
+import type { DataOf } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 
-/** Zod-free copy of the search-box endpoints; `satisfies` ties it to the contract. */
-const ep = {
-  hotSearchWord: { method: 'GET', path: '/v1/user/hot_search_word' },
-  searchWordRemind: { method: 'GET', path: '/v1/user/search_word_remind' },
-  hotCourse: { method: 'GET', path: '/v1/pc/course/hot' },
-} as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
 
 export type HotWords = DataOf<'hotSearchWord'>;
 export type Suggestions = DataOf<'searchWordRemind'>;
 export type HotCourses = DataOf<'hotCourse'>;
 
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(ep.hotSearchWord.path, undefined, { signal });
-export const getSuggestions = (word: string, signal?: AbortSignal) => api.get<Suggestions>(ep.searchWordRemind.path, { word }, { signal });
-export const getHotCourses = (signal?: AbortSignal) => api.get<HotCourses>(ep.hotCourse.path, undefined, { signal });
+export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
+export const getSuggestions = (word: string, signal?: AbortSignal) => api.get<Suggestions>(pathOf('searchWordRemind'), { word }, { signal });
+export const getHotCourses = (signal?: AbortSignal) => api.get<HotCourses>(pathOf('hotCourse'), undefined, { signal });
 
 const BOARD_STALE_MS = 5 * 60_000;
 

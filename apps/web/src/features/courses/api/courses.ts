@@ -3,7 +3,7 @@ import type { AppraiseBody, DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
-import { courseEndpoints as ep, withId } from './endpoints';
+import { pathOf } from '@medportal/contract/routes';
 
 export type CourseListData = DataOf<'courseList'>;
 export type CourseDetailData = DataOf<'courseDetail'>;
@@ -40,7 +40,7 @@ export const courseListQueryOptions = (lang: Lang, f: CourseFilters) =>
     queryKey: ['course', 'list', lang, f],
     queryFn: ({ signal }) =>
       api.get<CourseListData>(
-        ep.courseList.path,
+        pathOf('courseList'),
         {
           dep_val: f.dep_val,
           ...(f.price_type ? { price_type: f.price_type } : {}),
@@ -57,7 +57,7 @@ export const useCourseList = (f: CourseFilters) => useQuery(courseListQueryOptio
 export const courseDetailQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
     queryKey: ['course', id, 'detail', lang],
-    queryFn: ({ signal }) => api.get<CourseDetailData>(withId(ep.courseDetail.path, id), undefined, { signal }),
+    queryFn: ({ signal }) => api.get<CourseDetailData>(pathOf('courseDetail', { id }), undefined, { signal }),
     enabled: id > 0,
   });
 export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions(useLang(), id));
@@ -65,7 +65,7 @@ export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions
 export const courseChaptersQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
     queryKey: ['course', id, 'chapters', lang],
-    queryFn: ({ signal }) => api.get<ChaptersData>(withId(ep.courseChapters.path, id), undefined, { signal }),
+    queryFn: ({ signal }) => api.get<ChaptersData>(pathOf('courseChapters', { id }), undefined, { signal }),
     enabled: id > 0,
   });
 export const useCourseChapters = (id: number) => useQuery(courseChaptersQueryOptions(useLang(), id));
@@ -74,7 +74,7 @@ export const useSeriesCourses = (id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
     queryKey: ['course', id, 'series', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'seriesCourses'>>(withId(ep.seriesCourses.path, id), undefined, { signal }),
+    queryFn: ({ signal }) => api.get<DataOf<'seriesCourses'>>(pathOf('seriesCourses', { id }), undefined, { signal }),
     enabled,
   });
 };
@@ -83,7 +83,7 @@ export const useGuessLike = (id: number) => {
   const lang = useLang();
   return useQuery({
     queryKey: ['course', id, 'guess', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'guessLikeCourse'>>(ep.guessLikeCourse.path, { course_id: String(id) }, { signal }),
+    queryFn: ({ signal }) => api.get<DataOf<'guessLikeCourse'>>(pathOf('guessLikeCourse'), { course_id: String(id) }, { signal }),
   });
 };
 
@@ -93,7 +93,7 @@ export const useAppraisals = (id: number, page: number) => {
   return useQuery({
     queryKey: ['course', id, 'appraisals', lang, page],
     queryFn: ({ signal }) =>
-      api.get<AppraisalsData>(withId(ep.courseAppraisals.path, id), { page: String(page), page_size: String(APPRAISE_PAGE_SIZE) }, { signal }),
+      api.get<AppraisalsData>(pathOf('courseAppraisals', { id }), { page: String(page), page_size: String(APPRAISE_PAGE_SIZE) }, { signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -102,7 +102,7 @@ export const useAppraiseTags = () => {
   const lang = useLang();
   return useQuery({
     queryKey: ['course', 'appraise-tags', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'appraiseTags'>>(ep.appraiseTags.path, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<DataOf<'appraiseTags'>>(pathOf('appraiseTags'), undefined, { signal }),
   });
 };
 
@@ -110,7 +110,7 @@ export const useAppraiseTags = () => {
 export function useAppraise(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AppraiseBody) => api.post<DataOf<'appraiseCourse'>>(withId(ep.appraiseCourse.path, id), { ...body }),
+    mutationFn: (body: AppraiseBody) => api.post<DataOf<'appraiseCourse'>>(pathOf('appraiseCourse', { id }), { ...body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['course', id] }),
   });
 }
@@ -120,7 +120,7 @@ export const useMoreCourses = (q: { dep_val: string; keyword: string; page: numb
   return useQuery({
     queryKey: ['course', 'more', lang, q],
     queryFn: ({ signal }) =>
-      api.get<DataOf<'moreCourse'>>(ep.moreCourse.path, { dep_val: q.dep_val, keyword: q.keyword, page: String(q.page), page_size: String(COURSE_PAGE_SIZE) }, { signal }),
+      api.get<DataOf<'moreCourse'>>(pathOf('moreCourse'), { dep_val: q.dep_val, keyword: q.keyword, page: String(q.page), page_size: String(COURSE_PAGE_SIZE) }, { signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -130,7 +130,7 @@ export function useCourseFavorite(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) =>
-      api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: 'course', module_id: id, status: on ? 1 : 2 }),
+      api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'course', module_id: id, status: on ? 1 : 2 }),
     onSuccess: (result) => {
       client.setQueriesData<CourseDetailData>({ queryKey: ['course', id, 'detail'] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
-import { endpoints } from '../../../shared/endpoints';
+import { pathOf } from '@medportal/contract/routes';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 
 export type HomeData = DataOf<'pcIndex'>;
 
 export const getHomeBlocks = (signal?: AbortSignal): Promise<HomeData> =>
-  api.get<HomeData>(endpoints.pcIndex.path, undefined, { signal });
+  api.get<HomeData>(pathOf('pcIndex'), undefined, { signal });
 
 /** Home blocks; the server localises titles, so the language is part of the key. */
 export const homeBlocksQueryOptions = (lang: Lang) =>

@@ -4,7 +4,7 @@ import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { isLoggedIn, useSession } from '../../../shared/session';
-import { liveEndpoints as ep, withId } from './endpoints';
+import { pathOf } from '@medportal/contract/routes';
 
 export type { LiveCard };
 export type LiveDates = DataOf<'liveDate'>;
@@ -28,18 +28,18 @@ const who = () => (isLoggedIn() ? 'member' : 'visitor');
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getLiveDates = (signal?: AbortSignal) => api.get<LiveDates>(ep.liveDate.path, undefined, { signal });
+export const getLiveDates = (signal?: AbortSignal) => api.get<LiveDates>(pathOf('liveDate'), undefined, { signal });
 export const getDateLives = (date: string, page: number, signal?: AbortSignal) =>
-  api.get<LivePage>(ep.dateLives.path, { date, page, page_size: DAY_PAGE_SIZE }, { signal });
-export const getLookBack = (signal?: AbortSignal) => api.get<DataOf<'liveLookBack'>>(ep.liveLookBack.path, { limit: LOOK_BACK_LIMIT }, { signal });
+  api.get<LivePage>(pathOf('dateLives'), { date, page, page_size: DAY_PAGE_SIZE }, { signal });
+export const getLookBack = (signal?: AbortSignal) => api.get<DataOf<'liveLookBack'>>(pathOf('liveLookBack'), { limit: LOOK_BACK_LIMIT }, { signal });
 export const getLiveHistory = (f: HistoryFilter, signal?: AbortSignal) =>
-  api.get<DataOf<'liveHistory'>>(ep.liveHistory.path, { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, { signal });
-export const getHistoryFilters = (signal?: AbortSignal) => api.get<LiveHistoryFilters>(ep.liveHistoryFilters.path, undefined, { signal });
-export const getLiveCalendar = (month: string, signal?: AbortSignal) => api.get<LiveCalendar>(ep.liveCalendar.path, { month }, { signal });
-export const getRemindType = (signal?: AbortSignal) => api.get<RemindType>(ep.remindTypeGet.path, undefined, { signal });
-export const postRemindType = (body: { channel: string; minutes_before: number }) => api.post<RemindType>(ep.remindTypeSet.path, body);
-export const putRemind = (id: number, on: boolean) => api.put<DataOf<'liveRemind'>>(withId(ep.liveRemind.path, id), { status: on ? 1 : 2 });
-export const putFavorite = (id: number, on: boolean) => api.put<DataOf<'liveFavorite'>>(withId(ep.liveFavorite.path, id), { status: on ? 1 : 2 });
+  api.get<DataOf<'liveHistory'>>(pathOf('liveHistory'), { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, { signal });
+export const getHistoryFilters = (signal?: AbortSignal) => api.get<LiveHistoryFilters>(pathOf('liveHistoryFilters'), undefined, { signal });
+export const getLiveCalendar = (month: string, signal?: AbortSignal) => api.get<LiveCalendar>(pathOf('liveCalendar'), { month }, { signal });
+export const getRemindType = (signal?: AbortSignal) => api.get<RemindType>(pathOf('remindTypeGet'), undefined, { signal });
+export const postRemindType = (body: { channel: string; minutes_before: number }) => api.post<RemindType>(pathOf('remindTypeSet'), body);
+export const putRemind = (id: number, on: boolean) => api.put<DataOf<'liveRemind'>>(pathOf('liveRemind', { id }), { status: on ? 1 : 2 });
+export const putFavorite = (id: number, on: boolean) => api.put<DataOf<'liveFavorite'>>(pathOf('liveFavorite', { id }), { status: on ? 1 : 2 });
 
 // Query options -------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { newsEndpoints as ep, withId } from './endpoints';
+import { pathOf } from '@medportal/contract/routes';
 
 export type NewsCategories = DataOf<'newsCategories'>;
 export type NewsPage = DataOf<'newsList'>;
@@ -18,21 +18,21 @@ export const COMMENT_PAGE_SIZE = 10;
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getNewsCategories = (signal?: AbortSignal) => api.get<NewsCategories>(ep.newsCategories.path, undefined, { signal });
+export const getNewsCategories = (signal?: AbortSignal) => api.get<NewsCategories>(pathOf('newsCategories'), undefined, { signal });
 export const getNewsList = (q: { categoryId?: number | undefined; page: number }, signal?: AbortSignal) =>
-  api.get<NewsPage>(ep.newsList.path, { category_id: q.categoryId, page: q.page, page_size: NEWS_PAGE_SIZE }, { signal });
-export const getNewsDetail = (id: number, signal?: AbortSignal) => api.get<NewsDetail>(withId(ep.newsDetail.path, id), undefined, { signal });
+  api.get<NewsPage>(pathOf('newsList'), { category_id: q.categoryId, page: q.page, page_size: NEWS_PAGE_SIZE }, { signal });
+export const getNewsDetail = (id: number, signal?: AbortSignal) => api.get<NewsDetail>(pathOf('newsDetail', { id }), undefined, { signal });
 export const getNewsRecommend = (id: number, signal?: AbortSignal) =>
-  api.get<DataOf<'newsRecommend'>>(withId(ep.newsRecommend.path, id), undefined, { signal });
+  api.get<DataOf<'newsRecommend'>>(pathOf('newsRecommend', { id }), undefined, { signal });
 export const getNewsComments = (id: number, page: number, signal?: AbortSignal) =>
-  api.get<NewsCommentPage>(withId(ep.newsComments.path, id), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
+  api.get<NewsCommentPage>(pathOf('newsComments', { id }), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
 export const getMyComments = (page: number, signal?: AbortSignal) =>
-  api.get<MyCommentPage>(ep.myNewsComments.path, { page, page_size: COMMENT_PAGE_SIZE }, { signal });
-export const putNewsView = (id: number) => api.put<DataOf<'newsView'>>(withId(ep.newsView.path, id));
-export const postReadLog = (id: number) => api.post<null>(withId(ep.newsReadLog.path, id));
-export const putNewsLike = (id: number, liked: boolean) => api.put<LikeResult>(withId(ep.newsLike.path, id), { status: liked ? 1 : 2 });
-export const postNewsComment = (id: number, content: string) => api.post<NewsComment>(withId(ep.postNewsComment.path, id), { content });
-export const deleteNewsComment = (commentId: number) => api.delete<null>(withId(ep.deleteNewsComment.path, commentId));
+  api.get<MyCommentPage>(pathOf('myNewsComments'), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
+export const putNewsView = (id: number) => api.put<DataOf<'newsView'>>(pathOf('newsView', { id }));
+export const postReadLog = (id: number) => api.post<null>(pathOf('newsReadLog', { id }));
+export const putNewsLike = (id: number, liked: boolean) => api.put<LikeResult>(pathOf('newsLike', { id }), { status: liked ? 1 : 2 });
+export const postNewsComment = (id: number, content: string) => api.post<NewsComment>(pathOf('postNewsComment', { id }), { content });
+export const deleteNewsComment = (commentId: number) => api.delete<null>(pathOf('deleteNewsComment', { id: commentId }));
 
 // Query options (route loaders prime the same keys) -------------------------------------------
 
@@ -111,7 +111,7 @@ export function useDeleteComment(newsId?: number) {
 export function useFavoriteNews(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: 'news', module_id: id, status: on ? 1 : 2 }),
+    mutationFn: (on: boolean) => api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'news', module_id: id, status: on ? 1 : 2 }),
     onSuccess: (result) => {
       client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },

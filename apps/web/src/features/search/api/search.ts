@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DataOf, Endpoints, SEARCH_KEYWORD_MAX, SearchTypeValue } from '@medportal/contract';
+import type { DataOf, SEARCH_KEYWORD_MAX, SearchTypeValue } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 
-/** Zod-free copy of the search endpoints; `satisfies` ties it to the contract. */
-const ep = {
-  search: { method: 'GET', path: '/v1/pc/search' },
-  searchType: { method: 'GET', path: '/v1/user/search_type' },
-  hotSearchWord: { method: 'GET', path: '/v1/user/hot_search_word' },
-} as const satisfies { [N in keyof Endpoints]?: Pick<Endpoints[N], 'method' | 'path'> };
 
 export type SearchData = DataOf<'search'>;
 export type SearchResultItem = SearchData['items'][number];
@@ -36,9 +31,9 @@ export interface SearchParams {
 }
 
 export const getSearch = ({ txt, type, page }: SearchParams, signal?: AbortSignal) =>
-  api.get<SearchData>(ep.search.path, { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, { signal });
-export const getSearchTypes = (signal?: AbortSignal) => api.get<SearchTypes>(ep.searchType.path, undefined, { signal });
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(ep.hotSearchWord.path, undefined, { signal });
+  api.get<SearchData>(pathOf('search'), { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, { signal });
+export const getSearchTypes = (signal?: AbortSignal) => api.get<SearchTypes>(pathOf('searchType'), undefined, { signal });
+export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
 
 export const searchQueryOptions = (lang: Lang, params: SearchParams) =>
   queryOptions({

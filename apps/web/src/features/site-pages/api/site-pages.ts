@@ -4,7 +4,7 @@ import { ErrorCode } from '@medportal/contract/codes';
 import { api, isApiError } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { sitePageEndpoints as ep, withParam } from './endpoints';
+import { pathOf } from '@medportal/contract/routes';
 
 export type SitePage = DataOf<'sitePage'>;
 export type ProductPage = DataOf<'productPage'>;
@@ -17,9 +17,9 @@ export const PAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const isNotFoundError = (error: unknown): boolean =>
   isApiError(error) && ((error.kind === 'business' && error.code === ErrorCode.NOT_FOUND) || (error.kind === 'http' && error.status === 404));
 
-export const getSitePage = (slug: string, signal?: AbortSignal) => api.get<SitePage>(withParam(ep.sitePage.path, 'slug', slug), undefined, { signal });
+export const getSitePage = (slug: string, signal?: AbortSignal) => api.get<SitePage>(pathOf('sitePage', { slug }), undefined, { signal });
 export const getProductPage = (key: string, signal?: AbortSignal) =>
-  api.get<ProductPage>(withParam(ep.productPage.path, 'key', key), undefined, { signal });
+  api.get<ProductPage>(pathOf('productPage', { key }), undefined, { signal });
 
 /** Documents change rarely: kept fresh for ten minutes. */
 export const sitePageQueryOptions = (slug: SitePageSlug, lang: Lang) =>
@@ -37,4 +37,4 @@ export const useSitePage = (slug: SitePageSlug) => useQuery(sitePageQueryOptions
 export const useProductPage = (key: string) => useQuery(productPageQueryOptions(key, useLang()));
 
 export const useContactForm = () =>
-  useMutation({ mutationFn: (body: ContactFormBody) => api.post<ContactFormResult>(ep.contactForm.path, { ...body }) });
+  useMutation({ mutationFn: (body: ContactFormBody) => api.post<ContactFormResult>(pathOf('contactForm'), { ...body }) });

@@ -3,7 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { speakerEndpoints as ep, withId } from './endpoints';
+import { pathOf, type RouteName } from '@medportal/contract/routes';
 
 export type SpeakerDetail = DataOf<'speakerDetail'>;
 export type SpeakerCoursePage = DataOf<'speakerCourses'>;
@@ -21,38 +21,34 @@ export const SPEAKER_PAGE_SIZE = 12;
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getSpeakerDetail = (id: number, signal?: AbortSignal) => api.get<SpeakerDetail>(withId(ep.speakerDetail.path, id), undefined, { signal });
+export const getSpeakerDetail = (id: number, signal?: AbortSignal) => api.get<SpeakerDetail>(pathOf('speakerDetail', { id }), undefined, { signal });
 export const getSpeakerCourses = (id: number, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerCoursePage>(withId(ep.speakerCourses.path, id), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.get<SpeakerCoursePage>(pathOf('speakerCourses', { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
 export const getSpeakerLives = (id: number, year: number | undefined, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerLivePage>(withId(ep.speakerLives.path, id), { year, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.get<SpeakerLivePage>(pathOf('speakerLives', { id }), { year, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
 /** The speaker's news, columns and documents share one shape of call. */
 export type SpeakerContent = 'news' | 'column' | 'doc';
 type ContentPage<C extends SpeakerContent> = C extends 'news' ? SpeakerNewsPage : C extends 'column' ? SpeakerColumnPage : SpeakerDocPage;
-const contentPath: Record<SpeakerContent, string> = {
-  news: ep.speakerNews.path,
-  column: ep.speakerColumns.path,
-  doc: ep.speakerDocs.path,
-};
+const contentRoute = { news: 'speakerNews', column: 'speakerColumns', doc: 'speakerDocs' } as const satisfies Record<SpeakerContent, RouteName>;
 export const getSpeakerContent = <C extends SpeakerContent>(id: number, content: C, page: number, signal?: AbortSignal) =>
-  api.get<ContentPage<C>>(withId(contentPath[content], id), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.get<ContentPage<C>>(pathOf(contentRoute[content as SpeakerContent], { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
 
 export interface SpeakerFilter {
   regionId?: number | undefined;
   hospitalId?: number | undefined;
 }
 export const getSpeakerList = (filter: SpeakerFilter, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerListPage>(ep.speakerList.path, { region_id: filter.regionId, hospital_id: filter.hospitalId, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
-export const getRegions = (signal?: AbortSignal) => api.get<RegionList>(ep.regionList.path, undefined, { signal });
+  api.get<SpeakerListPage>(pathOf('speakerList'), { region_id: filter.regionId, hospital_id: filter.hospitalId, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+export const getRegions = (signal?: AbortSignal) => api.get<RegionList>(pathOf('regionList'), undefined, { signal });
 /** Hospitals of a region; page_size is the API maximum so one call fills a selector. */
 export const HOSPITAL_PAGE_SIZE = 100;
 export const getHospitals = (regionId: number | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-  api.get<HospitalPage>(ep.hospitalList.path, { region_id: regionId, page, page_size: pageSize }, { signal });
+  api.get<HospitalPage>(pathOf('hospitalList'), { region_id: regionId, page, page_size: pageSize }, { signal });
 export const getSpeakerLiveYears = (id: number, signal?: AbortSignal) =>
-  api.get<DataOf<'speakerLiveYears'>>(withId(ep.speakerLiveYears.path, id), undefined, { signal });
+  api.get<DataOf<'speakerLiveYears'>>(pathOf('speakerLiveYears', { id }), undefined, { signal });
 export const getMyFollows = (page: number, signal?: AbortSignal) =>
-  api.get<FollowedPage>(ep.myFollows.path, { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
-export const putSpeakerFollow = (id: number, follow: boolean) => api.put<FollowResult>(withId(ep.speakerFollow.path, id), { status: follow ? 1 : 2 });
+  api.get<FollowedPage>(pathOf('myFollows'), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+export const putSpeakerFollow = (id: number, follow: boolean) => api.put<FollowResult>(pathOf('speakerFollow', { id }), { status: follow ? 1 : 2 });
 
 // Query options -------------------------------------------------------------------------------
 
@@ -152,16 +148,12 @@ export type PlacePage<L extends PlaceList> = L extends 'course'
       ? DataOf<'hospitalNews'>
       : DataOf<'hospitalSpeakers'>;
 
-const placeDetailPath: Record<PlaceKind, string> = {
-  hospital: ep.hospitalDetail.path,
-  organizer: ep.organizerDetail.path,
-  keyword: ep.keywordDetail.path,
-};
+const placeListRoute = { course: 'Courses', live: 'Lives', news: 'News', speaker: 'Speakers' } as const satisfies Record<PlaceList, string>;
 
-export const getPlace = (kind: PlaceKind, id: number, signal?: AbortSignal) => api.get<PlaceHeader>(withId(placeDetailPath[kind], id), undefined, { signal });
-/** The lists share the header's path: `/v1/{kind}/:id/{list}`. */
+export const getPlace = (kind: PlaceKind, id: number, signal?: AbortSignal) => api.get<PlaceHeader>(pathOf(`${kind}Detail`, { id }), undefined, { signal });
+/** Every kind has the same four lists: `hospitalCourses`, `organizerLives`, ... */
 export const getPlaceList = <L extends PlaceList>(kind: PlaceKind, id: number, list: L, page: number, signal?: AbortSignal) =>
-  api.get<PlacePage<L>>(`${withId(placeDetailPath[kind], id)}/${list}`, { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.get<PlacePage<L>>(pathOf(`${kind}${placeListRoute[list as PlaceList]}`, { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
 
 export const usePlace = (kind: PlaceKind, id: number) => {
   const lang = useLang();

@@ -3,7 +3,7 @@ import type { DataOf, TopicModule } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { topicEndpoints as ep, withId } from './endpoints';
+import { pathOf, type RouteName } from '@medportal/contract/routes';
 
 export type TopicPage = DataOf<'topicList'>;
 export type Topic = DataOf<'topicDetail'>;
@@ -19,18 +19,13 @@ export type TopicItems = {
 export const TOPIC_PAGE_SIZE = 50;
 export const TOPIC_ITEM_PAGE_SIZE = 8;
 
-const itemPath: Record<TopicModule, string> = {
-  course: ep.topicCourses.path,
-  live: ep.topicLives.path,
-  news: ep.topicNews.path,
-  paper: ep.topicPapers.path,
-};
+const itemRoute = { course: 'topicCourses', live: 'topicLives', news: 'topicNews', paper: 'topicPapers' } as const satisfies Record<TopicModule, RouteName>;
 
-export const getTopics = (page: number, signal?: AbortSignal) => api.get<TopicPage>(ep.topicList.path, { page, page_size: TOPIC_PAGE_SIZE }, { signal });
-export const getTopic = (id: number, signal?: AbortSignal) => api.get<Topic>(withId(ep.topicDetail.path, id), undefined, { signal });
+export const getTopics = (page: number, signal?: AbortSignal) => api.get<TopicPage>(pathOf('topicList'), { page, page_size: TOPIC_PAGE_SIZE }, { signal });
+export const getTopic = (id: number, signal?: AbortSignal) => api.get<Topic>(pathOf('topicDetail', { id }), undefined, { signal });
 export const getTopicItems = <M extends TopicModule>(id: number, module: M, page: number, signal?: AbortSignal) =>
-  api.get<TopicItems[M]>(withId(itemPath[module], id), { page, page_size: TOPIC_ITEM_PAGE_SIZE }, { signal });
-export const getPaper = (id: number, signal?: AbortSignal) => api.get<PaperDetail>(withId(ep.paperDetail.path, id), undefined, { signal });
+  api.get<TopicItems[M]>(pathOf(itemRoute[module as TopicModule], { id }), { page, page_size: TOPIC_ITEM_PAGE_SIZE }, { signal });
+export const getPaper = (id: number, signal?: AbortSignal) => api.get<PaperDetail>(pathOf('paperDetail', { id }), undefined, { signal });
 
 export const topicsQueryOptions = (lang: Lang, page: number) =>
   queryOptions({ queryKey: ['topic', 'list', lang, page], queryFn: ({ signal }) => getTopics(page, signal), placeholderData: keepPreviousData });
@@ -53,7 +48,7 @@ export const useTopicItems = <M extends TopicModule>(id: number, module: M, page
 export const usePaper = (id: number, enabled: boolean) => useQuery({ ...paperQueryOptions(useLang(), id), enabled });
 
 export const postPaperFavorite = (id: number, on: boolean) =>
-  api.post<DataOf<'favoriteSet'>>(ep.favoriteSet.path, { module_name: 'paper', module_id: id, status: on ? 1 : 2 });
+  api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'paper', module_id: id, status: on ? 1 : 2 });
 
 /** Favourite or unfavourite a paper; the cached detail changes only when the server answered code 0. */
 export function usePaperFavorite(id: number) {

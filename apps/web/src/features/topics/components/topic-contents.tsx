@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TOPIC_MODULES, type TopicModule } from '@medportal/contract';
+import type { TopicModule } from '@medportal/contract';
+import { TOPIC_MODULES } from '@medportal/contract/constants';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';

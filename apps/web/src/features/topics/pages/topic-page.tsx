@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { TOPIC_MODULES, type TopicModule } from '@medportal/contract';
+import type { TopicModule } from '@medportal/contract';
+import { TOPIC_MODULES } from '@medportal/contract/constants';
 import { ErrorCode } from '@medportal/contract/codes';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';

@@ -1,0 +1,187 @@
+/**
+ * Every API route by name: method, path and whether it needs a login. This file is zod-free on
+ * purpose: the web imports it (with `pathOf`) without pulling the schemas into the browser bundle,
+ * and the server joins it with the schema map (`schemas` in api.ts) to register, validate and
+ * document each route. A path is written here and nowhere else.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: `/v${number}/${string}`;
+  /** Login needed: answers 200203 without a valid access token. */
+  auth?: true;
+}
+
+export const routes = {
+  // courses
+  courseList: { method: 'GET', path: '/v1/pc/course' },
+  courseDetail: { method: 'GET', path: '/v1/user/course/:id' },
+  courseChapters: { method: 'GET', path: '/v2/user/course/:id/chapter' },
+  seriesCourses: { method: 'GET', path: '/v1/user/course/:id/series_course' },
+  moreCourse: { method: 'GET', path: '/v1/user/more_course' },
+  guessLikeCourse: { method: 'GET', path: '/v1/guess_like_course' },
+  courseAppraisals: { method: 'GET', path: '/v1/user/course/:id/appraise' },
+  appraiseTags: { method: 'GET', path: '/v1/user/course/appraise_tag' },
+  appraiseCourse: { method: 'POST', path: '/v1/user/course/:id/appraise', auth: true },
+  courseLearnLog: { method: 'POST', path: '/v1/user/course/:id/learn_log', auth: true },
+  // speakers
+  speakerDetail: { method: 'GET', path: '/v1/user/speaker/:id' },
+  speakerCourses: { method: 'GET', path: '/v1/speaker/:id/course' },
+  speakerLives: { method: 'GET', path: '/v1/speaker/:id/live' },
+  speakerLiveYears: { method: 'GET', path: '/v1/speaker/:id/live_years' },
+  speakerNews: { method: 'GET', path: '/v1/speaker/:id/news' },
+  speakerColumns: { method: 'GET', path: '/v1/speaker/:id/column' },
+  speakerDocs: { method: 'GET', path: '/v1/speaker/:id/doc' },
+  speakerList: { method: 'GET', path: '/v1/speaker' },
+  speakerFollow: { method: 'PUT', path: '/v1/user/speaker/:id/follow', auth: true },
+  myFollows: { method: 'GET', path: '/v1/user/follow', auth: true },
+  // places
+  regionList: { method: 'GET', path: '/v1/region' },
+  hospitalList: { method: 'GET', path: '/v1/hospital' },
+  hospitalDetail: { method: 'GET', path: '/v1/hospital/:id' },
+  hospitalCourses: { method: 'GET', path: '/v1/hospital/:id/course' },
+  hospitalLives: { method: 'GET', path: '/v1/hospital/:id/live' },
+  hospitalNews: { method: 'GET', path: '/v1/hospital/:id/news' },
+  hospitalSpeakers: { method: 'GET', path: '/v1/hospital/:id/speaker' },
+  organizerDetail: { method: 'GET', path: '/v1/organizer/:id' },
+  organizerCourses: { method: 'GET', path: '/v1/organizer/:id/course' },
+  organizerLives: { method: 'GET', path: '/v1/organizer/:id/live' },
+  organizerNews: { method: 'GET', path: '/v1/organizer/:id/news' },
+  organizerSpeakers: { method: 'GET', path: '/v1/organizer/:id/speaker' },
+  keywordDetail: { method: 'GET', path: '/v1/keyword/:id' },
+  keywordCourses: { method: 'GET', path: '/v1/keyword/:id/course' },
+  keywordLives: { method: 'GET', path: '/v1/keyword/:id/live' },
+  keywordNews: { method: 'GET', path: '/v1/keyword/:id/news' },
+  keywordSpeakers: { method: 'GET', path: '/v1/keyword/:id/speaker' },
+  // member
+  favoriteSet: { method: 'POST', path: '/v1/user/favorite', auth: true },
+  favoriteList: { method: 'GET', path: '/v1/user/favorite', auth: true },
+  favoriteModules: { method: 'GET', path: '/v1/user/module', auth: true },
+  historyRecord: { method: 'POST', path: '/v1/user/history', auth: true },
+  historyMenu: { method: 'GET', path: '/v1/user/history/menu', auth: true },
+  historyList: { method: 'GET', path: '/v2/user/history', auth: true },
+  historyDelete: { method: 'DELETE', path: '/v1/user/history', auth: true },
+  historyClear: { method: 'DELETE', path: '/v1/user/history/all', auth: true },
+  columnList: { method: 'GET', path: '/v1/user/column' },
+  subscribeList: { method: 'GET', path: '/v1/user/subscribe' },
+  mySubscribe: { method: 'GET', path: '/v1/user/my/subscribe', auth: true },
+  subscribeAdd: { method: 'POST', path: '/v1/user/subscribe/add', auth: true },
+  subscribeDel: { method: 'POST', path: '/v1/user/subscribe/del', auth: true },
+  // search
+  search: { method: 'GET', path: '/v1/pc/search' },
+  searchType: { method: 'GET', path: '/v1/user/search_type' },
+  hotSearchWord: { method: 'GET', path: '/v1/user/hot_search_word' },
+  searchWordRemind: { method: 'GET', path: '/v1/user/search_word_remind' },
+  hotCourse: { method: 'GET', path: '/v1/pc/course/hot' },
+  // topics
+  topicList: { method: 'GET', path: '/v1/topic' },
+  topicDetail: { method: 'GET', path: '/v1/topic/:id' },
+  topicCourses: { method: 'GET', path: '/v1/topic/:id/course' },
+  topicLives: { method: 'GET', path: '/v1/topic/:id/live' },
+  topicNews: { method: 'GET', path: '/v1/topic/:id/news' },
+  topicPapers: { method: 'GET', path: '/v1/topic/:id/paper' },
+  // papers
+  paperList: { method: 'GET', path: '/v1/paper' },
+  paperDetail: { method: 'GET', path: '/v1/paper/:id' },
+  // lives
+  liveDate: { method: 'GET', path: '/v1/live/live_date' },
+  dateLives: { method: 'GET', path: '/v1/live/date_lives' },
+  liveLookBack: { method: 'GET', path: '/v1/live/look_back' },
+  liveHistory: { method: 'GET', path: '/v1/live/history' },
+  liveHistoryFilters: { method: 'GET', path: '/v1/live/history/filters' },
+  liveRemind: { method: 'PUT', path: '/v1/user/live/:id/remind', auth: true },
+  liveFavorite: { method: 'PUT', path: '/v1/user/live/:id/favorite', auth: true },
+  liveCalendar: { method: 'GET', path: '/v1/user/live/calendar', auth: true },
+  remindTypeGet: { method: 'GET', path: '/v1/user/live/remind_type', auth: true },
+  remindTypeSet: { method: 'POST', path: '/v1/user/live/remind_type', auth: true },
+  // site pages
+  sitePage: { method: 'GET', path: '/v1/site/page/:slug' },
+  productPage: { method: 'GET', path: '/v1/relate_site/:key' },
+  contactForm: { method: 'POST', path: '/v1/user/contact_form' },
+  // home
+  pcIndex: { method: 'GET', path: '/v1/pc_index' },
+  relateSite: { method: 'GET', path: '/v1/relate_site' },
+  userBanner: { method: 'GET', path: '/v1/user/banner' },
+  siteConfig: { method: 'GET', path: '/v1/site/config' },
+  // accounts
+  refreshToken: { method: 'POST', path: '/v1/user/refresh/token' },
+  sessionCheck: { method: 'GET', path: '/v1/user/session' },
+  captchaImage: { method: 'GET', path: '/v1/user/verify_code_image' },
+  countryPhoneCodes: { method: 'GET', path: '/v1/user/country_phone_code' },
+  sendSms: { method: 'POST', path: '/v1/user/send/sms' },
+  sendEmailCode: { method: 'POST', path: '/v1/user/send/code' },
+  smsVerify: { method: 'POST', path: '/v1/user/sms_verify' },
+  login: { method: 'POST', path: '/v1/user/login' },
+  logout: { method: 'GET', path: '/v1/user/logout' },
+  loginInfo: { method: 'GET', path: '/v1/user/login_info', auth: true },
+  checkIp: { method: 'GET', path: '/v1/check_ip' },
+  setPassword: { method: 'POST', path: '/v1/user/password', auth: true },
+  resetPassword: { method: 'POST', path: '/v1/user/reset_password', auth: true },
+  forgetPassword: { method: 'POST', path: '/v1/user/forget_password' },
+  checkHasPassword: { method: 'GET', path: '/v1/user/user/check_has_password', auth: true },
+  hasPayPassword: { method: 'GET', path: '/v1/user/pay/has_pay_password', auth: true },
+  setPayPassword: { method: 'POST', path: '/v1/user/pay/password', auth: true },
+  changePayPassword: { method: 'PUT', path: '/v1/user/pay/password', auth: true },
+  forgetPayPassword: { method: 'POST', path: '/v1/user/pay/forget_password', auth: true },
+  verifyPayPassword: { method: 'POST', path: '/v1/user/pay/verify', auth: true },
+  wechatQrConnect: { method: 'GET', path: '/v1/wechat/qrconnect' },
+  wechatLoginInfo: { method: 'GET', path: '/v1/user/wechat/login/info' },
+  wechatCallback: { method: 'POST', path: '/v1/wechat/callback' },
+  devOutbox: { method: 'GET', path: '/v1/dev/outbox' },
+  devCaptcha: { method: 'GET', path: '/v1/dev/captcha/:captcha_key' },
+  // profile
+  personalInfo: { method: 'GET', path: '/v1/user/personal_info', auth: true },
+  updatePersonalInfo: { method: 'PUT', path: '/v1/user/personal_info', auth: true },
+  departmentTree: { method: 'GET', path: '/v2/user/personal_department' },
+  profileForm: { method: 'POST', path: '/v1/user/form', auth: true },
+  bindMobile: { method: 'POST', path: '/v1/user/personal_info/bind_mobile', auth: true },
+  bindEmail: { method: 'POST', path: '/v1/user/personal_info/bind_email', auth: true },
+  mergeUser: { method: 'POST', path: '/v1/user/merge_user', auth: true },
+  userConfig: { method: 'GET', path: '/v1/user/config', auth: true },
+  syncToMeeting: { method: 'POST', path: '/v1/user/user_sync_to_meeting', auth: true },
+  uploadImage: { method: 'POST', path: '/v1/user/img', auth: true },
+  cancelAccount: { method: 'POST', path: '/v1/user/account/cancel', auth: true },
+  // news
+  newsCategories: { method: 'GET', path: '/v1/news/category' },
+  newsList: { method: 'GET', path: '/v1/news' },
+  newsDetail: { method: 'GET', path: '/v1/news/:id' },
+  newsRecommend: { method: 'GET', path: '/v1/news/:id/recommend' },
+  newsView: { method: 'PUT', path: '/v1/news/:id/view' },
+  newsLike: { method: 'PUT', path: '/v1/user/news/:id/liked', auth: true },
+  newsReadLog: { method: 'POST', path: '/v1/user/news/:id/read_log', auth: true },
+  newsComments: { method: 'GET', path: '/v1/news/:id/comments' },
+  postNewsComment: { method: 'POST', path: '/v1/user/news/:id/comments', auth: true },
+  deleteNewsComment: { method: 'DELETE', path: '/v1/user/news/comment/:id', auth: true },
+  myNewsComments: { method: 'GET', path: '/v1/user/news/my_comments', auth: true },
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** The `:name` placeholders of a path template. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a route's path needs, by placeholder name. */
+export type PathParams<N extends RouteName> = { [K in ParamNames<Routes[N]['path']>]: string | number };
+
+type PathArgs<N extends RouteName> = [ParamNames<Routes[N]['path']>] extends [never] ? [] : [params: PathParams<N>];
+
+/**
+ * The concrete path of a route, its placeholders filled in and encoded:
+ * `pathOf('newsDetail', { id: 7 })` is `/v1/news/7`. The type checker asks for exactly the
+ * placeholders the path has.
+ */
+export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return routes[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`pathOf(${name}): missing :${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
