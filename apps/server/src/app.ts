@@ -4,10 +4,10 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { MessageSender } from './modules/messages/messages.adapter.ts';
+import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
 import { validatorCompiler } from './lib/validation.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
+import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
@@ -141,7 +141,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await app.database.close().catch(() => undefined);
     throw err;
   }
-  await app.register(auth, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
+  await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
+  // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
+  await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
   await app.register(web, { webDist: config.webDist });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromHeader } from '../plugins/context.ts';
 import { preferredEncoding } from './encoding.ts';
-import { pick } from './i18n.ts';
+import { languageFromHeader, pick } from './i18n.ts';
 
 describe('pick', () => {
   it('falls back to Chinese when the English text is missing', () => {

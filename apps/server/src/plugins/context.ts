@@ -1,8 +1,15 @@
 import { type ApiLanguage, DEFAULT_TIMEZONE, Platform } from '@medportal/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { languageFromHeader } from '../lib/i18n.ts';
 import { hasInvalidText } from '../lib/validation.ts';
-import type { AuthUser } from '../modules/auth/tokens.ts';
+
+/** Who a valid access token belongs to (req.ctx.user). */
+export interface AuthUser {
+  id: number;
+  /** The token family (auth_sessions row) of this login. */
+  sessionId: number;
+}
 
 /** Who is asking and how to answer: read once per request from the common parameters (spec §7). */
 export interface RequestContext {
@@ -38,25 +45,6 @@ function normaliseLanguage(v: unknown): ApiLanguage | undefined {
   if (!s) return undefined;
   if (s.startsWith('en')) return 'en';
   if (s.startsWith('zh')) return 'zh_CN';
-  return undefined;
-}
-
-/** First zh or en language tag in Accept-Language, by q-value. */
-export function languageFromHeader(header: string | undefined): ApiLanguage | undefined {
-  if (!header) return undefined;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .filter((r) => r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    if (tag.startsWith('zh')) return 'zh_CN';
-    if (tag.startsWith('en')) return 'en';
-  }
   return undefined;
 }
 

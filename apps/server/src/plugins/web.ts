@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { languageFromHeader } from './context.ts';
+import { languageFromHeader } from '../lib/i18n.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/query-client';
 
 /** App-wide providers: server-state cache and translations. */
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -11,7 +11,7 @@ import { i18n } from '../shared/i18n';
 import { resetSessionForTests } from '../shared/session';
 import { homeBlocks } from '../testing/fixtures/home-blocks';
 import { setupI18n } from '../testing/i18n';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/query-client';
 import { routes } from './router';
 
 const envelope = (data: unknown) =>

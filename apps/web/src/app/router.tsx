@@ -12,10 +12,10 @@ import { requireLogin } from '../shared/session';
 import type { RouteHandle } from './document-title';
 import { RootError } from './layouts/root-error';
 import { RootLayout } from './layouts/root-layout';
-import { PageFallback } from './layouts/page-fallback';
+import { PageFallback } from '../shared/ui/page-fallback';
 import { SiteLayout } from './layouts/site-layout';
 import { BareLayout } from './layouts/bare-layout';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/query-client';
 
 /**
  * Starts a query without holding up navigation: the page renders its skeleton and the data

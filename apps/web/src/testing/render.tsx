@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../shared/query-client';
 import { i18n } from '../shared/i18n';
 import { DialogHosts } from '../shared/ui/dialog-hosts';
 

@@ -1,23 +1,13 @@
 import { isIP } from 'node:net';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { AuthService, type Caller } from './auth.service.ts';
 import { countryPhoneCodes } from './countries.ts';
+import { SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 export const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, lang: req.ctx.lang, platform: req.ctx.platform });
-
-/** Sets the httpOnly session cookie that the server session check (/v1/user/session) reads. */
-export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, secret: string, maxAgeS: number): void {
-  reply.setCookie(SESSION_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: req.protocol === 'https',
-    maxAge: maxAgeS,
-  });
-}
 
 const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^0\./];
 export function isPrivateIp(ip: string): boolean {

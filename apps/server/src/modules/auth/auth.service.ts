@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { signToken } from '../../lib/crypto.ts';
-import type { Accounts } from '../../plugins/auth.ts';
+import type { Accounts } from './accounts.plugin.ts';
 import {
   avatarOf,
   createUser,

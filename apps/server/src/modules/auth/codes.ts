@@ -7,8 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { type CanonicalMobile, canonicalCountryCode, canonicalMobile } from '../../lib/phone.ts';
-import { codeMessageText } from '../messages/messages.adapter.ts';
-import type { MessageOutbox } from '../messages/messages.outbox.ts';
+import { codeMessageText, type MessageOutbox } from '../messages/index.ts';
 
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_DAILY_PER_RECIPIENT = 10;

@@ -3,13 +3,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { authSessions, authTokens, users } from '../../db/schema/index.ts';
 import type { AuthSettings } from '../../config.ts';
 import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto.ts';
+import type { AuthUser } from '../../plugins/context.ts';
 
-/** Who a valid access token belongs to (req.ctx.user). */
-export interface AuthUser {
-  id: number;
-  /** The token family (auth_sessions row) of this login. */
-  sessionId: number;
-}
+export type { AuthUser };
 
 export interface TokenPair {
   access: string;

@@ -11,41 +11,14 @@ import {
   departments,
   speakerDepartments,
   speakers,
-  tags,
   userFavorites,
   users,
 } from '../../db/schema/index.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
+import { courseColumns, withTags } from '../shared/course.columns.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
-
-export const courseColumns = {
-  id: courses.id,
-  courseType: courses.courseType,
-  titleZh: courses.titleZh,
-  titleEn: courses.titleEn,
-  cover: courses.cover,
-  priceType: courses.priceType,
-  price: courses.price,
-  originalPrice: courses.originalPrice,
-  learnCount: courses.learnCount,
-  courseUpdatedCount: courses.courseUpdatedCount,
-};
-
-type BareCourse = Omit<CourseRow, 'tags'>;
-
-export async function withTags<R extends BareCourse>(db: Db, rows: R[]): Promise<Array<R & Pick<CourseRow, 'tags'>>> {
-  const tagRows = rows.length
-    ? await db
-        .select({ courseId: courseTags.courseId, id: tags.id, titleZh: tags.titleZh, titleEn: tags.titleEn, cover: tags.cover })
-        .from(courseTags)
-        .innerJoin(tags, eq(tags.id, courseTags.tagId))
-        .where(inArray(courseTags.courseId, rows.map((r) => r.id)))
-        .orderBy(asc(courseTags.sort), asc(tags.id))
-    : [];
-  return rows.map((r) => ({ ...r, tags: tagRows.filter((t) => t.courseId === r.id) }));
-}
 
 export interface CoursePageFilter {
   departmentId?: number | undefined;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { pendingFor, sandboxMessagesFor } from '../messages/messages.sandbox.ts';
+import { pendingFor, sandboxMessagesFor } from '../messages/index.ts';
 
 /**
  * Developer helpers: the messages the sandbox provider delivered, and captcha answers. Registered only when NODE_ENV is not

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  banners,
   columns,
   courses,
   courseTags,
@@ -18,6 +17,7 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
+export { listBanners } from '../shared/banner.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 const published = 'published' as const;
@@ -28,22 +28,6 @@ export function listHomeBlocks(db: Db) {
     .from(homeBlocks)
     .where(eq(homeBlocks.status, published))
     .orderBy(asc(homeBlocks.sort), asc(homeBlocks.id));
-}
-
-export function listBanners(db: Db, position: 'home' | 'home_side' | 'user_center', now: Date, limit: number) {
-  return db
-    .select()
-    .from(banners)
-    .where(
-      and(
-        eq(banners.status, published),
-        eq(banners.position, position),
-        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
-        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(banners.sort), asc(banners.id))
-    .limit(limit);
 }
 
 export interface CourseFilter {
@@ -119,7 +103,6 @@ export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(limit);
 }
-export type LiveRow = Awaited<ReturnType<typeof listCurrentLives>>[number];
 
 export function listNews(db: Db, opts: { limit: number; categoryIds?: number[] | undefined }) {
   const where: SQL[] = [eq(news.status, published)];

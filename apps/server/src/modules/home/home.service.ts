@@ -19,18 +19,11 @@ import { pick } from '../../lib/i18n.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { BlockSource } from './block-source.ts';
 import * as repo from './home.repository.ts';
-import {
-  action,
-  presentBanner,
-  presentColumn,
-  presentCourse,
-  presentIntro,
-  presentLive,
-  presentNews,
-  presentPaper,
-  presentSpeaker,
-  presentSpecial,
-} from './home.present.ts';
+import { action, presentCourse, presentSpeaker } from '../shared/content.present.ts';
+import { presentBanner, presentColumn, presentPaper, presentSpecial } from '../shared/editorial.present.ts';
+import { presentLive } from '../shared/live.present.ts';
+import { presentNews } from '../shared/news.present.ts';
+import { presentIntro } from './home.present.ts';
 
 type BlockRow = typeof homeBlocks.$inferSelect;
 type Items<L extends BlockLayout> = HomeBlockOf<L>['data']['items'];

@@ -2,7 +2,7 @@ import { type ApiLanguage, DEFAULT_REMIND_MINUTES } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { parseE164 } from '../../lib/phone.ts';
-import type { MessageOutbox, QueuedMessage } from '../messages/messages.outbox.ts';
+import type { MessageOutbox, QueuedMessage } from '../messages/index.ts';
 import * as repo from './lives.repository.ts';
 import { localDate, localTime } from './local-time.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { MemberService } from '../member/member.service.ts';
+import { MemberService } from '../member/index.ts';
 import { LiveReminderSweep } from './lives.reminders.ts';
 import { LivesService } from './lives.service.ts';
 

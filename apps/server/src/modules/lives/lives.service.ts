@@ -14,8 +14,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
-import { presentLive } from '../home/home.present.ts';
-import type { MemberService } from '../member/member.service.ts';
+import { presentLive } from '../shared/live.present.ts';
+import type { MemberService } from '../member/index.ts';
 import * as repo from './lives.repository.ts';
 import { addDays, dayStart, isRealDate, localDate, offsetMinutes } from './local-time.ts';
 

@@ -1,7 +1,7 @@
 import type { MemberModule } from '@medportal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { coverUrl } from '../media/cover-svg.ts';
+import { coverUrl } from '../media/index.ts';
 import { columnSubscriptions, columns, courses, lives, news, papers, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;

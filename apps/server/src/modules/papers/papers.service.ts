@@ -1,7 +1,7 @@
 import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { presentPaperCard } from './papers.present.ts';
+import { presentPaperCard } from '../shared/editorial.present.ts';
 import * as repo from './papers.repository.ts';
 
 /** Paper list and detail. */

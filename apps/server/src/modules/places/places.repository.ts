@@ -18,7 +18,7 @@ import {
   speakers,
   tags,
 } from '../../db/schema/index.ts';
-import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';

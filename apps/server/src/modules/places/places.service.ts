@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
-import { presentLive } from '../home/home.present.ts';
+import { presentLive } from '../shared/live.present.ts';
 import { action, presentCourse, presentSpeaker } from '../shared/content.present.ts';
 import { regionExists } from '../shared/region.query.ts';
 import { presentNews } from '../shared/news.present.ts';

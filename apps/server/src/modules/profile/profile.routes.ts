@@ -4,7 +4,8 @@ import { fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { sniffImage } from '../../lib/image-type.ts';
 import { LocalDiskStorage, type Storage } from '../../lib/storage.ts';
-import { currentUser, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { SESSION_COOKIE } from '../auth/index.ts';
 import { ProfileService } from './profile.service.ts';
 
 export interface ProfileRoutesOptions {

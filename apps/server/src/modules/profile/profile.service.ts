@@ -7,11 +7,20 @@ import { randomToken, signToken, verifyToken } from '../../lib/crypto.ts';
 import { pick } from '../../lib/i18n.ts';
 import type { ImageType } from '../../lib/image-type.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { Accounts } from '../../plugins/auth.ts';
-import { avatarOf, findUserByIdentity, getUser, identitiesOf, type IdentityKind, maskEmail, maskMobile, splitMobile, type UserRow } from '../auth/auth.repository.ts';
-import { AuthService, type BodyOf } from '../auth/auth.service.ts';
-import { emailRecipient, mobileRecipient, type Recipient } from '../auth/codes.ts';
-import type { AuthUser } from '../auth/tokens.ts';
+import type { AuthUser } from '../../plugins/context.ts';
+import {
+  type Accounts,
+  avatarOf,
+  type BodyOf,
+  emailRecipient,
+  type IdentityKind,
+  maskEmail,
+  maskMobile,
+  mobileRecipient,
+  type Recipient,
+  splitMobile,
+  type UserRow,
+} from '../auth/index.ts';
 
 export const MERGE_TOKEN_TTL_S = 600;
 export const MEETING_SSO_TTL_S = 300;
@@ -19,22 +28,19 @@ export const CANCELLED_NICKNAME = '已注销用户';
 
 /** Profile, identities (bind, merge), cancellation, uploads. */
 export class ProfileService {
-  private readonly auth: AuthService;
   constructor(
     private readonly db: Db,
     private readonly a: Accounts,
     private readonly storage: Storage,
-  ) {
-    this.auth = new AuthService(db, a);
-  }
+  ) {}
 
   async personalInfo(me: AuthUser, lang: ApiLanguage): Promise<PersonalInfo> {
-    const user = await this.auth.userOf(me);
+    const user = await this.a.users.current(me);
     return this.present(user, lang);
   }
 
   private async present(user: UserRow, lang: ApiLanguage): Promise<PersonalInfo> {
-    const ids = await identitiesOf(this.db, user.id);
+    const ids = await this.a.users.identities(this.db, user.id);
     const mobile = splitMobile(ids.mobile);
     const [dep] = user.departmentId
       ? await this.db.select().from(departments).where(eq(departments.id, user.departmentId))
@@ -135,8 +141,8 @@ export class ProfileService {
    * ACCOUNT_TAKEN with a signed, short-lived merge token bound to both user ids and the identity.
    */
   async bind(me: AuthUser, kind: 'mobile' | 'email', r: Recipient, code: string, lang: ApiLanguage): Promise<PersonalInfo> {
-    await this.a.codes.require(r, 'bind', code.trim());
-    const holder = await findUserByIdentity(this.db, kind, r.key);
+    await this.a.verifyCode(r, 'bind', code.trim());
+    const holder = await this.a.users.byIdentity(this.db, kind, r.key);
     if (holder && holder.id !== me.id) {
       const exp = Math.floor(this.a.now().getTime() / 1000) + MERGE_TOKEN_TTL_S;
       const merge_token = signToken(this.a.secret, 'merge', { a: me.id, b: holder.id, k: kind, v: r.key, exp });
@@ -209,7 +215,7 @@ export class ProfileService {
         })
         .where(eq(users.id, me.id));
       await tx.update(users).set({ status: 'merged', mergedInto: me.id, pointsBalance: 0 }).where(eq(users.id, otherId));
-      await this.a.tokens.revokeUser(tx, otherId, 'merged');
+      await this.a.revokeTokens(tx, otherId, 'merged');
     });
     return { merged_user_id: otherId };
   }
@@ -217,7 +223,7 @@ export class ProfileService {
   // ---- settings, meeting, uploads ----------------------------------------------------------
 
   async config(me: AuthUser, lang: ApiLanguage, tz: string): Promise<DataOf<'userConfig'>> {
-    const user = await this.auth.userOf(me);
+    const user = await this.a.users.current(me);
     return { language: lang, timezone: tz, notify_live: user.notifyLive, notify_course: user.notifyCourse, meeting_base_url: this.a.config.meetingBaseUrl };
   }
 
@@ -245,8 +251,8 @@ export class ProfileService {
    * and ledger rows of later features keep pointing at it).
    */
   async cancel(me: AuthUser, code: string): Promise<void> {
-    const recipient = await this.auth.ownRecipient(me.id);
-    await this.a.codes.require(recipient, 'cancel', code.trim());
+    const recipient = await this.a.users.ownRecipient(me.id);
+    await this.a.verifyCode(recipient, 'cancel', code.trim());
     const now = this.a.now();
     await this.db.transaction(async (tx) => {
       await tx.delete(userIdentities).where(eq(userIdentities.userId, me.id));
@@ -278,6 +284,6 @@ export class ProfileService {
   }
 
   async userRow(id: number) {
-    return getUser(this.db, id);
+    return this.a.users.get(this.db, id);
   }
 }

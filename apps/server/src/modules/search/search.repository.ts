@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
-import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { ParsedQuery } from './tokenizer.ts';
 
 /** Reads of search_documents and of what the search box shows before a keyword. */

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { listBanners } from '../home/home.repository.ts';
-import { presentBanner } from '../home/home.present.ts';
+import { listBanners } from '../shared/banner.query.ts';
+import { presentBanner } from '../shared/editorial.present.ts';
 import { findRelateSite, listRelateSites } from './site.repository.ts';
 
 type RelateSiteRow = Awaited<ReturnType<typeof listRelateSites>>[number];

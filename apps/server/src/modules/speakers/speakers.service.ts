@@ -2,9 +2,9 @@ import { type ApiLanguage, type DataOf, ErrorCode, type Page } from '@medportal/
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
-import { presentLive } from '../home/home.present.ts';
+import { presentLive } from '../shared/live.present.ts';
 import { presentCourse } from '../shared/content.present.ts';
-import { presentPaperCard } from '../papers/papers.present.ts';
+import { presentPaperCard } from '../shared/editorial.present.ts';
 import { presentColumn } from '../shared/editorial.present.ts';
 import { presentNews } from '../shared/news.present.ts';
 import { regionExists } from '../shared/region.query.ts';

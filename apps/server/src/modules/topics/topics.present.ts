@@ -1,5 +1,5 @@
 import type { ApiLanguage, TopicCard, TopicCounts } from '@medportal/contract';
-import { presentSpecial } from '../home/home.present.ts';
+import { presentSpecial } from '../shared/editorial.present.ts';
 import type { TopicRow } from './topics.repository.ts';
 
 const NO_ITEMS: TopicCounts = { course: 0, live: 0, news: 0, paper: 0 };

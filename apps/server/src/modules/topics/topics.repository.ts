@@ -3,10 +3,9 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TopicCounts, TopicModule } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { courses, lives, news, newsCategories, papers, specialItems, specials } from '../../db/schema/index.ts';
-import { courseColumns, withTags } from '../courses/courses.repository.ts';
+import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
-import type { PaperRow } from '../papers/papers.repository.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
 const published = 'published' as const;
@@ -131,7 +130,7 @@ export async function pageNews(db: Db, topicId: number, limit: number, offset: n
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function pagePapers(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: PaperRow[]; total: number }> {
+export async function pagePapers(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: (typeof papers.$inferSelect)[]; total: number }> {
   const where = and(inTopic(topicId, 'paper'), eq(papers.status, published));
   const [rows, [total]] = await Promise.all([
     db

@@ -1,8 +1,8 @@
 import { type ApiLanguage, type Course, type DataOf, ErrorCode, type LiveItem, type NewsItem, type Page, type PaperCard } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { presentLive } from '../home/home.present.ts';
-import { presentPaperCard } from '../papers/papers.present.ts';
+import { presentLive } from '../shared/live.present.ts';
+import { presentPaperCard } from '../shared/editorial.present.ts';
 import { presentCourse } from '../shared/content.present.ts';
 import { presentNews } from '../shared/news.present.ts';
 import { presentTopic } from './topics.present.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { setSessionCookie } from '../auth/auth.routes.ts';
 import type { WechatOAuth } from './wechat.adapter.ts';
 import { RealWechat } from './wechat.real.ts';
 import { SandboxWechat } from './wechat.sandbox.ts';
@@ -28,7 +27,7 @@ const wechatRoutes: FastifyPluginAsync<WechatRoutesOptions> = async (instance, o
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const result = await wechat.poll(req.query.ticket);
-      if (result.outcome) setSessionCookie(req, reply, result.outcome.cookieSecret, app.accounts.config.auth.refreshTtlS);
+      if (result.outcome) app.accounts.setSessionCookie(req, reply, result.outcome);
       return ok({ status: result.status, login: result.login });
     },
   });

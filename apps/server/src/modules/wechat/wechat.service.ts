@@ -4,9 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { wechatLogins } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { Accounts } from '../../plugins/auth.ts';
-import { createUser, findUserByIdentity, getUser } from '../auth/auth.repository.ts';
-import { AuthService, type LoginOutcome } from '../auth/auth.service.ts';
+import type { Accounts, LoginOutcome } from '../auth/index.ts';
 import { type WechatOAuth, WechatExchangeError } from './wechat.adapter.ts';
 
 export const WECHAT_TICKET_TTL_S = 300;
@@ -15,14 +13,11 @@ type Status = DataOf<'wechatLoginInfo'>['status'];
 
 /** WeChat QR login: ticket → scanned → confirmed → the polling browser gets its login once. */
 export class WechatService {
-  private readonly auth: AuthService;
   constructor(
     private readonly db: Db,
     private readonly a: Accounts,
     private readonly oauth: WechatOAuth,
-  ) {
-    this.auth = new AuthService(db, a);
-  }
+  ) {}
 
   async start(origin: string, platform: Platform): Promise<DataOf<'wechatQrConnect'>> {
     const ticket = randomToken(24);
@@ -60,9 +55,9 @@ export class WechatService {
       .returning({ userId: wechatLogins.userId });
     const userId = won[0]?.userId;
     if (!userId) return { status: 'confirmed', login: null };
-    const user = await getUser(this.db, userId);
+    const user = await this.a.users.get(this.db, userId);
     if (!user || user.status !== 'active') return { status: 'expired', login: null };
-    const outcome = await this.auth.openSession(user, row.platform === 'wechat' ? 'wechat' : 'web', row.isNewUser === 1);
+    const outcome = await this.a.issueSession(user, row.platform === 'wechat' ? 'wechat' : 'web', row.isNewUser === 1);
     return { status: 'confirmed', login: outcome.data, outcome };
   }
 
@@ -95,10 +90,10 @@ export class WechatService {
     }
     const now = this.a.now();
     const confirmed = await this.db.transaction(async (tx) => {
-      let user = await findUserByIdentity(tx, 'wechat', identity.openid);
+      let user = await this.a.users.byIdentity(tx, 'wechat', identity.openid);
       let isNew = 0;
       if (!user) {
-        user = await createUser(tx, identity.nickname, { kind: 'wechat', value: identity.openid }, now);
+        user = await this.a.users.create(tx, identity.nickname, { kind: 'wechat', value: identity.openid }, now);
         isNew = 1;
       }
       return tx.update(wechatLogins).set({ status: 'confirmed', userId: user.id, isNewUser: isNew }).where(open).returning({ s: wechatLogins.status });

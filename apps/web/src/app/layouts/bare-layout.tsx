@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { PageFallback } from './page-fallback';
+import { PageFallback } from '../../shared/ui/page-fallback';
 
 /** Pages without site chrome: app web-views (`/w`, `_h5` variants) and the last-resort error view. */
 export function BareLayout({ children }: { children?: ReactNode }) {

@@ -7,7 +7,7 @@ import { NavBar } from '../../features/chrome/components/nav-bar';
 import { RightBar } from '../../features/chrome/components/right-bar';
 import { TopBar } from '../../features/chrome/components/top-bar';
 import '../../features/chrome/chrome.css';
-import { PageFallback } from './page-fallback';
+import { PageFallback } from '../../shared/ui/page-fallback';
 
 /** Pages with the site chrome: top bar, navigation, right-hand bar, footer. */
 export function SiteLayout() {

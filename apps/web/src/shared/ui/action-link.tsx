@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Action } from '@medportal/contract';
 import { ActionType } from '@medportal/contract/codes';
@@ -15,6 +15,7 @@ export interface ActionLinkProps {
   onMouseLeave?: () => void;
   onFocus?: () => void;
   onBlur?: () => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
 }
 
 const isPlainLeftClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -25,7 +26,7 @@ const isPlainLeftClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.c
  */
 export function ActionLink({ action, children, className, ...rest }: ActionLinkProps) {
   const navigate = useNavigate();
-  const run = () => performAction(action, { navigate: (to) => navigate(to), showMessage: showNotice });
+  const run = () => performAction(action, { navigate: (to) => void navigate(to), showMessage: showNotice });
   const href = hrefForAction(action);
 
   if (href && action) {

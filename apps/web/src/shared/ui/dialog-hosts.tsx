@@ -19,7 +19,7 @@ export function DialogHosts() {
         onCancel={closeConfirmLogin}
         onConfirm={() => {
           closeConfirmLogin();
-          navigate(paths.login.getHref(window.location.href));
+          void navigate(paths.login.getHref(window.location.href));
         }}
       />
       <Dialog

@@ -78,7 +78,7 @@ export function Dialog({ open, title, onClose, children, footer, role = 'dialog'
   };
 
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}>
+    <div className="dialog-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}>
       <div
         ref={panelRef}
         className="dialog"

@@ -54,19 +54,23 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
    * with the pending flag set; a thrown error becomes the form error.
    */
   const handleSubmit = useCallback(
-    (run: () => Promise<void> | void) => async (event?: FormEvent) => {
-      event?.preventDefault();
-      if (pending) return;
-      setFormError(null);
-      setPending(true);
-      try {
-        await run();
-      } catch (error) {
-        setFormError(error);
-      } finally {
-        setPending(false);
-      }
-    },
+    (run: () => Promise<void> | void) =>
+      (event?: FormEvent): void => {
+        event?.preventDefault();
+        if (pending) return;
+        setFormError(null);
+        setPending(true);
+        // Every failure lands in formError, so the promise never rejects and the handler stays void.
+        void (async () => {
+          try {
+            await run();
+          } catch (error) {
+            setFormError(error);
+          } finally {
+            setPending(false);
+          }
+        })();
+      },
     [pending],
   );
 

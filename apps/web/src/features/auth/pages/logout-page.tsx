@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../shared/query-client';
 import { browserNavigation } from '../../../shared/env';
 import { loadNamespaces } from '../../../shared/i18n';
 import { clearLogin, isLoggedIn } from '../../../shared/session';
-import { PageFallback } from '../../../app/layouts/page-fallback';
+import { PageFallback } from '../../../shared/ui/page-fallback';
 import { logout } from '../api/accounts';
 import { callbackParam, resolveCallback } from '../lib/callback';
 

@@ -41,7 +41,6 @@ export function ProductsMenu() {
     <div
       className="products-menu"
       ref={rootRef}
-      onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -54,6 +53,7 @@ export function ProductsMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
+        onKeyDown={onKeyDown}
       >
         <GridIcon />
         <span className="navbar__icon-label">{t('products.button')}</span>
@@ -63,7 +63,7 @@ export function ProductsMenu() {
         <ul>
           {sites.map((site) => (
             <li key={site.id}>
-              <a href={safeExternalUrl(site.url) ?? undefined} target="_blank" rel="noopener noreferrer">
+              <a href={safeExternalUrl(site.url) ?? undefined} target="_blank" rel="noopener noreferrer" onKeyDown={onKeyDown}>
                 <Image src={site.icon} alt="" width={32} height={32} className="products-menu__icon" />
                 <span>
                   <strong>{site.title}</strong>

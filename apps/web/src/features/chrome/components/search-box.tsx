@@ -75,7 +75,7 @@ export function SearchBox() {
     recordSearch(txt);
     setTerm(txt);
     setOpen(false);
-    navigate(paths.search.getHref(txt));
+    void navigate(paths.search.getHref(txt));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

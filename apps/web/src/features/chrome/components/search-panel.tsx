@@ -90,7 +90,7 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
       return;
     }
     onClose();
-    performAction(option.course.action, { navigate: (to) => navigate(to), showMessage: showNotice });
+    performAction(option.course.action, { navigate: (to) => void navigate(to), showMessage: showNotice });
   };
 
   useImperativeHandle(ref, () => ({
@@ -113,8 +113,10 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   if (!expanded) return null;
 
   let position = 0;
+  const rendered: Option[] = [];
   const renderOption = (option: Option, content: ReactNode, className: string) => {
     const i = position++;
+    rendered[i] = option;
     const key = option.kind === 'course' ? `c${option.course.id}` : `${option.section}:${option.term}`;
     return (
       <li
@@ -123,16 +125,24 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
         role="option"
         aria-selected={i === index}
         className={`${className}${i === index ? ' is-active' : ''}`}
-        onClick={() => choose(option)}
+        data-option={i}
       >
         {content}
       </li>
     );
   };
 
+  // Options never take focus: the combobox input drives them by keyboard (aria-activedescendant),
+  // so a pointer choice is one click handler on the panel that finds the option clicked.
+  const onPanelClick = (event: MouseEvent<HTMLElement>) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('[data-option]');
+    const option = element ? rendered[Number(element.dataset.option)] : undefined;
+    if (option) choose(option);
+  };
+
   if (typing) {
     return (
-      <div className="search-panel popover" onMouseDown={keepFocus} data-testid="search-suggestions">
+      <div className="search-panel popover" role="presentation" onMouseDown={keepFocus} onClick={onPanelClick} data-testid="search-suggestions">
         <ul className="search-panel__list" role="listbox" id={listIds.suggest} aria-label={t('box.suggestions')}>
           {options.map((o) =>
             o.kind === 'term'
@@ -156,7 +166,7 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   const headingId = (s: keyof typeof listIds) => `${listIds[s]}-label`;
 
   return (
-    <div className="search-panel search-panel--board popover" onMouseDown={keepFocus} data-testid="search-board">
+    <div className="search-panel search-panel--board popover" role="presentation" onMouseDown={keepFocus} onClick={onPanelClick} data-testid="search-board">
       {historyOptions.length > 0 ? (
         <section className="search-panel__section">
           <div className="search-panel__heading">

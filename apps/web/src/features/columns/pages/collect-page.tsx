@@ -31,7 +31,7 @@ export function CollectPage() {
   const list = useFavorites(module ?? 'course', page);
   const remove = useRemoveFavorite();
   const [confirming, setConfirming] = useState<FavoriteItem | null>(null);
-  const go = (m: string, p = 1) => navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
+  const go = (m: string, p = 1) => void navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
 
   const confirmRemove = () => {
     const item = confirming;

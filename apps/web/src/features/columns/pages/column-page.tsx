@@ -50,7 +50,7 @@ export function ColumnPage() {
               <ColumnCardView key={c.id} column={c} />
             ))}
           </ul>
-          <MemberPager page={page} pageSize={COLUMN_PAGE_SIZE} total={query.data.total} onChange={(p) => navigate({ search: p > 1 ? `?page=${p}` : '' })} />
+          <MemberPager page={page} pageSize={COLUMN_PAGE_SIZE} total={query.data.total} onChange={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })} />
         </>
       )}
     </div>

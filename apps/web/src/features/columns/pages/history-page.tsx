@@ -27,7 +27,7 @@ export function HistoryPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const go = (m: string, p = 1) => {
     setSelected(new Set());
-    navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
+    void navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
   };
   const toggle = (id: number) =>
     setSelected((old) => {

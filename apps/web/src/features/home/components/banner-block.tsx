@@ -63,7 +63,6 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
           onBlur={(e) => {
             if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
           }}
-          onKeyDown={onKeyDown}
         >
           <div className="carousel__viewport" aria-live={playing && !focused ? 'off' : 'polite'}>
             {slides.map((slide, i) => (
@@ -76,7 +75,7 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
                 aria-hidden={i !== current}
                 inert={i !== current}
               >
-                <ActionLink action={slide.action} className="carousel__link">
+                <ActionLink action={slide.action} className="carousel__link" onKeyDown={onKeyDown}>
                   <Image src={slide.image} alt={slide.title} priority={i === 0} className="carousel__image" />
                 </ActionLink>
               </div>
@@ -84,10 +83,10 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
           </div>
           {count > 1 ? (
             <>
-              <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={t('banner.prev')} onClick={() => go(current - 1)}>
+              <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={t('banner.prev')} onClick={() => go(current - 1)} onKeyDown={onKeyDown}>
                 <ChevronLeftIcon />
               </button>
-              <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={t('banner.next')} onClick={() => go(current + 1)}>
+              <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={t('banner.next')} onClick={() => go(current + 1)} onKeyDown={onKeyDown}>
                 <ChevronRightIcon />
               </button>
               <div className="carousel__controls">
@@ -96,6 +95,7 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
                   className="carousel__toggle"
                   aria-label={playing ? t('banner.pause') : t('banner.play')}
                   onClick={() => setPlaying((p) => !p)}
+                  onKeyDown={onKeyDown}
                 >
                   {playing ? <PauseIcon /> : <PlayIcon />}
                 </button>
@@ -108,6 +108,7 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
                       aria-label={t('banner.goTo', { index: i + 1, title: slide.title })}
                       aria-current={i === current ? 'true' : undefined}
                       onClick={() => go(i)}
+                      onKeyDown={onKeyDown}
                     />
                   ))}
                 </div>

@@ -29,7 +29,7 @@ export function NewsMenuBlock({ block }: { block: HomeBlockOf<'news_menu'> }) {
 
   return (
     <BlockSection block={block}>
-      <div className="tabs__list" role="tablist" aria-label={block.header.title || t('layouts.news_menu')} onKeyDown={onKeyDown}>
+      <div className="tabs__list" role="tablist" aria-label={block.header.title || t('layouts.news_menu')}>
         {tabs.map((tab, i) => (
           <button
             key={tab.id}
@@ -44,6 +44,7 @@ export function NewsMenuBlock({ block }: { block: HomeBlockOf<'news_menu'> }) {
             tabIndex={i === selected ? 0 : -1}
             className={`tabs__tab${i === selected ? ' is-active' : ''}`}
             onClick={() => setSelected(i)}
+            onKeyDown={onKeyDown}
           >
             {tab.title}
           </button>

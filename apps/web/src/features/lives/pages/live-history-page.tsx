@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../shared/query-client';
 import { paths } from '../../../config/paths';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';

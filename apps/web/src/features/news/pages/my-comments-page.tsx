@@ -41,7 +41,7 @@ export function MyCommentsPage() {
               </li>
             ))}
           </ul>
-          <Pager page={page} pageSize={COMMENT_PAGE_SIZE} total={query.data.total} onChange={(p) => navigate({ search: p > 1 ? `?page=${p}` : '' })} />
+          <Pager page={page} pageSize={COMMENT_PAGE_SIZE} total={query.data.total} onChange={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })} />
         </>
       )}
     </div>

@@ -21,7 +21,7 @@ export function NewsCategoryPage() {
   return (
     <div className="news-page">
       <h1 className="news-page__title">{category?.title ?? t('titles.news')}</h1>
-      <NewsList categoryId={id} page={page} onPageChange={(p) => navigate({ search: p > 1 ? `?page=${p}` : '' })} />
+      <NewsList categoryId={id} page={page} onPageChange={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })} />
     </div>
   );
 }

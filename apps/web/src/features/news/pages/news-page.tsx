@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../shared/query-client';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -36,8 +36,8 @@ export function NewsPage() {
   const items = categories.data.items;
   const fromHash = categoryFromHash(location.hash);
   const active = items.find((c) => c.id === fromHash) ?? items[0];
-  const select = (id: number) => navigate({ pathname: location.pathname, search: '', hash: `#${id}` });
-  const setPage = (p: number) => navigate({ pathname: location.pathname, search: p > 1 ? `?page=${p}` : '', hash: location.hash });
+  const select = (id: number) => void navigate({ pathname: location.pathname, search: '', hash: `#${id}` });
+  const setPage = (p: number) => void navigate({ pathname: location.pathname, search: p > 1 ? `?page=${p}` : '', hash: location.hash });
 
   return (
     <div className="news-page">

@@ -31,7 +31,7 @@ export function SearchTabs({ active, onSelect }: { active: SearchTypeValue; onSe
   const items = types.data.items;
   // Keyboard entry point: the selected tab, or the first when the URL names a type not offered.
   const focusable = items.some((i) => i.type === active) ? active : items[0]?.type;
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = items.findIndex((i) => i.type === active);
     const last = items.length - 1;
     const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[event.key];
@@ -44,7 +44,7 @@ export function SearchTabs({ active, onSelect }: { active: SearchTypeValue; onSe
   };
 
   return (
-    <div className="search-tabs" role="tablist" aria-label={t('page.tabs')} ref={list} onKeyDown={onKeyDown}>
+    <div className="search-tabs" role="tablist" aria-label={t('page.tabs')} ref={list}>
       {items.map((item) => {
         const selected = item.type === active;
         return (
@@ -58,6 +58,7 @@ export function SearchTabs({ active, onSelect }: { active: SearchTypeValue; onSe
             tabIndex={item.type === focusable ? 0 : -1}
             className={`search-tab${selected ? ' search-tab--active' : ''}`}
             onClick={() => onSelect(item.type)}
+            onKeyDown={onKeyDown}
           >
             {item.title}
           </button>

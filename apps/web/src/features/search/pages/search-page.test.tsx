@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_STORAGE_KEY } from '@medportal/contract/constants';
@@ -103,7 +103,7 @@ describe('/search', () => {
     await screen.findByText('找到 23 条与“肺癌”相关的结果');
 
     // Back restores the previous tab.
-    router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('课程'));
   });
 

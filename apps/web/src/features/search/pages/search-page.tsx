@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SearchTypeValue } from '@medportal/contract';
-import { queryClient } from '../../../app/query-client';
+import { queryClient } from '../../../shared/query-client';
 import { paths } from '../../../config/paths';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { addSearchHistory } from '../../../shared/search-history';
@@ -26,7 +26,7 @@ export function SearchPage() {
   useTitleOverride(composeTitle(txt ? t('search:titles.withTerm', { txt }) : t('search:titles.search'), t('common:productName')));
 
   const go = (next: { txt?: string; type?: SearchTypeValue; page?: number }) =>
-    navigate(paths.search.getHref(next.txt ?? txt, { type: next.type ?? type, page: next.page ?? 1 }));
+    void navigate(paths.search.getHref(next.txt ?? txt, { type: next.type ?? type, page: next.page ?? 1 }));
 
   const onSearch = (term: string) => {
     addSearchHistory(term);

@@ -259,7 +259,7 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
   const Panel = PANELS[tab];
   return (
     <section className="speaker-tabs">
-      <div ref={bar} className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+      <div ref={bar} className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map((key, i) => (
           <button
             key={key}
@@ -274,6 +274,7 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
             tabIndex={tab === key ? 0 : -1}
             className={`speaker-tab${tab === key ? ' speaker-tab--active' : ''}`}
             onClick={() => choose(key)}
+            onKeyDown={onKeyDown}
           >
             {t(`tabs.${key}`)}
           </button>

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../shared/api-client';
+import { isApiError } from './api-client';
 
 /** Business answers (a code from the server) are final; transport failures get two retries. */
 const shouldRetry = (failureCount: number, error: unknown) =>

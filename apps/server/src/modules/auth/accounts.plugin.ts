@@ -1,0 +1,127 @@
+import type { Platform } from '@medportal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { loadAppSecret } from '../../lib/app-secret.ts';
+import type { AuthUser } from '../../plugins/context.ts';
+import { MessageOutbox, type MessageSender, SandboxSender } from '../messages/index.ts';
+import { createUser, findUserByIdentity, getUser, type IdentityKind, identitiesOf, type UserRow } from './auth.repository.ts';
+import { AuthService, type LoginOutcome } from './auth.service.ts';
+import { Captchas } from './captcha.ts';
+import { type Recipient, VerificationCodes } from './codes.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { setSessionCookie } from './session-cookie.ts';
+import { Tokens } from './tokens.ts';
+
+/** Shared pieces of the accounts capability, built once per app. */
+export interface Accounts {
+  config: AppConfig;
+  now: () => Date;
+  /** APP_SECRET or the generated one in app_meta. */
+  secret: string;
+  tokens: Tokens;
+  captchas: Captchas;
+  codes: VerificationCodes;
+  limiter: RateLimiter;
+  /** The SMS/email provider; only the outbox worker calls it. */
+  sender: MessageSender;
+  /** Where every SMS and email goes first (requests enqueue; the worker delivers). */
+  outbox: MessageOutbox;
+
+  // What other modules need of accounts, so none of them reaches into this module's files.
+  /** A new session (token pair, cookie secret, login data) for a user who just proved who they are. */
+  issueSession(user: UserRow, platform: Platform, isNew: boolean): Promise<LoginOutcome>;
+  /** Sets the httpOnly session cookie of a session just issued. */
+  setSessionCookie(req: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome): void;
+  /** Checks and uses up a verification code sent to `recipient` for `scene`; throws the contract's error otherwise. */
+  verifyCode(recipient: Recipient, scene: string, code: string): Promise<void>;
+  /** Revokes every session of a user, inside the caller's transaction. */
+  revokeTokens(tx: Db | Tx, userId: number, reason: string): Promise<void>;
+  users: UserDirectory;
+}
+
+/** Account lookups other modules may make (profile, WeChat). */
+export interface UserDirectory {
+  get(db: Db | Tx, id: number): Promise<UserRow | null>;
+  /** The active user behind a request's login; NOT_LOGGED_IN when the account is gone. */
+  current(me: AuthUser): Promise<UserRow>;
+  byIdentity(db: Db | Tx, kind: IdentityKind, value: string): Promise<UserRow | null>;
+  identities(db: Db | Tx, userId: number): Promise<Partial<Record<IdentityKind, string>>>;
+  create(db: Db | Tx, nickname: string, identity: { kind: IdentityKind; value: string }, now: Date): Promise<UserRow>;
+  /** Where the user's own codes go: the bound mobile, else the email. */
+  ownRecipient(userId: number): Promise<Recipient>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+}
+
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface AccountsPluginOptions {
+  config: AppConfig;
+  now: () => Date;
+  sender?: MessageSender;
+}
+
+/**
+ * The accounts capability as the `app.accounts` decorator: tokens, captchas, codes and limits for
+ * this module's routes, and the operations other modules need (issue a session, verify a code,
+ * revoke tokens, look up users). app.ts hands `tokens.authenticate` to the auth plugin, which
+ * resolves `req.ctx.user`.
+ */
+export default fp<AccountsPluginOptions>(
+  async (app, { config, now, sender }) => {
+    const secret = await loadAppSecret(app.db, config.appSecret);
+    const messages = sender ?? new SandboxSender(app.db, now);
+    const outbox = new MessageOutbox(app.db, messages, now, {
+      log: app.log,
+      hasAccount: async (channel, to) => (await findUserByIdentity(app.db, channel === 'sms' ? 'mobile' : 'email', to)) !== null,
+    });
+    const tokens = new Tokens(config.auth, now);
+    const codes = new VerificationCodes(app.db, secret, outbox, now);
+    const accounts: Accounts = {
+      config,
+      now,
+      secret,
+      tokens,
+      captchas: new Captchas(app.db, secret, now, config.env !== 'production'),
+      codes,
+      limiter: new RateLimiter(now),
+      sender: messages,
+      outbox,
+      issueSession: (user, platform, isNew) => service.openSession(user, platform, isNew),
+      setSessionCookie: (req, reply, outcome) => setSessionCookie(req, reply, outcome.cookieSecret, config.auth.refreshTtlS),
+      verifyCode: (recipient, scene, code) => codes.require(recipient, scene, code),
+      revokeTokens: (tx, userId, reason) => tokens.revokeUser(tx, userId, reason),
+      users: {
+        get: getUser,
+        current: (me) => service.userOf(me),
+        byIdentity: findUserByIdentity,
+        identities: identitiesOf,
+        create: createUser,
+        ownRecipient: (userId) => service.ownRecipient(userId),
+      },
+    };
+    const service = new AuthService(app.db, accounts);
+    app.decorate('accounts', accounts);
+
+    // The outbox worker runs while the app does; onClose stops it before the database closes
+    // (the db plugin registered its onClose first, and onClose hooks run last-in, first-out).
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+
+    // Housekeeping without a scheduler: drop long-expired tokens and counters, wipe successor
+    // pairs past the grace window. Every process may run it; the statements are idempotent.
+    const sweep = () => {
+      Promise.all([accounts.tokens.sweep(app.db), accounts.limiter.sweep(app.db), outbox.sweep()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
+    };
+    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'accounts', dependencies: ['db'] },
+);

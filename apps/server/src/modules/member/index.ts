@@ -1,0 +1,2 @@
+/** The member module's public entry: favourites, history and subscriptions for other modules. */
+export { MemberService } from './member.service.ts';

@@ -1,0 +1,20 @@
+import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { banners } from '../../db/schema/index.ts';
+
+/** Published banners of one position whose window contains `now`, in display order (home blocks, side banners). */
+export function listBanners(db: Db, position: 'home' | 'home_side' | 'user_center', now: Date, limit: number) {
+  return db
+    .select()
+    .from(banners)
+    .where(
+      and(
+        eq(banners.status, 'published'),
+        eq(banners.position, position),
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(banners.sort), asc(banners.id))
+    .limit(limit);
+}
