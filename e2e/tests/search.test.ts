@@ -172,7 +172,7 @@ describe('search', () => {
         assert.ok(allTags.size > 1, 'all mixes modules');
 
         // Paging keeps the term and tab in the URL.
-        const status = page.locator('.search-pager__status');
+        const status = page.locator('.pager__status');
         const pages = Number((await status.textContent())?.match(/\d+/g)?.[1]);
         assert.ok(pages >= 2, 'the seed has more than one page for this term');
         assert.equal(await status.textContent(), L.pageStatus(1, pages));
@@ -236,6 +236,6 @@ async function waitForText(options: Locator, expected: string[]): Promise<void> 
 
 /** The pager shows the page asked for, and the results are that page's, not the previous one kept on screen while it loads. */
 async function waitForStatus(page: Page, text: string): Promise<void> {
-  await page.locator('.search-pager__status', { hasText: text }).waitFor();
+  await page.locator('.pager__status', { hasText: text }).waitFor();
   await page.locator('.search-results[aria-busy="false"]').waitFor();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from './codes.ts';
+import { PAGE_MAX } from './constants.ts';
 
 // The plain code table lives in codes.ts (no zod) so the web bundle can import it cheaply.
 export { ErrorCode } from './codes.ts';
@@ -72,7 +73,7 @@ export type CommonParams = z.infer<typeof CommonParams>;
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PageQuery = z.infer<typeof PageQuery>;

@@ -112,3 +112,5 @@ export function isContactValue(v: string): boolean {
 
 /** The item lists of a special topic, in display order. */
 export const TOPIC_MODULES = ['course', 'live', 'news', 'paper'] as const;
+/** Highest `page` a list endpoint accepts (PageQuery); pagers and page links never go past it. */
+export const PAGE_MAX = 10_000;

@@ -4,6 +4,7 @@ import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 
 export type ColumnPage = DataOf<'columnList'>;
@@ -31,10 +32,9 @@ export const useColumns = (page: number) => useQuery(columnsQueryOptions(useLang
 
 /** Follow or unfollow; the cached card changes only when the server answered code 0. */
 export function useSubscribe(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (follow: boolean) => postSubscribe(id, follow),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<ColumnPage>({ queryKey: ['columns', 'list'] }, (old) =>
         old ? { ...old, items: old.items.map((c) => (c.id === id ? { ...c, is_follow: result.is_follow, subscribe_total: result.subscribe_total } : c)) } : old,
       );

@@ -1,7 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/errors';
-import { requireMember } from '../../../shared/session';
-import { showNotice } from '../../../shared/ui/notice-store';
 import { useSubscribe } from '../api/columns';
 
 /**
@@ -11,11 +8,7 @@ import { useSubscribe } from '../api/columns';
 export function SubscribeButton({ id, isFollow }: { id: number; isFollow: boolean }) {
   const { t } = useTranslation('member');
   const subscribe = useSubscribe(id);
-  const onClick = () => {
-    requireMember(() => {
-      subscribe.mutate(!isFollow, { onError: (error) => showNotice(errorText(error)) });
-    });
-  };
+  const onClick = () => subscribe.toggle(!isFollow);
   return (
     <button
       type="button"

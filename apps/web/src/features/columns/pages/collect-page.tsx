@@ -12,7 +12,8 @@ import { Image } from '../../../shared/ui/image';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { FAVORITE_PAGE_SIZE, type FavoriteItem, useFavoriteModules, useFavorites, useRemoveFavorite } from '../api/columns';
-import { MemberPager, pageFrom } from '../components/member-pager';
+import { pageParam } from '../../../shared/page-param';
+import { Pager } from '../../../shared/ui/pager';
 import '../columns.css';
 
 /**
@@ -27,7 +28,7 @@ export function CollectPage() {
   const menu = useFavoriteModules();
   // The first module holding favourites opens by default.
   const module = search.get('module') ?? menu.data?.items.find((m) => m.count > 0)?.module_name ?? menu.data?.items[0]?.module_name;
-  const page = pageFrom(search);
+  const page = pageParam(search);
   const list = useFavorites(module ?? 'course', page);
   const remove = useRemoveFavorite();
   const [confirming, setConfirming] = useState<FavoriteItem | null>(null);
@@ -98,7 +99,7 @@ export function CollectPage() {
               </li>
             ))}
           </ul>
-          <MemberPager page={page} pageSize={FAVORITE_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
+          <Pager page={page} pageSize={FAVORITE_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
         </>
       )}
       <Dialog

@@ -6,7 +6,8 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { COLUMN_PAGE_SIZE, type ColumnCard, useColumns } from '../api/columns';
-import { MemberPager, pageFrom } from '../components/member-pager';
+import { pageParam } from '../../../shared/page-param';
+import { Pager } from '../../../shared/ui/pager';
 import { SubscribeButton } from '../components/subscribe-button';
 import '../columns.css';
 
@@ -32,7 +33,7 @@ export function ColumnPage() {
   const { t } = useTranslation('member');
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const page = pageFrom(search);
+  const page = pageParam(search);
   const query = useColumns(page);
   return (
     <div className="container columns-page">
@@ -50,7 +51,7 @@ export function ColumnPage() {
               <ColumnCardView key={c.id} column={c} />
             ))}
           </ul>
-          <MemberPager page={page} pageSize={COLUMN_PAGE_SIZE} total={query.data.total} onChange={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })} />
+          <Pager page={page} pageSize={COLUMN_PAGE_SIZE} total={query.data.total} onChange={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })} />
         </>
       )}
     </div>

@@ -10,7 +10,8 @@ import { Image } from '../../../shared/ui/image';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { HISTORY_PAGE_SIZE, useHistory, useHistoryDelete, useHistoryMenu } from '../api/columns';
-import { MemberPager, pageFrom } from '../components/member-pager';
+import { pageParam } from '../../../shared/page-param';
+import { Pager } from '../../../shared/ui/pager';
 import '../columns.css';
 
 /** `/user/history` (login needed, guarded by the /user route): history by module, delete selected, clear all. */
@@ -20,7 +21,7 @@ export function HistoryPage() {
   const navigate = useNavigate();
   const menu = useHistoryMenu();
   const module = search.get('module') ?? menu.data?.items[0]?.module_name ?? 'course';
-  const page = pageFrom(search);
+  const page = pageParam(search);
   const list = useHistory(module, page);
   const remove = useHistoryDelete();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -79,7 +80,7 @@ export function HistoryPage() {
               </li>
             ))}
           </ul>
-          <MemberPager page={page} pageSize={HISTORY_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
+          <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
         </>
       )}
       <Dialog

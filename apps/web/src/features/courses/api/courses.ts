@@ -4,6 +4,7 @@ import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { pathOf } from '@medportal/contract/routes';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type CourseListData = DataOf<'courseList'>;
 export type CourseDetailData = DataOf<'courseDetail'>;
@@ -127,11 +128,10 @@ export const useMoreCourses = (q: { dep_val: string; keyword: string; page: numb
 
 /** Favourite or unfavourite the course; the cached detail changes only when the server answered code 0. */
 export function useCourseFavorite(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (on: boolean) =>
       api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'course', module_id: id, status: on ? 1 : 2 }),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<CourseDetailData>({ queryKey: ['course', id, 'detail'] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },
   });

@@ -8,7 +8,7 @@ import { requireMember } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { APPRAISE_PAGE_SIZE, useAppraisals, useAppraise, useAppraiseTags, type CourseDetailData } from '../api/courses';
-import { Pagination } from './pagination';
+import { Pager } from '../../../shared/ui/pager';
 
 function Stars({ value }: { value: number }) {
   return <span aria-hidden="true">{'★'.repeat(Math.round(value)) + '☆'.repeat(Math.max(0, 5 - Math.round(value)))}</span>;
@@ -106,7 +106,7 @@ export function AppraiseSection({ course }: { course: CourseDetailData }) {
               </li>
             ))}
           </ul>
-          <Pagination page={page} total={list.data.total} pageSize={APPRAISE_PAGE_SIZE} onPage={setPage} />
+          <Pager numbered page={page} total={list.data.total} pageSize={APPRAISE_PAGE_SIZE} onChange={setPage} />
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { COURSE_PAGE_SIZE, filtersFromSearch, useCourseList, type CourseFilters } from '../api/courses';
 import { CourseGrid } from '../components/course-tile';
 import { CourseGridSkeleton } from '../components/course-grid-skeleton';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../shared/ui/pager';
 import '../courses.css';
 
 const SORTS: CourseFilters['sort'][] = ['latest', 'popular', 'price_asc', 'price_desc'];
@@ -78,7 +78,7 @@ export function CourseListPage() {
         <>
           <p className="course-total">{t('total', { count: list.data.total })}</p>
           <CourseGrid courses={list.data.items} />
-          <Pagination page={filters.page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onPage={(page) => update({ page })} />
+          <Pager numbered page={filters.page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onChange={(page) => update({ page })} />
         </>
       )}
     </div>

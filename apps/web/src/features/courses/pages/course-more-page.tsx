@@ -6,7 +6,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { COURSE_PAGE_SIZE, useMoreCourses } from '../api/courses';
 import { CourseGrid } from '../components/course-tile';
 import { CourseGridSkeleton } from '../components/course-grid-skeleton';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../shared/ui/pager';
 import '../courses.css';
 
 /** Department ids and slugs (`hematology`) as the home page links them. */
@@ -63,7 +63,7 @@ export function CourseMorePage() {
       ) : (
         <>
           <CourseGrid courses={list.data.items} />
-          <Pagination page={page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onPage={(p) => go({ page: p })} />
+          <Pager numbered page={page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onChange={(p) => go({ page: p })} />
         </>
       )}
     </div>

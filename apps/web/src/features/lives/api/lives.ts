@@ -5,6 +5,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { isLoggedIn, useSession } from '../../../shared/session';
 import { pathOf } from '@medportal/contract/routes';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type { LiveCard };
 export type LiveDates = DataOf<'liveDate'>;
@@ -113,10 +114,9 @@ export function patchCachedLive(client: QueryClient, id: number, patch: Partial<
 
 /** Remind / favourite: the cached cards change only when the server answered code 0. */
 export function useLiveToggle(kind: 'remind' | 'favorite', id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (on: boolean): Promise<Partial<LiveCard>> => (kind === 'remind' ? putRemind(id, on) : putFavorite(id, on)),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       patchCachedLive(client, id, result);
       void client.invalidateQueries({ queryKey: ['live', 'calendar'] });
     },

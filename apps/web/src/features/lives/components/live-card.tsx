@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
-import { errorText } from '../../../shared/errors';
 import { formatMeetingNumber } from '../../../shared/format/meeting-number';
 import { formatDate, formatTime } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { requireMember } from '../../../shared/session';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { Image } from '../../../shared/ui/image';
-import { showNotice } from '../../../shared/ui/notice-store';
 import { type LiveCard as Live, useLiveToggle } from '../api/lives';
 
 /** Status badge: status 1 is "now live" with a pulsing dot (spec §4). */
@@ -36,7 +33,7 @@ function ToggleButton({ live, kind }: { live: Live; kind: 'remind' | 'favorite' 
       aria-pressed={on}
       disabled={toggle.isPending}
       data-testid={`${kind}-button`}
-      onClick={() => requireMember(() => toggle.mutate(!on, { onError: (error) => showNotice(errorText(error)) }))}
+      onClick={() => toggle.toggle(!on)}
     >
       {label}
     </button>

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { HISTORY_PAGE_SIZE, historyFiltersQueryOptions, useHistoryFilters, useLiveHistory } from '../api/lives';
 import { LiveCard } from '../components/live-card';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../shared/ui/pager';
 import '../lives.css';
 
 const positive = (v: string | null): number | undefined => {

@@ -4,6 +4,7 @@ import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pathOf } from '@medportal/contract/routes';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type NewsCategories = DataOf<'newsCategories'>;
 export type NewsPage = DataOf<'newsList'>;
@@ -78,10 +79,9 @@ export const useMyComments = (page: number) => useQuery(myCommentsQueryOptions(u
 
 /** Like or unlike; the cached detail changes only when the server answered code 0. */
 export function useLikeNews(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (liked: boolean) => putNewsLike(id, liked),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) =>
         old ? { ...old, is_liked: result.is_liked, likes: result.likes } : old,
       );
@@ -109,10 +109,9 @@ export function useDeleteComment(newsId?: number) {
 
 /** Favourite or unfavourite the item; the cached detail changes only when the server answered code 0. */
 export function useFavoriteNews(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (on: boolean) => api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'news', module_id: id, status: on ? 1 : 2 }),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },
   });

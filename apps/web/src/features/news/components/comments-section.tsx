@@ -9,7 +9,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { DEFAULT_IMAGE, Image } from '../../../shared/ui/image';
 import { COMMENT_PAGE_SIZE, type NewsComment, useNewsComments, usePostComment } from '../api/news';
 import { DeleteCommentButton } from './delete-comment-button';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 
 /** One comment. The content is plain text and rendered as text (React escapes it). */
 export function CommentItem({ comment, newsId }: { comment: NewsComment; newsId?: number }) {

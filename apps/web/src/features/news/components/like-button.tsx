@@ -1,7 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/errors';
-import { requireMember } from '../../../shared/session';
-import { showNotice } from '../../../shared/ui/notice-store';
 import { useLikeNews } from '../api/news';
 
 /**
@@ -11,11 +8,7 @@ import { useLikeNews } from '../api/news';
 export function LikeButton({ newsId, liked, likes }: { newsId: number; liked: boolean; likes: number }) {
   const { t } = useTranslation('news');
   const like = useLikeNews(newsId);
-  const onClick = () => {
-    requireMember(() => {
-      like.mutate(!liked, { onError: (error) => showNotice(errorText(error)) });
-    });
-  };
+  const onClick = () => like.toggle(!liked);
   return (
     <button
       type="button"

@@ -4,11 +4,9 @@ import type { NewsItem } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
-import { Skeleton } from '../../../shared/ui/skeleton';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news';
-import { Pager } from './pager';
+import { PagedList } from '../../../shared/ui/paged-list';
 
 export function NewsListItem({ item }: { item: NewsItem }) {
   const lang = useLang();
@@ -35,26 +33,18 @@ export function NewsListItem({ item }: { item: NewsItem }) {
 export function NewsList({ categoryId, page, onPageChange }: { categoryId?: number | undefined; page: number; onPageChange: (page: number) => void }) {
   const { t } = useTranslation('news');
   const query = useNewsList(categoryId, page);
-  if (query.isPending) {
-    return (
-      <div className="news-list news-list--loading" aria-busy="true" aria-label={t('list.loading')}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={96} className="news-list__skeleton" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const data = query.data;
-  if (data.items.length === 0) return <p className="news-empty">{t('list.empty')}</p>;
   return (
-    <>
-      <ul className="news-list" aria-busy={query.isPlaceholderData}>
-        {data.items.map((item) => (
-          <NewsListItem key={item.id} item={item} />
-        ))}
-      </ul>
-      <Pager page={page} pageSize={NEWS_PAGE_SIZE} total={data.total} onChange={onPageChange} />
-    </>
+    <PagedList
+      query={query}
+      page={page}
+      pageSize={NEWS_PAGE_SIZE}
+      onPage={onPageChange}
+      render={(item) => <NewsListItem key={item.id} item={item} />}
+      className="news-list"
+      loadingLabel={t('list.loading')}
+      skeleton={{ count: 4, height: 96 }}
+      empty={t('list.empty')}
+      emptyClassName="news-empty"
+    />
   );
 }

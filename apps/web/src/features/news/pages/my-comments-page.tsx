@@ -8,7 +8,8 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { COMMENT_PAGE_SIZE, useMyComments } from '../api/news';
 import { CommentItem } from '../components/comments-section';
-import { Pager, pageFrom } from '../components/pager';
+import { pageParam } from '../../../shared/page-param';
+import { Pager } from '../../../shared/ui/pager';
 import '../news.css';
 
 /** `/news/my_comments` (login needed): the user's comments, each with the item it is on. */
@@ -16,7 +17,7 @@ export function MyCommentsPage() {
   const { t } = useTranslation('news');
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const page = pageFrom(search);
+  const page = pageParam(search);
   const query = useMyComments(page);
   return (
     <div className="news-page">

@@ -4,7 +4,7 @@ import { loadNamespaces } from '../../../shared/i18n';
 import { useNewsCategories } from '../api/news';
 import { NewsList } from '../components/news-list';
 import { NewsNotFound } from '../components/news-not-found';
-import { pageFrom } from '../components/pager';
+import { pageParam } from '../../../shared/page-param';
 import '../news.css';
 
 /** `/news_cate/:id`: one category, paged. */
@@ -17,7 +17,7 @@ export function NewsCategoryPage() {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) return <NewsNotFound />;
   const category = categories.data?.items.find((c) => c.id === id);
-  const page = pageFrom(search);
+  const page = pageParam(search);
   return (
     <div className="news-page">
       <h1 className="news-page__title">{category?.title ?? t('titles.news')}</h1>

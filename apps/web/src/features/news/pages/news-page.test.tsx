@@ -54,6 +54,13 @@ describe('/news', () => {
     expect(within(alert).getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
+  it('asks for page 1 when ?page= is past the page limit the API accepts', async () => {
+    const api = serveApi({ 'GET /v1/news/category': categories, 'GET /v1/news': list });
+    renderRoutes([{ path: '/news', element: <NewsPage /> }], '/news?page=10001#1');
+    await screen.findByRole('link', { name: /资讯101/ });
+    expect(api.callsTo('GET', '/v1/news').map((c) => c.query.get('page'))).toEqual(['1']);
+  });
+
   it('falls back to the first category without a (valid) hash', async () => {
     serveApi({ 'GET /v1/news/category': categories, 'GET /v1/news': list });
     renderRoutes([{ path: '/news', element: <NewsPage /> }], '/news#abc');

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { newsCategoriesQueryOptions, useNewsCategories } from '../api/news';
 import { NewsList } from '../components/news-list';
-import { pageFrom } from '../components/pager';
+import { pageParam } from '../../../shared/page-param';
 import '../news.css';
 
 /** The category id in the URL hash (`/news#12`), if it is one. */
@@ -22,7 +22,7 @@ export function NewsPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const categories = useNewsCategories();
-  const page = pageFrom(search);
+  const page = pageParam(search);
 
   if (categories.isPending) {
     return (

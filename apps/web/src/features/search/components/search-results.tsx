@@ -4,7 +4,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { SEARCH_PAGE_SIZE, useSearch, type SearchParams } from '../api/search';
 import { HotWordLinks } from './hot-word-links';
 import { ResultCard } from './result-card';
-import { SearchPager } from './search-pager';
+import { Pager } from '../../../shared/ui/pager';
 
 /** Results of one search: skeleton, error with retry, empty state with hot words, or cards and pager. */
 export function SearchResults({ params, onPageChange }: { params: SearchParams; onPageChange: (page: number) => void }) {
@@ -53,12 +53,12 @@ export function SearchResults({ params, onPageChange }: { params: SearchParams; 
           <ResultCard key={`${item.module}-${item.id}`} item={item} terms={data.terms} />
         ))}
       </ul>
-      <SearchPager
+      <Pager
         page={params.page}
         pageSize={SEARCH_PAGE_SIZE}
         total={data.total}
-        exact={data.total_exact}
-        hasMore={data.has_more}
+        // An estimated total may be off by a page or two: then "next" follows has_more.
+        hasMore={data.total_exact ? undefined : data.has_more}
         onChange={onPageChange}
       />
     </>

@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pathOf, type RouteName } from '@medportal/contract/routes';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type SpeakerDetail = DataOf<'speakerDetail'>;
 export type SpeakerCoursePage = DataOf<'speakerCourses'>;
@@ -122,10 +123,9 @@ export const useSpeakerList = (filter: SpeakerFilter, page: number) => {
 
 /** Follow or unfollow; the cached detail changes only when the server answered code 0. */
 export function useFollowSpeaker(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (follow: boolean) => putSpeakerFollow(id, follow),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<SpeakerDetail>({ queryKey: ['speaker', 'detail', id] }, (old) =>
         old ? { ...old, is_follow: result.is_follow, follower_count: result.follower_count } : old,
       );

@@ -1,7 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/errors';
-import { requireMember } from '../../../shared/session';
-import { showNotice } from '../../../shared/ui/notice-store';
 import { useFollowSpeaker } from '../api/speakers';
 
 /**
@@ -11,11 +8,7 @@ import { useFollowSpeaker } from '../api/speakers';
 export function FollowButton({ speakerId, following }: { speakerId: number; following: boolean }) {
   const { t } = useTranslation('speaker');
   const follow = useFollowSpeaker(speakerId);
-  const onClick = () => {
-    requireMember(() => {
-      follow.mutate(!following, { onError: (error) => showNotice(errorText(error)) });
-    });
-  };
+  const onClick = () => follow.toggle(!following);
   return (
     <button
       type="button"

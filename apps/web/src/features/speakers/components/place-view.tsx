@@ -11,7 +11,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { type PlaceHeader, type PlaceKind, type PlaceList, usePlace, usePlaceList } from '../api/speakers';
 import { SpeakerNotFound } from './speaker-not-found';
 import { RegionHospitals, regionText } from './region-hospitals';
-import { CourseRow, LiveRow, NewsRow, PagedList } from './speaker-tabs';
+import { CourseRow, LiveRow, NewsRow, SpeakerPagedList } from './speaker-tabs';
 
 const LISTS: PlaceList[] = ['course', 'live', 'news', 'speaker'];
 const countKey = { course: 'courses', live: 'lives', news: 'news', speaker: 'speakers' } as const;
@@ -36,22 +36,22 @@ interface PanelProps {
 function CoursesPanel({ kind, id }: PanelProps) {
   const [page, setPage] = useState(1);
   const query = usePlaceList(kind, id, 'course', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="place-course" render={(c) => <CourseRow key={c.id} course={c} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="place-course" render={(c) => <CourseRow key={c.id} course={c} />} />;
 }
 function LivesPanel({ kind, id }: PanelProps) {
   const [page, setPage] = useState(1);
   const query = usePlaceList(kind, id, 'live', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="place-live" render={(l) => <LiveRow key={l.id} live={l} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="place-live" render={(l) => <LiveRow key={l.id} live={l} />} />;
 }
 function NewsPanel({ kind, id }: PanelProps) {
   const [page, setPage] = useState(1);
   const query = usePlaceList(kind, id, 'news', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="place-news" render={(n) => <NewsRow key={n.id} item={n} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="place-news" render={(n) => <NewsRow key={n.id} item={n} />} />;
 }
 function SpeakersPanel({ kind, id }: PanelProps) {
   const [page, setPage] = useState(1);
   const query = usePlaceList(kind, id, 'speaker', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="place-speaker" render={(s) => <SpeakerRow key={s.id} speaker={s} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="place-speaker" render={(s) => <SpeakerRow key={s.id} speaker={s} />} />;
 }
 const PANELS = { course: CoursesPanel, live: LivesPanel, news: NewsPanel, speaker: SpeakersPanel } as const;
 

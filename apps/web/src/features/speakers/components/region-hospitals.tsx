@@ -9,7 +9,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useHospitals } from '../api/speakers';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 import { RegionSelect } from './region-select';
 
 const PAGE_SIZE = 8;

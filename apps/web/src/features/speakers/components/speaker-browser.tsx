@@ -8,7 +8,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { HOSPITAL_PAGE_SIZE, SPEAKER_PAGE_SIZE, useHospitals, useSpeakerList } from '../api/speakers';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 import { RegionSelect } from './region-select';
 
 /** A positive integer from a query parameter, or undefined. */

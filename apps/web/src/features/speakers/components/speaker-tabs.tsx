@@ -7,63 +7,27 @@ import { formatDate, formatDateTime } from '../../../shared/format/date';
 import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
-import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
-import { Skeleton } from '../../../shared/ui/skeleton';
 import { SPEAKER_PAGE_SIZE, useSpeakerContent, useSpeakerCourses, useSpeakerLives, useSpeakerLiveYears } from '../api/speakers';
-import { Pager } from './pager';
+import { PagedList, type PagedQuery } from '../../../shared/ui/paged-list';
 
 export type TabKey = 'courses' | 'lives' | 'news' | 'columns' | 'docs';
 export const TABS: TabKey[] = ['courses', 'lives', 'news', 'columns', 'docs'];
 /** The tab named by `?tab=`, courses when absent or unknown. */
 export const tabFrom = (value: string | null): TabKey => (TABS as string[]).includes(value ?? '') ? (value as TabKey) : 'courses';
 
-interface ListQuery<T> {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-  data?: { items: T[]; total: number } | undefined;
-}
-
-/** Loading, error and empty states around one page of items, with the pager. */
-export function PagedList<T>({
-  query,
-  page,
-  onPage,
-  render,
-  testId,
-}: {
-  query: ListQuery<T>;
-  page: number;
-  onPage: (page: number) => void;
-  render: (item: T) => ReactNode;
-  testId: string;
-}) {
+/** A speaker or place list: the shared paged list with this feature's texts and layout. */
+export function SpeakerPagedList<T>(props: { query: PagedQuery<T>; page: number; onPage: (page: number) => void; render: (item: T) => ReactNode; testId: string }) {
   const { t } = useTranslation('speaker');
-  if (query.isPending) {
-    return (
-      <div className="speaker-list speaker-list--loading" aria-busy="true" aria-label={t('list.loading')}>
-        <Skeleton height={72} />
-        <Skeleton height={72} />
-      </div>
-    );
-  }
-  if (query.isError || !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data.items.length) {
-    return (
-      <p className="speaker-list__empty" role="status">
-        {t('list.empty')}
-      </p>
-    );
-  }
   return (
-    <>
-      <ul className="speaker-list" data-testid={testId}>
-        {query.data.items.map(render)}
-      </ul>
-      <Pager page={page} pageSize={SPEAKER_PAGE_SIZE} total={query.data.total} onChange={onPage} />
-    </>
+    <PagedList
+      {...props}
+      pageSize={SPEAKER_PAGE_SIZE}
+      className="speaker-list"
+      loadingLabel={t('list.loading')}
+      empty={t('list.empty')}
+      emptyClassName="speaker-list__empty"
+    />
   );
 }
 
@@ -159,25 +123,25 @@ function DocRow({ paper }: { paper: PaperCard }) {
 function NewsTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerContent(speakerId, 'news', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-news" render={(n) => <NewsRow key={n.id} item={n} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="speaker-news" render={(n) => <NewsRow key={n.id} item={n} />} />;
 }
 
 function ColumnsTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerContent(speakerId, 'column', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-columns" render={(c) => <ColumnRow key={c.id} column={c} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="speaker-columns" render={(c) => <ColumnRow key={c.id} column={c} />} />;
 }
 
 function DocsTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerContent(speakerId, 'doc', page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-docs" render={(p) => <DocRow key={p.id} paper={p} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="speaker-docs" render={(p) => <DocRow key={p.id} paper={p} />} />;
 }
 
 function CoursesTab({ speakerId }: { speakerId: number }) {
   const [page, setPage] = useState(1);
   const query = useSpeakerCourses(speakerId, page);
-  return <PagedList query={query} page={page} onPage={setPage} testId="speaker-courses" render={(c) => <CourseRow key={c.id} course={c} />} />;
+  return <SpeakerPagedList query={query} page={page} onPage={setPage} testId="speaker-courses" render={(c) => <CourseRow key={c.id} course={c} />} />;
 }
 
 function LivesTab({ speakerId }: { speakerId: number }) {
@@ -204,7 +168,7 @@ function LivesTab({ speakerId }: { speakerId: number }) {
           ))}
         </div>
       ) : null}
-      <PagedList query={query} page={page} onPage={setPage} testId="speaker-lives" render={(l) => <LiveRow key={l.id} live={l} />} />
+      <SpeakerPagedList query={query} page={page} onPage={setPage} testId="speaker-lives" render={(l) => <LiveRow key={l.id} live={l} />} />
     </>
   );
 }

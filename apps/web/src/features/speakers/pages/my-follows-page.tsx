@@ -5,11 +5,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../config/paths';
 import { loadNamespaces } from '../../../shared/i18n';
 import { requireLogin } from '../../../shared/session';
-import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
-import { Skeleton } from '../../../shared/ui/skeleton';
 import { SPEAKER_PAGE_SIZE, useMyFollows } from '../api/speakers';
-import { Pager } from '../components/pager';
+import { PagedList } from '../../../shared/ui/paged-list';
 import { SpeakerBrowser } from '../components/speaker-browser';
 import '../speakers.css';
 
@@ -21,31 +19,28 @@ export function MyFollowsPage() {
   return (
     <div className="speaker-page">
       <h1 className="speaker-page__title">{t('titles.follows')}</h1>
-      {query.isPending ? (
-        <Skeleton height={120} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.items.length === 0 ? (
-        <p className="speaker-list__empty" role="status">
-          {t('follows.empty')}
-        </p>
-      ) : (
-        <>
-          <ul className="speaker-grid" data-testid="followed-speakers">
-            {query.data.items.map((s) => (
-              <li key={s.id} className="speaker-tile">
-                <Link to={paths.speakerDetail.getHref(s.id)} className="speaker-tile__link">
-                  <Image src={s.avatar} alt="" className="speaker-tile__avatar" />
-                  <span className="speaker-tile__name">{s.name}</span>
-                  <span className="speaker-tile__meta">{s.title}</span>
-                  {s.hospital ? <span className="speaker-tile__meta">{s.hospital.name}</span> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pageSize={SPEAKER_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={SPEAKER_PAGE_SIZE}
+        onPage={setPage}
+        render={(s) => (
+          <li key={s.id} className="speaker-tile">
+            <Link to={paths.speakerDetail.getHref(s.id)} className="speaker-tile__link">
+              <Image src={s.avatar} alt="" className="speaker-tile__avatar" />
+              <span className="speaker-tile__name">{s.name}</span>
+              <span className="speaker-tile__meta">{s.title}</span>
+              {s.hospital ? <span className="speaker-tile__meta">{s.hospital.name}</span> : null}
+            </Link>
+          </li>
+        )}
+        className="speaker-grid"
+        loadingLabel={t('list.loading')}
+        skeleton={{ count: 1, height: 120 }}
+        empty={t('follows.empty')}
+        emptyClassName="speaker-list__empty"
+        testId="followed-speakers"
+      />
       <SpeakerBrowser />
     </div>
   );

@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf, TopicModule } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pathOf, type RouteName } from '@medportal/contract/routes';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type TopicPage = DataOf<'topicList'>;
 export type Topic = DataOf<'topicDetail'>;
@@ -52,10 +53,9 @@ export const postPaperFavorite = (id: number, on: boolean) =>
 
 /** Favourite or unfavourite a paper; the cached detail changes only when the server answered code 0. */
 export function usePaperFavorite(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+  return useMemberToggle({
     mutationFn: (on: boolean) => postPaperFavorite(id, on),
-    onSuccess: (result) => {
+    onSuccess: (result, client) => {
       client.setQueriesData<PaperDetail>({ queryKey: ['paper', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
       void client.invalidateQueries({ queryKey: ['favorite'] });
     },

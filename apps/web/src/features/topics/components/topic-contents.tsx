@@ -6,7 +6,7 @@ import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type Topic, type TopicItems, TOPIC_ITEM_PAGE_SIZE, useTopicItems } from '../api/topics';
 import { CourseItem, LiveCard, NewsCard, PaperItem } from './item-cards';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 
 /** The modules a topic has items in, in display order. */
 export const modulesOf = (topic: Topic): TopicModule[] => TOPIC_MODULES.filter((m) => topic.counts[m] > 0);

@@ -13,7 +13,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type PaperDetail, usePaper } from '../api/topics';
 import { PaperFavoriteButton } from '../components/favorite-button';
-import { positiveParam } from '../components/pager';
+import { ID_MAX, positiveParam } from '../../../shared/page-param';
 import '../topics.css';
 
 function PaperNotFound() {
@@ -83,7 +83,7 @@ function Paper({ paper }: { paper: PaperDetail }) {
 /** `/paper/:id` (the generic module target of papers): abstract, journal, DOI link, favourite. */
 export function PaperPage() {
   const params = useParams();
-  const id = positiveParam(new URLSearchParams({ id: params.id ?? '' }), 'id');
+  const id = positiveParam(new URLSearchParams({ id: params.id ?? '' }), 'id', ID_MAX);
   const query = usePaper(id ?? 0, id !== undefined);
   if (id === undefined || (query.isError && isApiError(query.error) && query.error.code === ErrorCode.NOT_FOUND)) return <PaperNotFound />;
   if (query.isPending)

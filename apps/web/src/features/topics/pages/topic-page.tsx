@@ -12,7 +12,8 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { TOPIC_PAGE_SIZE, type TopicPage as TopicList, useTopic, useTopics } from '../api/topics';
-import { Pager, positiveParam } from '../components/pager';
+import { ID_MAX, pageParam, positiveParam } from '../../../shared/page-param';
+import { Pager } from '../../../shared/ui/pager';
 import { TopicContents } from '../components/topic-contents';
 import '../topics.css';
 
@@ -57,7 +58,7 @@ function SelectedTopic({ id }: { id: number }) {
   const [search, setSearch] = useSearchParams();
   const topic = useTopic(id, true);
   const tab = search.get('tab');
-  const page = positiveParam(search, 'page') ?? 1;
+  const page = pageParam(search);
   const set = (changes: Record<string, string | undefined>) =>
     setSearch(
       (old) => {
@@ -106,7 +107,7 @@ export function TopicPage({ h5 = false }: { h5?: boolean }) {
   const [search] = useSearchParams();
   const [listPage, setListPage] = useState(1);
   const topics = useTopics(listPage);
-  const requested = positiveParam(search, 'id');
+  const requested = positiveParam(search, 'id', ID_MAX);
   const invalidId = search.has('id') && requested === undefined;
   const selected = requested ?? topics.data?.items[0]?.id;
 
