@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
+import { paginate } from '../shared/paginate.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 
 const published = 'published' as const;
@@ -51,15 +52,17 @@ export async function pageCourses(db: Db, f: CoursePageFilter): Promise<{ rows: 
         : f.sort === 'price_desc'
           ? [desc(courses.price), desc(courses.id)]
           : [desc(courses.publishedAt), desc(courses.id)];
-  const [totalRow] = await db.select({ n: count() }).from(courses).where(cond);
-  const rows = await db
-    .select(courseColumns)
-    .from(courses)
-    .where(cond)
-    .orderBy(...order)
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
-  return { rows: await withTags(db, rows), total: totalRow?.n ?? 0 };
+  const { rows, total } = await paginate(
+    db
+      .select(courseColumns)
+      .from(courses)
+      .where(cond)
+      .orderBy(...order)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(courses).where(cond),
+  );
+  return { rows: await withTags(db, rows), total };
 }
 
 export async function departmentIdBySlug(db: Db, slug: string): Promise<number | undefined> {
@@ -161,8 +164,8 @@ export async function ratingSummary(db: Db, courseId: number) {
 
 export async function pageAppraisals(db: Db, courseId: number, page: number, pageSize: number) {
   const cond = eq(courseAppraisals.courseId, courseId);
-  const [totalRow] = await db.select({ n: count() }).from(courseAppraisals).where(cond);
-  const rows = await db
+  return paginate(
+    db
     .select({
       id: courseAppraisals.id,
       rating: courseAppraisals.rating,
@@ -177,8 +180,9 @@ export async function pageAppraisals(db: Db, courseId: number, page: number, pag
     .where(cond)
     .orderBy(desc(courseAppraisals.createdAt), desc(courseAppraisals.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { rows, total: totalRow?.n ?? 0 };
+    .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(courseAppraisals).where(cond),
+  );
 }
 
 export function listAppraiseTags(db: Db) {

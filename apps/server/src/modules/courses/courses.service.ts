@@ -15,7 +15,6 @@ import {
   type LearnLogData,
   type MoreCourseData,
   type MoreCourseQuery,
-  type Page,
 } from '@medportal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -24,12 +23,10 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import * as repo from './courses.repository.ts';
 import { presentAppraisal, presentAppraiseTag, presentChapter, presentCourse, presentSpeaker } from './courses.present.ts';
+import { pageOf } from '../shared/paginate.ts';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 export class CoursesService {
   constructor(private readonly db: Db) {}
@@ -61,14 +58,14 @@ export class CoursesService {
       repo.courseDepartments(this.db),
     ]);
     return {
-      ...page(rows.map((r) => presentCourse(r, lang)), q.page, q.page_size, total),
+      ...pageOf(rows.map((r) => presentCourse(r, lang)), q, total),
       departments: deps.map((d) => ({ id: d.id, title: pick(lang, d.nameZh, d.nameEn) })),
     };
   }
 
   async more(q: MoreCourseQuery, lang: ApiLanguage): Promise<MoreCourseData> {
     const departmentId = await this.department(q.dep_val);
-    if (departmentId === null) return page([], q.page, q.page_size, 0);
+    if (departmentId === null) return pageOf([], q, 0);
     const { rows, total } = await repo.pageCourses(this.db, {
       departmentId,
       courseType: CourseType.SERIES,
@@ -77,7 +74,7 @@ export class CoursesService {
       page: q.page,
       pageSize: q.page_size,
     });
-    return page(rows.map((r) => presentCourse(r, lang)), q.page, q.page_size, total);
+    return pageOf(rows.map((r) => presentCourse(r, lang)), q, total);
   }
 
   async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<CourseDetail> {
@@ -135,7 +132,7 @@ export class CoursesService {
   async appraisals(id: number, p: number, size: number, lang: ApiLanguage): Promise<AppraisalPage> {
     await this.course(id);
     const [{ rows, total }, tags] = await Promise.all([repo.pageAppraisals(this.db, id, p, size), this.tagMap(lang)]);
-    return page(rows.map((r) => presentAppraisal(r, tags)), p, size, total);
+    return pageOf(rows.map((r) => presentAppraisal(r, tags)), { page: p, page_size: size }, total);
   }
 
   async appraise(userId: number, id: number, body: AppraiseBody, lang: ApiLanguage): Promise<Appraisal> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } f
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { departments, liveReminders, lives, userFavorites, userIdentities, userRemindSettings } from '../../db/schema/index.ts';
 import { liveCardColumns } from '../shared/card.columns.ts';
+import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
 
@@ -10,7 +11,7 @@ const published = eq(lives.status, 'published');
 const cardColumns = { ...liveCardColumns, meetingNo: lives.meetingNo };
 
 async function paged(db: Conn, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(cardColumns)
       .from(lives)
@@ -19,8 +20,7 @@ async function paged(db: Conn, where: SQL | undefined, order: SQL[], limit: numb
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(lives).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 export type LiveCardRow = Awaited<ReturnType<typeof paged>>['rows'][number];
 

@@ -6,7 +6,6 @@ import {
   LIVE_DATE_DAYS_AHEAD,
   LIVE_DATE_DAYS_BACK,
   type LiveCard,
-  type Page,
   REMIND_CHANNELS,
   REMIND_MINUTES,
   type RemindChannel,
@@ -18,10 +17,8 @@ import { presentLive } from '../shared/live.present.ts';
 import type { MemberService } from '../member/index.ts';
 import * as repo from './lives.repository.ts';
 import { addDays, dayStart, isRealDate, localDate, offsetMinutes } from './local-time.ts';
+import { pageOf } from '../shared/paginate.ts';
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
@@ -89,7 +86,7 @@ export class LivesService {
     const from = dayStart(q.date, c.tz);
     const to = dayStart(addDays(q.date, 1), c.tz);
     const { rows, total } = await repo.pageStartingBetween(this.db, from, to, q.page_size, (q.page - 1) * q.page_size);
-    return page(await this.cards(rows, c), q.page, q.page_size, total);
+    return pageOf(await this.cards(rows, c), q, total);
   }
 
   async lookBack(limit: number, c: Caller): Promise<DataOf<'liveLookBack'>> {
@@ -101,7 +98,7 @@ export class LivesService {
     const now = this.now();
     const range = q.year === undefined ? {} : { from: dayStart(`${q.year}-01-01`, c.tz), to: dayStart(`${q.year + 1}-01-01`, c.tz) };
     const { rows, total } = await repo.pageHistory(this.db, now, { ...range, departmentId: q.department_id }, q.page_size, (q.page - 1) * q.page_size);
-    return page(await this.cards(rows, c, now), q.page, q.page_size, total);
+    return pageOf(await this.cards(rows, c, now), q, total);
   }
 
   async historyFilters(c: Caller): Promise<DataOf<'liveHistoryFilters'>> {

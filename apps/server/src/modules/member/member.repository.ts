@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { coverUrl } from '../media/index.ts';
 import { columnSubscriptions, columns, courses, lives, news, papers, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
+import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
 
@@ -67,7 +68,7 @@ export async function setFavorite(db: Conn, userId: number, moduleName: MemberMo
 
 export async function listFavorites(db: Conn, userId: number, moduleName: MemberModule | undefined, limit: number, offset: number) {
   const where = and(eq(userFavorites.userId, userId), moduleName ? eq(userFavorites.moduleName, moduleName) : undefined);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select({ id: userFavorites.moduleId, moduleName: userFavorites.moduleName, moduleId: userFavorites.moduleId, at: userFavorites.createdAt })
       .from(userFavorites)
@@ -76,8 +77,7 @@ export async function listFavorites(db: Conn, userId: number, moduleName: Member
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(userFavorites).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export function countFavoritesByModule(db: Conn, userId: number) {
@@ -100,7 +100,7 @@ export async function upsertHistory(db: Conn, userId: number, moduleName: Member
 
 export async function listHistory(db: Conn, userId: number, moduleName: MemberModule | undefined, limit: number, offset: number) {
   const where = and(eq(userHistory.userId, userId), moduleName ? eq(userHistory.moduleName, moduleName) : undefined);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select({ id: userHistory.id, moduleName: userHistory.moduleName, moduleId: userHistory.moduleId, at: userHistory.lastViewedAt })
       .from(userHistory)
@@ -109,8 +109,7 @@ export async function listHistory(db: Conn, userId: number, moduleName: MemberMo
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(userHistory).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export function countHistoryByModule(db: Conn, userId: number) {
@@ -151,16 +150,15 @@ export type ColumnRow = Awaited<ReturnType<typeof listColumns>>['rows'][number];
 
 export async function listColumns(db: Conn, userId: number | undefined, limit: number, offset: number) {
   const where = eq(columns.status, published);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db.select(columnColumns(userId)).from(columns).where(where).orderBy(asc(columns.sort), asc(columns.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(columns).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function listMySubscriptions(db: Conn, userId: number, limit: number, offset: number) {
   const where = and(eq(columnSubscriptions.userId, userId), eq(columns.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(columnColumns(userId))
       .from(columnSubscriptions)
@@ -170,8 +168,7 @@ export async function listMySubscriptions(db: Conn, userId: number, limit: numbe
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(columnSubscriptions).innerJoin(columns, eq(columns.id, columnSubscriptions.columnId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function isColumnVisible(db: Conn, id: number): Promise<boolean> {

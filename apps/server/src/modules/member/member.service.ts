@@ -1,13 +1,11 @@
-import { type ApiLanguage, type DataOf, ErrorCode, type MemberItem, MEMBER_MODULES, type MemberModule, type Page } from '@medportal/contract';
+import { type ApiLanguage, type DataOf, ErrorCode, type MemberItem, MEMBER_MODULES, type MemberModule } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
 import * as repo from './member.repository.ts';
 import { MODULE_TITLES, moduleAction, presentColumnCard, presentSubscribeCard } from './member.present.ts';
+import { pageOf } from '../shared/paginate.ts';
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
@@ -84,7 +82,7 @@ export class MemberService {
 
   async favorites(userId: number, q: ListQuery, lang: ApiLanguage): Promise<DataOf<'favoriteList'>> {
     const { rows, total } = await repo.listFavorites(this.db, userId, q.module_name, q.page_size, (q.page - 1) * q.page_size);
-    return page(await this.resolve(rows, lang), q.page, q.page_size, total);
+    return pageOf(await this.resolve(rows, lang), q, total);
   }
 
   async favoriteModules(userId: number, lang: ApiLanguage): Promise<DataOf<'favoriteModules'>> {
@@ -103,7 +101,7 @@ export class MemberService {
 
   async history(userId: number, q: ListQuery, lang: ApiLanguage): Promise<DataOf<'historyList'>> {
     const { rows, total } = await repo.listHistory(this.db, userId, q.module_name, q.page_size, (q.page - 1) * q.page_size);
-    return page(await this.resolve(rows, lang), q.page, q.page_size, total);
+    return pageOf(await this.resolve(rows, lang), q, total);
   }
 
   async deleteHistory(userId: number, ids: number[] | null): Promise<DataOf<'historyDelete'>> {
@@ -112,30 +110,27 @@ export class MemberService {
 
   async columns(userId: number | undefined, q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'columnList'>> {
     const { rows, total } = await repo.listColumns(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentColumnCard(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
 
   async subscribable(userId: number | undefined, q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'subscribeList'>> {
     const { rows, total } = await repo.listColumns(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentSubscribeCard(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
 
   async mySubscriptions(userId: number, q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'mySubscribe'>> {
     const { rows, total } = await repo.listMySubscriptions(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentSubscribeCard(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { news, newsCategories, newsComments, newsLikes, newsReads, newsTags, tags, userFavorites, users } from '../../db/schema/index.ts';
 import { newsCardColumns } from '../shared/card.columns.ts';
+import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
 
@@ -19,7 +20,7 @@ export function listCategories(db: Conn) {
 export async function listPage(db: Conn, opts: { categoryId?: number | undefined; limit: number; offset: number }) {
   const where: SQL[] = [visible() as SQL];
   if (opts.categoryId) where.push(eq(news.categoryId, opts.categoryId));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(newsCardColumns)
       .from(news)
@@ -33,8 +34,7 @@ export async function listPage(db: Conn, opts: { categoryId?: number | undefined
       .from(news)
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(and(...where)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findVisible(db: Conn, id: number) {
@@ -170,7 +170,7 @@ export function listComments(db: Conn, newsId: number, limit: number, offset: nu
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
 
 export async function listUserComments(db: Conn, userId: number, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select({ ...commentColumns, newsTitleZh: news.titleZh, newsTitleEn: news.titleEn })
       .from(newsComments)
@@ -181,8 +181,7 @@ export async function listUserComments(db: Conn, userId: number, limit: number, 
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(newsComments).where(eq(newsComments.userId, userId)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function latestCommentAt(db: Conn, userId: number): Promise<Date | null> {

@@ -1,4 +1,4 @@
-import { type ApiLanguage, type DataOf, ErrorCode, type Page } from '@medportal/contract';
+import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -7,14 +7,12 @@ import { pick } from '../../lib/i18n.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import * as repo from './news.repository.ts';
 import { presentCategory, presentComment, presentDetail, presentMyComment, presentNews } from './news.present.ts';
+import { pageOf } from '../shared/paginate.ts';
 
 /** One comment per user per this many seconds. */
 export const COMMENT_INTERVAL_S = 5;
 const RECOMMEND_LIMIT = 6;
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
@@ -31,10 +29,9 @@ export class NewsService {
 
   async list(q: { category_id?: number | undefined; page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'newsList'>> {
     const { rows, total } = await repo.listPage(this.db, { categoryId: q.category_id, limit: q.page_size, offset: (q.page - 1) * q.page_size });
-    return page(
+    return pageOf(
       rows.map((r) => presentNews(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -86,10 +83,9 @@ export class NewsService {
       repo.listComments(this.db, id, q.page_size, (q.page - 1) * q.page_size),
       repo.countComments(this.db, id),
     ]);
-    return page(
+    return pageOf(
       rows.map((r) => presentComment(r, viewerId)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -124,10 +120,9 @@ export class NewsService {
 
   async myComments(userId: number, q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'myNewsComments'>> {
     const { rows, total } = await repo.listUserComments(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentMyComment(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }

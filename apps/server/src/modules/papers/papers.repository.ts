@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { papers, userFavorites } from '../../db/schema/index.ts';
+import { paginate } from '../shared/paginate.ts';
 
 const published = 'published' as const;
 
@@ -9,11 +10,10 @@ export type PaperRow = typeof papers.$inferSelect;
 /** Published papers, newest first; undated ones last, ties broken by id. */
 export async function pagePapers(db: Db, limit: number, offset: number): Promise<{ rows: PaperRow[]; total: number }> {
   const where = eq(papers.status, published);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db.select().from(papers).where(where).orderBy(sql`${papers.publishedAt} desc nulls last`, desc(papers.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(papers).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** A published paper by integer id or uuid. */

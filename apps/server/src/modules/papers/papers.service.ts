@@ -2,6 +2,7 @@ import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentPaperCard } from '../shared/editorial.present.ts';
+import { pageOf } from '../shared/paginate.ts';
 import * as repo from './papers.repository.ts';
 
 /** Paper list and detail. */
@@ -10,13 +11,7 @@ export class PapersService {
 
   async list(q: { page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'paperList'>> {
     const { rows, total } = await repo.pagePapers(this.db, q.page_size, (q.page - 1) * q.page_size);
-    return {
-      items: rows.map((r) => presentPaperCard(r, lang)),
-      page: q.page,
-      page_size: q.page_size,
-      total,
-      has_more: q.page * q.page_size < total,
-    };
+    return pageOf(rows.map((r) => presentPaperCard(r, lang)), q, total);
   }
 
   async detail(key: number | string, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'paperDetail'>> {

@@ -24,6 +24,7 @@ import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
+import { paginate } from '../shared/paginate.ts';
 
 const published = 'published' as const;
 const never = sql`false`;
@@ -116,26 +117,25 @@ export async function countAll(db: Db, kind: PlaceKind, id: number) {
 
 export async function pageCourses(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
   const cond = courseCond(db, kind, id);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db.select(courseColumns).from(courses).where(cond).orderBy(sql`${courses.publishedAt} desc nulls last`, desc(courses.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(courses).where(cond),
-  ]);
-  return { rows: await withTags(db, rows), total: total?.n ?? 0 };
+  );
+  return { rows: await withTags(db, rows), total };
 }
 
 
 export async function pageLives(db: Db, kind: PlaceKind, id: number, limit: number, offset: number) {
   const cond = liveCond(db, kind, id);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db.select(liveCardColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(lives).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
   const cond = newsCond(db, kind, id);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(newsCardColumns)
       .from(news)
@@ -145,20 +145,19 @@ export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: numbe
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(news).innerJoin(newsCategories, eq(newsCategories.id, news.categoryId)).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
   const cond = speakerCond(db, kind, id);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     selectSpeakerCards(db)
       .where(cond)
       .orderBy(asc(speakers.sort), asc(speakers.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(speakers).where(cond),
-  ]);
+  );
   const deps = rows.length
     ? await db
         .select({ speakerId: speakerDepartments.speakerId, id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn })
@@ -167,7 +166,7 @@ export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: n
         .where(inArray(speakerDepartments.speakerId, rows.map((r) => r.id)))
         .orderBy(asc(departments.sort), asc(departments.id))
     : [];
-  return { rows: rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) })), total: total?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r, departments: deps.filter((d) => d.speakerId === r.id) })), total };
 }
 
 // Regions and the hospital list --------------------------------------------------------------------
@@ -204,7 +203,7 @@ export async function findRegion(db: Db, id: number) {
 /** Hospital cards with region, parent region and published speaker/course counts, by id. */
 export async function pageHospitals(db: Db, regionId: number | undefined, limit: number, offset: number) {
   const cond = regionId === undefined ? undefined : inRegion(hospitals.regionId, regionId);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select({
         id: hospitals.id,
@@ -228,7 +227,6 @@ export async function pageHospitals(db: Db, regionId: number | undefined, limit:
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(hospitals).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 export type HospitalCardRow = Awaited<ReturnType<typeof pageHospitals>>['rows'][number];

@@ -21,15 +21,9 @@ import { action, presentCourse, presentSpeaker } from '../shared/content.present
 import { regionExists } from '../shared/region.query.ts';
 import { presentNews } from '../shared/news.present.ts';
 import * as repo from './places.repository.ts';
+import { type PageQ, pageOf } from '../shared/paginate.ts';
 
-interface PageQ {
-  page: number;
-  page_size: number;
-}
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 const offset = (q: PageQ) => (q.page - 1) * q.page_size;
@@ -96,10 +90,9 @@ export class PlacesService {
   async courses(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Course>> {
     await this.ensure(kind, id);
     const { rows, total } = await repo.pageCourses(this.db, kind, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentCourse(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -108,10 +101,9 @@ export class PlacesService {
     await this.ensure(kind, id);
     const { rows, total } = await repo.pageLives(this.db, kind, id, q.page_size, offset(q));
     const now = this.now();
-    return page(
+    return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -119,10 +111,9 @@ export class PlacesService {
   async news(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<NewsItem>> {
     await this.ensure(kind, id);
     const { rows, total } = await repo.pageNews(this.db, kind, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentNews(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -130,10 +121,9 @@ export class PlacesService {
   async speakers(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Speaker>> {
     await this.ensure(kind, id);
     const { rows, total } = await repo.pageSpeakers(this.db, kind, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentSpeaker(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -172,10 +162,9 @@ export class PlacesService {
   async hospitals(q: PageQ & { region_id?: number | undefined }, lang: ApiLanguage): Promise<Page<HospitalCard>> {
     if (q.region_id !== undefined && !(await regionExists(this.db, q.region_id))) throw notFound();
     const { rows, total } = await repo.pageHospitals(this.db, q.region_id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentHospitalCard(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }

@@ -23,6 +23,7 @@ import type { NewsRow } from '../shared/news.present.ts';
 import { inRegion } from '../shared/region.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 import { speakerCardColumns } from '../shared/speaker.query.ts';
+import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
 
@@ -105,7 +106,7 @@ export async function syncFollowerCount(db: Conn, speakerId: number): Promise<nu
 /** Followed, published speakers; most recently followed first, speaker id breaking ties. */
 export async function pageFollowed(db: Conn, userId: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
   const cond = and(eq(speakerFollows.userId, userId), eq(speakers.status, published));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db
       .select(speakerCardColumns)
       .from(speakerFollows)
@@ -117,13 +118,13 @@ export async function pageFollowed(db: Conn, userId: number, limit: number, offs
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(speakerFollows).innerJoin(speakers, eq(speakers.id, speakerFollows.speakerId)).where(cond),
-  ]);
-  return { rows: await withDepartments(db, rows), total: total?.n ?? 0 };
+  );
+  return { rows: await withDepartments(db, rows), total };
 }
 
 export async function pageCourses(db: Db, speakerId: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
   const cond = and(eq(courses.speakerId, speakerId), eq(courses.status, published));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db
       .select(courseColumns)
       .from(courses)
@@ -132,8 +133,8 @@ export async function pageCourses(db: Db, speakerId: number, limit: number, offs
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(courses).where(cond),
-  ]);
-  return { rows: await withTags(db, rows), total: total?.n ?? 0 };
+  );
+  return { rows: await withTags(db, rows), total };
 }
 
 
@@ -143,11 +144,10 @@ export async function pageLives(db: Conn, speakerId: number, year: number | unde
   const where: SQL[] = [eq(lives.speakerId, speakerId), eq(lives.status, published)];
   if (year !== undefined) where.push(sql`${liveYear} = ${year}`);
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db.select(liveCardColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(lives).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function liveYears(db: Conn, speakerId: number): Promise<number[]> {
@@ -162,7 +162,7 @@ export async function liveYears(db: Conn, speakerId: number): Promise<number[]> 
 /** Published news naming the speaker (its category published too), newest first. */
 export async function pageNews(db: Conn, speakerId: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
   const cond = and(eq(newsSpeakers.speakerId, speakerId), eq(news.status, published), eq(newsCategories.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(newsCardColumns)
       .from(newsSpeakers)
@@ -178,14 +178,13 @@ export async function pageNews(db: Conn, speakerId: number, limit: number, offse
       .innerJoin(news, eq(news.id, newsSpeakers.newsId))
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** Published columns the speaker hosts, in the columns' own order. */
 export async function pageColumns(db: Conn, speakerId: number, limit: number, offset: number) {
   const cond = and(eq(columnSpeakers.speakerId, speakerId), eq(columns.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(getTableColumns(columns))
       .from(columnSpeakers)
@@ -195,14 +194,13 @@ export async function pageColumns(db: Conn, speakerId: number, limit: number, of
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(columnSpeakers).innerJoin(columns, eq(columns.id, columnSpeakers.columnId)).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 /** Published papers the speaker wrote, newest first. */
 export async function pageDocs(db: Conn, speakerId: number, limit: number, offset: number) {
   const cond = and(eq(paperSpeakers.speakerId, speakerId), eq(papers.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(getTableColumns(papers))
       .from(paperSpeakers)
@@ -212,8 +210,7 @@ export async function pageDocs(db: Conn, speakerId: number, limit: number, offse
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(paperSpeakers).innerJoin(papers, eq(papers.id, paperSpeakers.paperId)).where(cond),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function hospitalExists(db: Conn, id: number): Promise<boolean> {
@@ -232,7 +229,7 @@ export async function pageSpeakers(
   if (filter.hospitalId !== undefined) where.push(eq(speakers.hospitalId, filter.hospitalId));
   if (filter.regionId !== undefined) where.push(inRegion(hospitals.regionId, filter.regionId));
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db
       .select(speakerCardColumns)
       .from(speakers)
@@ -243,8 +240,8 @@ export async function pageSpeakers(
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(speakers).leftJoin(hospitals, eq(hospitals.id, speakers.hospitalId)).where(cond),
-  ]);
-  return { rows: await withDepartments(db, rows), total: total?.n ?? 0 };
+  );
+  return { rows: await withDepartments(db, rows), total };
 }
 
 /** Which of these speakers the user follows. */

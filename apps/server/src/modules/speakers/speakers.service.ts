@@ -1,4 +1,4 @@
-import { type ApiLanguage, type DataOf, ErrorCode, type Page } from '@medportal/contract';
+import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
@@ -10,17 +10,11 @@ import { presentNews } from '../shared/news.present.ts';
 import { regionExists } from '../shared/region.query.ts';
 import * as repo from './speakers.repository.ts';
 import { presentSpeakerDetail, presentSpeakerFor } from './speakers.present.ts';
+import { type PageQ, pageOf } from '../shared/paginate.ts';
 
-function page<T>(items: T[], p: number, size: number, total: number): Page<T> {
-  return { items, page: p, page_size: size, total, has_more: p * size < total };
-}
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
-interface PageQ {
-  page: number;
-  page_size: number;
-}
 
 /** Speaker pages: detail, the speaker's content lists, follows. */
 export class SpeakersService {
@@ -42,10 +36,9 @@ export class SpeakersService {
   async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerCourses'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentCourse(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -54,10 +47,9 @@ export class SpeakersService {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageLives(this.db, id, q.year, q.page_size, (q.page - 1) * q.page_size);
     const now = this.now();
-    return page(
+    return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -65,10 +57,9 @@ export class SpeakersService {
   async news(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerNews'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageNews(this.db, id, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentNews(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -76,10 +67,9 @@ export class SpeakersService {
   async columns(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerColumns'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageColumns(this.db, id, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentColumn(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -87,10 +77,9 @@ export class SpeakersService {
   async docs(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerDocs'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageDocs(this.db, id, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentPaperCard(r, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -113,10 +102,9 @@ export class SpeakersService {
       (q.page - 1) * q.page_size,
     );
     const followed = userId === undefined ? new Set<number>() : await repo.followedAmong(this.db, userId, rows.map((r) => r.id));
-    return page(
+    return pageOf(
       rows.map((r) => presentSpeakerFor(r, followed.has(r.id), lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }
@@ -140,10 +128,9 @@ export class SpeakersService {
 
   async followed(userId: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'myFollows'>> {
     const { rows, total } = await repo.pageFollowed(this.db, userId, q.page_size, (q.page - 1) * q.page_size);
-    return page(
+    return pageOf(
       rows.map((r) => presentSpeakerFor(r, true, lang)),
-      q.page,
-      q.page_size,
+      q,
       total,
     );
   }

@@ -7,6 +7,7 @@ import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
+import { paginate } from '../shared/paginate.ts';
 
 const published = 'published' as const;
 
@@ -16,11 +17,10 @@ const isTopic = and(eq(specials.kind, 'topic'), eq(specials.status, published)) 
 
 /** Published topics in display order (sort, id). */
 export async function pageTopics(db: Db, limit: number, offset: number): Promise<{ rows: TopicRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db.select().from(specials).where(isTopic).orderBy(asc(specials.sort), asc(specials.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(specials).where(isTopic),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findTopic(db: Db, id: number): Promise<TopicRow | null> {
@@ -77,7 +77,7 @@ const itemOrder = [asc(specialItems.sort), asc(specialItems.itemId)];
 
 export async function pageCourses(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
   const where = and(inTopic(topicId, 'course'), eq(courses.status, published));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db
       .select(courseColumns)
       .from(specialItems)
@@ -87,14 +87,14 @@ export async function pageCourses(db: Db, topicId: number, limit: number, offset
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(specialItems).innerJoin(courses, eq(courses.id, specialItems.itemId)).where(where),
-  ]);
-  return { rows: await withTags(db, rows), total: total?.n ?? 0 };
+  );
+  return { rows: await withTags(db, rows), total };
 }
 
 
 export async function pageLives(db: Db, topicId: number, limit: number, offset: number) {
   const where = and(inTopic(topicId, 'live'), eq(lives.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(liveCardColumns)
       .from(specialItems)
@@ -104,13 +104,12 @@ export async function pageLives(db: Db, topicId: number, limit: number, offset: 
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(specialItems).innerJoin(lives, eq(lives.id, specialItems.itemId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function pageNews(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
   const where = and(inTopic(topicId, 'news'), eq(news.status, published), eq(newsCategories.status, published));
-  const [rows, [total]] = await Promise.all([
+  return paginate(
     db
       .select(newsCardColumns)
       .from(specialItems)
@@ -126,13 +125,12 @@ export async function pageNews(db: Db, topicId: number, limit: number, offset: n
       .innerJoin(news, eq(news.id, specialItems.itemId))
       .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function pagePapers(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: (typeof papers.$inferSelect)[]; total: number }> {
   const where = and(inTopic(topicId, 'paper'), eq(papers.status, published));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paginate(
     db
       .select({ paper: papers })
       .from(specialItems)
@@ -142,6 +140,6 @@ export async function pagePapers(db: Db, topicId: number, limit: number, offset:
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(specialItems).innerJoin(papers, eq(papers.id, specialItems.itemId)).where(where),
-  ]);
-  return { rows: rows.map((r) => r.paper), total: total?.n ?? 0 };
+  );
+  return { rows: rows.map((r) => r.paper), total };
 }

@@ -7,15 +7,9 @@ import { presentCourse } from '../shared/content.present.ts';
 import { presentNews } from '../shared/news.present.ts';
 import { presentTopic } from './topics.present.ts';
 import * as repo from './topics.repository.ts';
+import { type PageQ, pageOf } from '../shared/paginate.ts';
 
-interface PageQ {
-  page: number;
-  page_size: number;
-}
 
-function page<T>(items: T[], q: PageQ, total: number): Page<T> {
-  return { items, page: q.page, page_size: q.page_size, total, has_more: q.page * q.page_size < total };
-}
 
 const offset = (q: PageQ) => (q.page - 1) * q.page_size;
 
@@ -38,7 +32,7 @@ export class TopicsService {
       this.db,
       rows.map((r) => r.id),
     );
-    return page(
+    return pageOf(
       rows.map((r) => presentTopic(r, counts.get(r.id), lang)),
       q,
       total,
@@ -54,7 +48,7 @@ export class TopicsService {
   async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Course>> {
     await this.ensure(id);
     const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentCourse(r, lang)),
       q,
       total,
@@ -65,7 +59,7 @@ export class TopicsService {
     await this.ensure(id);
     const { rows, total } = await repo.pageLives(this.db, id, q.page_size, offset(q));
     const now = this.now();
-    return page(
+    return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
       q,
       total,
@@ -75,7 +69,7 @@ export class TopicsService {
   async news(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<NewsItem>> {
     await this.ensure(id);
     const { rows, total } = await repo.pageNews(this.db, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentNews(r, lang)),
       q,
       total,
@@ -85,7 +79,7 @@ export class TopicsService {
   async papers(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<PaperCard>> {
     await this.ensure(id);
     const { rows, total } = await repo.pagePapers(this.db, id, q.page_size, offset(q));
-    return page(
+    return pageOf(
       rows.map((r) => presentPaperCard(r, lang)),
       q,
       total,
