@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { detectLanguage, initI18n } from './shared/i18n';
-import { ensureSession, startCrossTabSync } from './shared/session';
+import { startCrossTabSync } from './shared/session';
+import { ensureSession } from './shared/session-guard';
 
 const lang = detectLanguage();
 // Translations, the session check and the first route's data and code all load in parallel.

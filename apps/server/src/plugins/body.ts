@@ -25,7 +25,8 @@ export default fp(
         );
         return;
       }
-      parseJson(req, body, done);
+      // The callback form: the result arrives through `done`, the return value is nothing to wait for.
+      void parseJson(req, body, done);
     });
   },
   { name: 'body' },

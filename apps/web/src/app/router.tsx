@@ -8,7 +8,7 @@ import { RouteErrorView } from '../features/errors/components/route-error-view';
 import { isNotFoundError, PAGE_KEY_PATTERN, productPageQueryOptions } from '../features/site-pages/api/site-pages';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { currentLanguage, loadNamespaces } from '../shared/i18n';
-import { requireLogin } from '../shared/session';
+import { requireLogin } from '../shared/session-guard';
 import type { RouteHandle } from './document-title';
 import { RootError } from './layouts/root-error';
 import { RootLayout } from './layouts/root-layout';

@@ -6,17 +6,16 @@ import { resetApiClientForTests } from './api-client';
 import { browserNavigation } from './env';
 import {
   clearLogin,
-  ensureSession,
   getAccessToken,
   getSessionState,
   isLoggedIn,
-  requireLogin,
   requireMember,
   resetSessionForTests,
   startCrossTabSync,
   storeLoginResult,
   useSession,
 } from './session';
+import { ensureSession, requireLogin } from './session-guard';
 import { closeConfirmLogin, confirmLoginStore } from './ui/confirm-login-store';
 
 const envelope = (body: unknown, status = 200) =>

@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { DataOf, LoginResult, Platform, UserInfo } from '@medportal/contract';
+import type { LoginResult, Platform, UserInfo } from '@medportal/contract';
 import { StorageKey } from '@medportal/contract/constants';
 import { paths } from '../config/paths';
-import { apiRequest } from './api-client';
-import { routes } from '@medportal/contract/routes';
 import { browserNavigation } from './env';
 import { openConfirmLogin } from './ui/confirm-login-store';
 
@@ -13,7 +10,7 @@ import { openConfirmLogin } from './ui/confirm-login-store';
  *
  * Token precedence: the session app token set by the native app (sessionStorage `apptoken`),
  * then the stored access token (localStorage), then an `access_token` query parameter. With none,
- * the server is asked once whether a cookie session exists.
+ * the server is asked once whether a cookie session exists (session-guard.ts).
  */
 
 export type SessionStatus = 'pending' | 'anonymous' | 'authenticated';
@@ -154,40 +151,18 @@ export function redirectToLogin(callback: string = window.location.href): void {
   browserNavigation.assign(paths.login.getHref(callback));
 }
 
-let pendingCheck: Promise<SessionState> | null = null;
+/** Whether the server session check has answered (then no token means anonymous). */
+export const sessionChecked = (): boolean => checked;
 
-/**
- * Resolves the session: immediate when a token is present; otherwise asks the server session
- * check once. Any failure or non-zero code counts as anonymous.
- */
-export function ensureSession(): Promise<SessionState> {
-  if (isLoggedIn()) {
-    publish();
-    return Promise.resolve(state);
-  }
-  if (checked) return Promise.resolve(state);
-  pendingCheck ??= apiRequest<DataOf<'sessionCheck'>>(routes.sessionCheck.method, routes.sessionCheck.path, {
-    auth: 'none',
-  })
-    .then((data) => {
-      if (data && typeof data.user_access_token === 'string' && data.user_access_token) {
-        // A new token family for the session cookie comes with its refresh token and user info.
-        storeLoginResult({
-          user_access_token: data.user_access_token,
-          platform: data.platform,
-          ...(typeof data.user_refresh_token === 'string' && data.user_refresh_token ? { user_refresh_token: data.user_refresh_token } : {}),
-          ...(data.user_info && typeof data.user_info === 'object' ? { user_info: data.user_info } : {}),
-        });
-      }
-    })
-    .catch(() => undefined)
-    .then(() => {
-      checked = true;
-      pendingCheck = null;
-      publish();
-      return state;
-    });
-  return pendingCheck;
+/** Records the server session check's answer: without a token the state turns anonymous. */
+export function markSessionChecked(): void {
+  checked = true;
+  publish();
+}
+
+/** Publishes the state as storage now has it (a token may have come from the app or the URL). */
+export function refreshSessionState(): void {
+  publish();
 }
 
 let crossTabListener: ((event: StorageEvent) => void) | null = null;
@@ -213,25 +188,6 @@ function stopCrossTabSync(): void {
   crossTabListener = null;
 }
 
-/** Absolute URL of a loader request, with the hash kept when it is the page being loaded. */
-function fullUrlOf(request: Request): string {
-  const requested = new URL(request.url);
-  const url = new URL(`${requested.pathname}${requested.search}`, window.location.origin);
-  const here = new URL(window.location.href);
-  url.hash = url.pathname === here.pathname && url.search === here.search ? here.hash : requested.hash;
-  return url.href;
-}
-
-/**
- * Route loader guard: an anonymous visitor goes to `/login?callback=<full original URL>`
- * (spec §2 "Other behaviours").
- */
-export async function requireLogin({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
-  const session = await ensureSession();
-  if (session.status !== 'authenticated') throw redirect(paths.login.getHref(fullUrlOf(request)));
-  return null;
-}
-
 /**
  * Runs a member action (follow etc.) when logged in; otherwise shows the confirm-login dialog
  * of spec §5 and returns false.
@@ -248,7 +204,6 @@ export function requireMember(action: () => void): boolean {
 /** For tests: forget module state as if the page had just loaded. */
 export function resetSessionForTests(): void {
   checked = false;
-  pendingCheck = null;
   stopCrossTabSync();
   baselineToken = read('local', StorageKey.ACCESS_TOKEN);
   state = computeState();

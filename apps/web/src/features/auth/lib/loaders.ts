@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { loadNamespaces } from '../../../shared/i18n';
-import { requireLogin } from '../../../shared/session';
+import { requireLogin } from '../../../shared/session-guard';
 
 /** Route loader of the account pages open to everyone: their text arrives with the route. */
 export async function accountLoader(): Promise<null> {

@@ -4,7 +4,7 @@ import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-
 import { paths } from '../../../config/paths';
 import { browserNavigation } from '../../../shared/env';
 import { loadNamespaces } from '../../../shared/i18n';
-import { ensureSession } from '../../../shared/session';
+import { ensureSession } from '../../../shared/session-guard';
 import { AuthCard } from '../components/auth-card';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { SmsLoginForm } from '../components/sms-login-form';

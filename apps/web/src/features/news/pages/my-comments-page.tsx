@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../config/paths';
 import { loadNamespaces } from '../../../shared/i18n';
-import { requireLogin } from '../../../shared/session';
+import { requireLogin } from '../../../shared/session-guard';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { COMMENT_PAGE_SIZE, useMyComments } from '../api/news';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../config/paths';
 import { loadNamespaces } from '../../../shared/i18n';
-import { requireLogin } from '../../../shared/session';
+import { requireLogin } from '../../../shared/session-guard';
 import { Image } from '../../../shared/ui/image';
 import { SPEAKER_PAGE_SIZE, useMyFollows } from '../api/speakers';
 import { PagedList } from '../../../shared/ui/paged-list';
