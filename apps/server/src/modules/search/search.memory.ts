@@ -64,11 +64,14 @@ function toDocument(r: DocumentRow): SnapshotDocument {
   };
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Reads every visible document in result order: ids and boosts first, then the rows in id order,
  * the next batch read while this one is taken in.
  */
 async function loadSnapshot(db: Db, signal?: AbortSignal): Promise<SearchSnapshot> {
+  await yieldToEventLoop();
   const order = await queryRows<{ id: number; boost: number | string }>(db, sql`select id, boost from search_documents where visible`);
   order.sort((a, b) => Number(b.boost) - Number(a.boost) || b.id - a.id);
   const rank = new Map<number, number>();
@@ -79,6 +82,9 @@ async function loadSnapshot(db: Db, signal?: AbortSignal): Promise<SearchSnapsho
   let next = batch(0);
   for (;;) {
     const rows = await next;
+    // The embedded database answers on this thread through promise callbacks alone: without a turn
+    // of the event loop between batches, the server could not even listen until the load is over.
+    await yieldToEventLoop();
     // Shutting down while loading: stop between batches.
     signal?.throwIfAborted();
     if (rows.length === LOAD_BATCH) next = batch((rows.at(-1) as DocumentRow).id);
