@@ -1,12 +1,14 @@
 // `npm test`: runs the stages in order, stops at the first failure, and prints how long each took.
 // `node scripts/test.mjs <stage>...` runs only the named stages (same order, same table).
+// Stages of one `group` run side by side: typecheck is parallel already, but type-aware lint is a
+// single thread, so running them together uses both cores of a small machine.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 const STAGES = [
-  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
-  { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'], group: 'static' },
+  { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'], group: 'static' },
   { name: 'unit+api', cmd: 'npm', args: ['run', '-s', 'test:unit'] },
   { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   { name: 'e2e', cmd: 'npm', args: ['test', '-s', '-w', 'e2e'] },
@@ -50,24 +52,41 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const results = [];
 const started = Date.now();
 let failed = null;
+// Consecutive stages of one group form one batch; CPU time is counted per batch.
+const batches = [];
 for (const stage of stages) {
-  console.log(`\n── ${stage.name} ──`);
-  const t0 = Date.now();
+  const last = batches.at(-1);
+  if (last && stage.group && last[0].group === stage.group) last.push(stage);
+  else batches.push([stage]);
+}
+for (const batch of batches) {
+  console.log(`\n── ${batch.map((s) => s.name).join(' + ')} ──`);
   const cpu0 = childCpuMs();
-  const code = await run(stage);
+  const t0 = Date.now();
+  const codes = await Promise.all(
+    batch.map(async (stage) => {
+      const code = await run(stage);
+      return { stage, code, ms: Date.now() - t0 };
+    }),
+  );
   const cpu1 = childCpuMs();
-  results.push({ name: stage.name, ms: Date.now() - t0, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, ok: code === 0 });
-  if (code !== 0) {
-    failed = { name: stage.name, code };
-    break;
+  const cpuMs = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
+  for (const [i, { stage, code, ms }] of codes.entries()) {
+    // A batch's CPU time is shown once, on its first row.
+    results.push({ name: stage.name, ms, cpuMs: i === 0 ? cpuMs : 0, shared: batch.length > 1, ok: code === 0 });
+    if (code !== 0 && !failed) failed = { name: stage.name, code };
   }
+  if (failed) break;
 }
 
 const width = Math.max(...results.map((r) => r.name.length), 'total'.length) + 2;
 const row = (name, wall, cpu, note = '') => console.log(`${name.padEnd(width)}${wall.padStart(9)}${cpu.padStart(10)}${note}`);
 console.log('');
 row('stage', 'wall', 'cpu');
-for (const r of results) row(r.name, seconds(r.ms), r.cpuMs === null ? '-' : seconds(r.cpuMs), r.ok ? '' : '  FAILED');
+for (const r of results) {
+  const cpu = r.cpuMs === null ? '-' : r.shared && r.cpuMs === 0 ? '(above)' : seconds(r.cpuMs);
+  row(r.name, seconds(r.ms), cpu, `${r.shared ? '  side by side' : ''}${r.ok ? '' : '  FAILED'}`);
+}
 for (const s of stages.slice(results.length)) row(s.name, '-', '-', '  not run');
 const totalCpu = results.every((r) => r.cpuMs !== null) ? seconds(results.reduce((sum, r) => sum + r.cpuMs, 0)) : '-';
 row('total', seconds(Date.now() - started), totalCpu);

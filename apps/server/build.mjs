@@ -1,5 +1,6 @@
 // Bundles the server and the seed CLI into dist/. npm dependencies stay external (installed next to
 // the app); @medportal/contract is bundled because it ships TypeScript source.
+// `--outdir <dir>` (relative to apps/server, and inside it so the externals resolve) bundles elsewhere.
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,13 +10,15 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
   (name) => name !== '@medportal/contract',
 );
 
-rmSync(new URL('dist/', import.meta.url), { recursive: true, force: true });
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
+rmSync(new URL(`${outdir}/`, new URL('.', import.meta.url)), { recursive: true, force: true });
 
 const started = Date.now();
 await build({
   absWorkingDir: root,
   entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts' },
-  outdir: 'dist',
+  outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -27,4 +30,4 @@ await build({
   // Stack traces in logs point at src/ lines.
   banner: { js: 'process.setSourceMapsEnabled?.(true);' },
 });
-console.log(`built dist/server.mjs and dist/seed.mjs in ${Date.now() - started} ms`);
+console.log(`built ${outdir}/server.mjs and ${outdir}/seed.mjs in ${Date.now() - started} ms`);

@@ -3,15 +3,28 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processIdentity } from '../src/lib/data-dir-lock.ts';
 import { serverRoot } from '../src/paths.ts';
 
-/** Real processes through tsx: the DATA_DIR lock, the seed CLI's respect for it, and SIGTERM. */
+/**
+ * Real processes of the bundled server and seed CLI: the DATA_DIR lock, the seed CLI's respect for
+ * it, and SIGTERM. Bundled once into a folder of its own (the way `npm start` runs them): a process
+ * through tsx compiles the whole server again at every start.
+ */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'medportal-proc-'));
 const children: ChildProcess[] = [];
 const cleanup: string[] = [dataDir];
+// Inside apps/server, so the bundle's npm imports resolve from its node_modules.
+const bundleDir = `.test-dist/${process.pid}-${Date.now()}`;
+const bundled = { 'src/server.ts': 'server.mjs', 'src/seed-cli.ts': 'seed.mjs' } as const;
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['build.mjs', '--outdir', bundleDir], { cwd: serverRoot(), encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`bundling the server failed: ${built.stderr}`);
+  cleanup.push(join(serverRoot(), bundleDir));
+});
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -28,10 +41,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(script: string, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
+function run(script: keyof typeof bundled, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', ...extraEnv };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: serverRoot(), env });
+  const child = spawn(process.execPath, [join(bundleDir, bundled[script]), ...args], { cwd: serverRoot(), env });
   children.push(child);
   let stdout = '';
   let stderr = '';
