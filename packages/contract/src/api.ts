@@ -11,6 +11,7 @@ import { searchSchemas } from './search.ts';
 import { topicSchemas } from './topics.ts';
 import { paperSchemas } from './papers.ts';
 import { liveSchemas } from './lives.ts';
+import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -40,6 +41,7 @@ export const schemas = {
   ...topicSchemas,
   ...paperSchemas,
   ...liveSchemas,
+  ...liveRoomSchemas,
   ...pageSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',

@@ -39,6 +39,27 @@ export const ErrorCode = {
   TICKET_EXPIRED: 40109,
   /** A reminder for a live that has already ended. */
   LIVE_ENDED: 40120,
+  /** Live room (40401–40429). The live needs its access code first. */
+  LIVE_ACCESS_CODE_REQUIRED: 40401,
+  LIVE_ACCESS_CODE_WRONG: 40402,
+  /** Too many wrong access codes: locked for a while. */
+  LIVE_ACCESS_CODE_LOCKED: 40403,
+  /** Only the live's moderators may do this. */
+  LIVE_NOT_MODERATOR: 40404,
+  /** Questions are closed once the live has ended. */
+  LIVE_QA_CLOSED: 40405,
+  /** Too many questions in a short time. */
+  LIVE_TOPIC_TOO_FAST: 40406,
+  LIVE_POLL_CLOSED: 40407,
+  LIVE_POLL_ALREADY_VOTED: 40408,
+  /** Another poll is still open. */
+  LIVE_POLL_ALREADY_OPEN: 40409,
+  /** The status change does not fit the live's current status. */
+  LIVE_STATUS_INVALID: 40410,
+  /** Check-in opens 30 minutes before the start and closes at the end. */
+  LIVE_SIGN_CLOSED: 40411,
+  /** The recording is not available (yet). */
+  RECORDING_NOT_READY: 40412,
   INSUFFICIENT_BALANCE: 40201,
   WRONG_PAY_PASSWORD: 40202,
   LOCKED: 42301,
