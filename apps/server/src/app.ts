@@ -18,6 +18,7 @@ import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
+import { liveRoomRoutes, type LiveRoomRoutesOptions } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
@@ -30,6 +31,7 @@ import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
@@ -50,6 +52,8 @@ export interface BuildOptions {
   sender?: MessageSender;
   /** The in-memory search index starts loading once this settles (tests look at the server while it loads). */
   searchIndexGate?: Promise<unknown>;
+  /** Live-room tuning (tests: faster viewer counts and poll tallies). */
+  liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -136,7 +140,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
-    started = await startUp(app, { seed: opts.seed ?? true, now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
+    started = await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
   } catch (err) {
     await app.database.close().catch(() => undefined);
     throw err;
@@ -157,6 +161,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(speakersRoutes, { now });
   await app.register(placesRoutes, { now });
   await app.register(livesRoutes, { now });
+  await app.register(realtime, { redis: config.redis });
+  await app.register(liveRoomRoutes, { now, ...opts.liveRoom });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

@@ -62,6 +62,13 @@ const EnvSchema = z.object({
   WECHAT_REDIRECT_URI: optionalUrl,
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).default(10),
+  /** Live-room events fan out through this Redis (several API processes); unset: in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel (several deployments on one Redis). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('medportal:'),
 });
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -123,6 +130,8 @@ export interface AppConfig {
   imageUploadLimitBytes: number;
   /** On SIGTERM/SIGINT: how long requests already received may take before they are cut off. */
   shutdownDrainS: number;
+  /** null: live-room events stay in this process (one API process). */
+  redis: { url: string; prefix: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

@@ -10,6 +10,8 @@ import { seedIfEmpty } from './seed/index.ts';
 export interface StartupOptions {
   /** Load the demo content into an empty database. */
   seed: boolean;
+  /** Seed the demo moderator and audience too (never in production). */
+  demoAccounts?: boolean;
   now: () => Date;
   /** The search index starts loading once this settles (tests look at the server while it loads). */
   searchGate?: Promise<unknown>;
@@ -45,7 +47,7 @@ export async function openMigrated(config: DbConfig, log?: DbLogger & MigrationL
  */
 export async function startUp(app: FastifyInstance, opts: StartupOptions): Promise<Started> {
   const { database } = app;
-  if (opts.seed && (await seedIfEmpty(database, { now: opts.now() }))) app.log.info('empty database: demo content seeded');
+  if (opts.seed && (await seedIfEmpty(database, { now: opts.now(), demoAccounts: opts.demoAccounts ?? false }))) app.log.info('empty database: demo content seeded');
   await database.exclusive('seed', (db) => ensureDepartmentTree(db));
   const search = new SearchIndexLoader(database, { log: app.log, ...(opts.searchGate ? { gate: opts.searchGate } : {}) });
   app.addHook('onReady', async () => {

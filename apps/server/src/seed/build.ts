@@ -20,10 +20,11 @@ import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
 import { REGIONS, regionId } from './data/regions.ts';
 import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
 import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts';
+import { buildLiveRoomSeed, type LiveRoomSeedRows } from './live-room.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
-export interface SeedRows {
+export interface SeedRows extends LiveRoomSeedRows {
   departments: Rows<typeof s.departments>;
   regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
@@ -414,6 +415,7 @@ export function buildSeed(now: Date): SeedRows {
   }));
 
   return {
+    ...buildLiveRoomSeed(lives as Parameters<typeof buildLiveRoomSeed>[0], speakers.length, now),
     departments,
     regions,
     hospitals,
