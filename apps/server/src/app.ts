@@ -38,6 +38,7 @@ import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
@@ -162,6 +163,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(placesRoutes, { now });
   await app.register(livesRoutes, { now });
   await app.register(realtime, { redis: config.redis });
+  // Before the live-room routes, which declare WebSocket routes; client messages are tiny.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(liveRoomRoutes, { now, ...opts.liveRoom });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);

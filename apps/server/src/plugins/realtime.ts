@@ -96,6 +96,7 @@ export class RedisRealtime implements Realtime {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Handlers();
+  private closed = false;
 
   constructor(
     url: string,
@@ -122,19 +123,21 @@ export class RedisRealtime implements Realtime {
   }
 
   async publish(channel: string, message: string): Promise<void> {
+    if (this.closed) return;
     await this.pub.publish(this.prefix + channel, message);
   }
 
   async subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
     if (this.handlers.add(channel, onMessage)) await this.sub.subscribe(this.prefix + channel);
     return async () => {
-      if (this.handlers.remove(channel, onMessage)) await this.sub.unsubscribe(this.prefix + channel);
+      if (this.handlers.remove(channel, onMessage) && !this.closed) await this.sub.unsubscribe(this.prefix + channel);
     };
   }
 
   /** A hash per key: field = process, value = `count:expiresAtMs`. */
   async setPresence(key: string, count: number): Promise<void> {
     const hash = `${this.prefix}presence:${key}`;
+    if (this.closed) return;
     if (count > 0) {
       await this.pub.multi().hset(hash, this.processId, `${count}:${Date.now() + PRESENCE_TTL_MS}`).pexpire(hash, PRESENCE_TTL_MS * 4).exec();
     } else {
@@ -159,6 +162,7 @@ export class RedisRealtime implements Realtime {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
 }

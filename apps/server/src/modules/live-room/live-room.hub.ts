@@ -159,6 +159,8 @@ export class LiveHub {
       this.rooms.delete(liveId);
       await room.unsubscribe?.();
       await this.realtime.setPresence(channel(liveId), 0);
+    }).catch((err: unknown) => {
+      if (!this.closing) this.log.warn({ err, liveId }, 'leaving a live room failed');
     });
   }
 
@@ -222,6 +224,11 @@ export class LiveHub {
         this.log.warn({ err, liveId: room.liveId }, 'viewer count failed');
       }
     }
+  }
+
+  /** Resolves once this process holds exactly `n` sockets (tests: a close has been noticed). */
+  async waitForClients(n: number): Promise<void> {
+    while (this.localClients() !== n) await new Promise((r) => setTimeout(r, 10));
   }
 
   /** Runs one round of viewer counting now (tests). */

@@ -475,7 +475,8 @@ export class LiveRoomService {
       } else if (action === 'end') {
         if (status !== LiveStatus.LIVE) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
         // end_at > start_at is a table constraint; a live ended in the millisecond it started lasts 1 ms.
-        next = { ...next, endAt: new Date(Math.max(now.getTime(), live.startAt.getTime() + 1)) };
+        // The replay is being prepared until a moderator marks it available.
+        next = { ...next, endAt: new Date(Math.max(now.getTime(), live.startAt.getTime() + 1)), hasReplay: false };
         await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, next.endAt), ready: false });
       } else {
         if (status !== LiveStatus.ENDED) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
