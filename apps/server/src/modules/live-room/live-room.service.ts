@@ -229,7 +229,8 @@ export class LiveRoomService {
     const { id, event } = await this.db.transaction(async (tx) => {
       // The seq upsert locks the room first: concurrent asks of one user are counted one after another.
       const seq = await repo.nextSeq(tx, liveId);
-      const recent = await repo.recentTopicCount(tx, liveId, userId, new Date(now.getTime() - TOPIC_RATE_LIMIT.windowS * 1000));
+      // Moderators read out questions gathered elsewhere: the audience's limit is not theirs.
+      const recent = isMod ? { n: 0, oldest: null } : await repo.recentTopicCount(tx, liveId, userId, new Date(now.getTime() - TOPIC_RATE_LIMIT.windowS * 1000));
       if (recent.n >= TOPIC_RATE_LIMIT.count) {
         const retry = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + TOPIC_RATE_LIMIT.windowS * 1000 - now.getTime()) / 1000)) : TOPIC_RATE_LIMIT.windowS;
         throw new AppError(ErrorCode.LIVE_TOPIC_TOO_FAST, { data: { retry_after_s: retry } });
