@@ -9,15 +9,14 @@ import { Id, Page, PageQuery } from './common.ts';
  * the end (LiveEvent); decision records 0024 and 0025.
  */
 
-/** Longest question and answer, in characters. */
-export const TOPIC_MAX_CHARS = 300;
-export const ANSWER_MAX_CHARS = 1000;
+import { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS } from './live-room-limits.ts';
+
+export { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS };
 /** A user may ask this many questions per window in one live. */
 export const TOPIC_RATE_LIMIT = { count: 3, windowS: 60 } as const;
 /** Wrong access codes per user and live before a lock, and the lock's length. */
 export const ACCESS_CODE_MAX_FAILURES = 5;
 export const ACCESS_CODE_LOCK_S = 600;
-export const POLL_MAX_OPTIONS = 8;
 /** Sign-in (check-in) opens this long before the start. */
 export const SIGN_OPENS_BEFORE_S = 1800;
 /** A client that missed more events than this gets `reset` (refetch) instead of the events. */
@@ -223,9 +222,6 @@ export const RecordingDetail = z.object({
 export type RecordingDetail = z.infer<typeof RecordingDetail>;
 
 // ---- Real time: GET /v1/live/{id}/ws?since=<seq>&access_token=<token> (WebSocket) ----
-
-/** Path of the room's WebSocket (not an envelope endpoint, so not in routes.ts). */
-export const liveSocketPath = (liveId: number) => `/v1/live/${liveId}/ws`;
 
 const seqd = { seq: z.number().int() };
 /**

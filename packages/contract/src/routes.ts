@@ -204,3 +204,6 @@ export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): 
     return encodeURIComponent(String(value));
   });
 }
+
+/** The live room's WebSocket (not an envelope endpoint): ?since=<seq>&access_token=<token>. */
+export const liveSocketPath = (liveId: number | string): string => `/v1/live/${encodeURIComponent(String(liveId))}/ws`;

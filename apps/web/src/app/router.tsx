@@ -230,6 +230,8 @@ export const routes: RouteObject[] = [
           { path: paths.contractBare.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
           { path: paths.privacyBare.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
           { path: paths.privacySdk.path, handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
+          { path: paths.liveRoom.path, handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/live-room-page') },
+          { path: paths.vod.path, handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/vod-page') },
         ],
       },
     ],
