@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
+import { Dialog } from '../../../shared/ui/dialog';
 import { type LiveRoomDetail, type Polls, signsQueryOptions, topicsQueryOptions, useAnswer, useClosePoll, useCreatePoll, useModerate, useSetStatus } from '../api/live-room';
 
 /** For the live's moderators: waiting questions, answers, polls, status and check-ins. */
@@ -22,12 +23,13 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
   const [options, setOptions] = useState('');
   const [multiple, setMultiple] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirmEnd, setConfirmEnd] = useState(false);
   const onError = (err: unknown) => setError(errorText(err));
   const openPoll = polls?.items.find((p) => p.status === 'open');
   const unanswered = (all.data?.items ?? []).filter((q) => !q.answered && q.status === 'approved');
 
   return (
-    <section className="lr-card lr-mod" aria-labelledby="lr-mod-title" data-testid="moderator-panel">
+    <section className="lr-card lr-mod lr-order-mod" aria-labelledby="lr-mod-title" data-testid="moderator-panel">
       <div className="lr-card__head">
         <h2 id="lr-mod-title">{t('mod.title')}</h2>
         <span className="lr-muted">{t('mod.signs', { count: signs.data?.total ?? 0 })}</span>
@@ -35,23 +37,48 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
       {error ? <p role="alert" className="lr-notice">{error}</p> : null}
       <div className="lr-mod__status">
         {live.live_status === LiveStatus.UPCOMING ? (
-          <button type="button" className="btn btn--primary" onClick={() => status.mutate('start', { onError })}>
+          <button type="button" className="button button--primary" onClick={() => status.mutate('start', { onError })}>
             {t('mod.start')}
           </button>
         ) : null}
         {live.live_status === LiveStatus.LIVE ? (
-          <button type="button" className="btn btn--danger" onClick={() => status.mutate('end', { onError })}>
+          <button type="button" className="button lr-danger" onClick={() => setConfirmEnd(true)}>
             {t('mod.end')}
           </button>
         ) : null}
         {live.live_status === LiveStatus.ENDED ? (
-          <button type="button" className="btn btn--primary" onClick={() => status.mutate('replay', { onError })}>
+          <button type="button" className="button button--primary" onClick={() => status.mutate('replay', { onError })}>
             {t('mod.replay')}
           </button>
         ) : null}
       </div>
 
+      <Dialog
+        open={confirmEnd}
+        role="alertdialog"
+        title={t('mod.endConfirmTitle')}
+        onClose={() => setConfirmEnd(false)}
+        footer={
+          <>
+            <button type="button" className="button" data-autofocus onClick={() => setConfirmEnd(false)}>
+              {t('mod.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button lr-danger"
+              disabled={status.isPending}
+              onClick={() => status.mutate('end', { onError, onSettled: () => setConfirmEnd(false) })}
+            >
+              {t('mod.end')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('mod.endConfirm')}</p>
+      </Dialog>
+
       <h3>{t('mod.pending', { count: pending.data?.total ?? 0 })}</h3>
+      {pending.data?.total === 0 ? <p className="lr-muted">{t('mod.noPending')}</p> : null}
       <ul className="lr-topics">
         {(pending.data?.items ?? []).map((q) => (
           <li key={q.id} className="lr-topic" data-testid="pending-topic" data-topic-id={q.id}>
@@ -59,10 +86,10 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
               <strong>{q.user.nickname}</strong> {q.content}
             </p>
             <div className="lr-mod__row">
-              <button type="button" className="btn btn--primary" onClick={() => moderate.mutate({ topicId: q.id, action: 'approve' }, { onError })}>
+              <button type="button" className="button button--primary" onClick={() => moderate.mutate({ topicId: q.id, action: 'approve' }, { onError })}>
                 {t('mod.approve')}
               </button>
-              <button type="button" className="btn" onClick={() => moderate.mutate({ topicId: q.id, action: 'hide' }, { onError })}>
+              <button type="button" className="button" onClick={() => moderate.mutate({ topicId: q.id, action: 'hide' }, { onError })}>
                 {t('mod.hide')}
               </button>
             </div>
@@ -71,6 +98,7 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
       </ul>
 
       <h3>{t('mod.toAnswer', { count: unanswered.length })}</h3>
+      {all.data && unanswered.length === 0 ? <p className="lr-muted">{t('mod.noUnanswered')}</p> : null}
       <ul className="lr-topics">
         {unanswered.map((q) => (
           <li key={q.id} className="lr-topic" data-testid="answer-topic" data-topic-id={q.id}>
@@ -87,13 +115,13 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
                 {t('mod.answerLabel')}
               </label>
               <input id={`answer-${q.id}`} value={answers[q.id] ?? ''} onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))} placeholder={t('mod.answerLabel')} />
-              <button type="submit" className="btn btn--primary">
+              <button type="submit" className="button button--primary">
                 {t('mod.answer')}
               </button>
-              <button type="button" className="btn" onClick={() => moderate.mutate({ topicId: q.id, action: q.pinned ? 'unpin' : 'pin' }, { onError })}>
+              <button type="button" className="button" onClick={() => moderate.mutate({ topicId: q.id, action: q.pinned ? 'unpin' : 'pin' }, { onError })}>
                 {q.pinned ? t('mod.unpin') : t('mod.pin')}
               </button>
-              <button type="button" className="btn" onClick={() => moderate.mutate({ topicId: q.id, action: 'hide' }, { onError })}>
+              <button type="button" className="button" onClick={() => moderate.mutate({ topicId: q.id, action: 'hide' }, { onError })}>
                 {t('mod.hide')}
               </button>
             </form>
@@ -103,7 +131,7 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
 
       <h3>{t('mod.poll')}</h3>
       {openPoll ? (
-        <button type="button" className="btn" onClick={() => closePoll.mutate(openPoll.id, { onError })}>
+        <button type="button" className="button" onClick={() => closePoll.mutate(openPoll.id, { onError })}>
           {t('mod.closePoll')}
         </button>
       ) : (
@@ -130,7 +158,7 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
             <input type="checkbox" checked={multiple} onChange={(e) => setMultiple(e.target.checked)} />
             {t('mod.pollMultiple')}
           </label>
-          <button type="submit" className="btn btn--primary">
+          <button type="submit" className="button button--primary">
             {t('mod.openPoll')}
           </button>
         </form>

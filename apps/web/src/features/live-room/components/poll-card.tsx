@@ -15,7 +15,7 @@ export function PollCard({ liveId, poll }: { liveId: number; poll: LivePollMine 
   const total = poll.options.reduce((n, o) => n + o.votes, 0);
   const toggle = (id: number) => setChosen((c) => (poll.multiple ? (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]) : [id]));
   return (
-    <section className="lr-card lr-poll" aria-labelledby="lr-poll-title" data-testid="poll-card" data-poll-id={poll.id}>
+    <section className="lr-card lr-poll lr-order-poll" aria-labelledby="lr-poll-title" data-testid="poll-card" data-poll-id={poll.id}>
       <div className="lr-card__head">
         <h2 id="lr-poll-title">{t('poll.title')}</h2>
         <span className="badge">{poll.status === 'open' ? t('poll.open') : t('poll.closed')}</span>
@@ -58,7 +58,7 @@ export function PollCard({ liveId, poll }: { liveId: number; poll: LivePollMine 
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="btn btn--primary" disabled={chosen.length === 0 || vote.isPending}>
+          <button type="submit" className="button button--primary" disabled={chosen.length === 0 || vote.isPending}>
             {t('poll.vote')}
           </button>
           {error ? <p role="alert" className="lr-notice">{error}</p> : null}

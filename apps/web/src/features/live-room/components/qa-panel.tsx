@@ -36,12 +36,12 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
   };
 
   return (
-    <section className="lr-card lr-qa" aria-labelledby="lr-qa-title">
+    <section className="lr-card lr-qa lr-order-qa" aria-labelledby="lr-qa-title">
       <div className="lr-card__head">
         <h2 id="lr-qa-title">{t('qa.title')}</h2>
-        <div role="tablist" className="lr-tabs">
+        <div role="group" aria-label={t('qa.sort')} className="lr-tabs">
           {(['hot', 'new'] as const).map((s) => (
-            <button key={s} role="tab" type="button" aria-selected={sort === s} className={sort === s ? 'is-active' : ''} onClick={() => setSort(s)}>
+            <button key={s} type="button" aria-pressed={sort === s} className={sort === s ? 'is-active' : ''} onClick={() => setSort(s)}>
               {t(`qa.${s}`)}
             </button>
           ))}
@@ -64,7 +64,7 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
             <span className="lr-muted">
               {text.length}/{TOPIC_MAX_CHARS}
             </span>
-            <button type="submit" className="btn btn--primary" disabled={ask.isPending || text.trim().length < 2}>
+            <button type="submit" className="button button--primary" disabled={ask.isPending || text.trim().length < 2}>
               {t('qa.ask')}
             </button>
           </div>
@@ -82,7 +82,7 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <p className="lr-muted">{t('qa.empty')}</p>
+        <p className="lr-muted">{canAsk ? t('qa.empty') : t('qa.none')}</p>
       ) : (
         <ul className="lr-topics" data-testid="topic-list">
           {list.data.items.map((q) => (
@@ -92,7 +92,7 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
                 <span>{q.user.nickname}</span>
                 <span className="lr-muted">{formatDateTime(q.created_at, lang)}</span>
                 {q.pinned ? <span className="badge">{t('qa.pinned')}</span> : null}
-                {q.status === 'pending' ? <span className="badge badge--warn">{t('qa.waiting')}</span> : null}
+                {q.status === 'pending' ? <span className="badge lr-badge--warn">{t('qa.waiting')}</span> : null}
               </div>
               <p className="lr-topic__content">{q.content}</p>
               {q.answer ? (

@@ -27,17 +27,17 @@ export function SlidesPanel({ ppt, onSelect }: { ppt: Ppt; onSelect?: (index: nu
       </div>
       {slide ? <img className="lr-slide" src={slide.image} alt={slide.title} data-testid="current-slide" data-index={shown} /> : null}
       <div className="lr-slides__nav">
-        <button type="button" className="btn" onClick={() => go(shown - 1)} disabled={shown === 0}>
+        <button type="button" className="button" onClick={() => go(shown - 1)} disabled={shown === 0}>
           ‹ {t('slides.prev')}
         </button>
         {browsing !== null && !onSelect ? (
-          <button type="button" className="btn btn--primary" onClick={() => setBrowsing(null)}>
+          <button type="button" className="button button--primary" onClick={() => setBrowsing(null)}>
             {t('slides.jumpLive')}
           </button>
         ) : (
           <span className="lr-muted">{onSelect ? t('slides.presenting') : t('slides.following')}</span>
         )}
-        <button type="button" className="btn" onClick={() => go(shown + 1)} disabled={shown >= ppt.slides.length - 1}>
+        <button type="button" className="button" onClick={() => go(shown + 1)} disabled={shown >= ppt.slides.length - 1}>
           {t('slides.next')} ›
         </button>
       </div>

@@ -56,21 +56,40 @@ function AccessCodeForm({ liveId }: { liveId: number }) {
   const [error, setError] = useState<string | null>(null);
   const submit = useAccessCode(liveId);
   return (
-    <form
-      className="lr-card lr-code"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit.mutate(code.trim(), { onError: (err) => setError(errorText(err)) });
-      }}
-    >
-      <h2>{t('access.title')}</h2>
-      <label htmlFor="lr-code">{t('access.label')}</label>
-      <input id="lr-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="off" maxLength={32} required />
-      <button type="submit" className="btn btn--primary" disabled={submit.isPending}>
-        {t('access.submit')}
-      </button>
-      {error ? <p role="alert" className="lr-notice">{error}</p> : null}
-    </form>
+    <section className="lr-card lr-code" aria-labelledby="lr-code-title">
+      <h2 id="lr-code-title">{t('access.title')}</h2>
+      <p className="lr-muted">{t('access.hint')}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          submit.mutate(code.trim(), { onError: (err) => setError(errorText(err)) });
+        }}
+      >
+        <label className="visually-hidden" htmlFor="lr-code">
+          {t('access.label')}
+        </label>
+        <input
+          id="lr-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder={t('access.label')}
+          autoComplete="off"
+          maxLength={32}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'lr-code-error' : undefined}
+        />
+        <button type="submit" className="button button--primary" disabled={submit.isPending || code.trim() === ''}>
+          {t('access.submit')}
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" id="lr-code-error" className="lr-notice">
+          {error}
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -154,7 +173,7 @@ export function LiveRoomPage() {
     <div className="lr-page" data-testid="live-room">
       <nav className="lr-nav">
         <Link to={paths.live.getHref()}>‹ {t('nav.back')}</Link>
-        {open ? (
+        {open && !ended ? (
           <span className="lr-viewers" data-testid="viewer-count" data-socket={socket.state}>
             {t('viewers', { count: socket.viewers ?? d.viewer_count })}
             {socket.state === 'reconnecting' ? ` · ${t('reconnecting')}` : ''}
@@ -169,53 +188,45 @@ export function LiveRoomPage() {
             <div className="lr-card lr-before">
               <Countdown to={d.start_at} onDone={() => void qc.invalidateQueries({ queryKey: roomKeys.all(id) })} />
               <div className="lr-actions">
-                <button type="button" className="btn btn--primary" aria-pressed={d.is_remind} onClick={() => requireMember(() => remind.mutate(!d.is_remind))}>
+                <button type="button" className="button button--primary" aria-pressed={d.is_remind} onClick={() => requireMember(() => remind.mutate(!d.is_remind))}>
                   {d.is_remind ? t('before.reminded') : t('before.remind')}
                 </button>
-                <button type="button" className="btn" onClick={() => downloadIcs(`live-${d.id}.ics`, liveIcs(d, pageUrl))}>
+                <button type="button" className="button" onClick={() => downloadIcs(`live-${d.id}.ics`, liveIcs(d, pageUrl))}>
                   {t('before.calendar')}
                 </button>
-                <button type="button" className="btn" onClick={() => void share()}>
+                <button type="button" className="button" onClick={() => void share()}>
                   {shared ? t('before.copied') : t('before.share')}
                 </button>
               </div>
             </div>
           ) : null}
           {ended ? (
-            <div className="lr-card lr-after" data-testid="after-live">
+            <section className="lr-card lr-after" data-testid="after-live" data-replay={d.recording_id ? 'ready' : 'preparing'}>
+              <h2>{t('after.title')}</h2>
               {d.recording_id ? (
-                <Link className="btn btn--primary" to={paths.vod.getHref(d.recording_id)}>
+                <Link className="button button--primary" to={paths.vod.getHref(d.recording_id)}>
                   {t('after.watchReplay')}
                 </Link>
               ) : (
-                <p>{t('after.preparing')}</p>
+                <p className="lr-muted">{t('after.preparing')}</p>
               )}
-            </div>
+            </section>
           ) : null}
           {d.buttons.length > 0 ? (
-            <div className="lr-buttons">
+            <div className="lr-buttons lr-order-end">
               {d.buttons.map((b) => (
-                <ActionLink key={b.id} action={b.action} className="btn">
+                <ActionLink key={b.id} action={b.action} className="button">
                   {b.title}
                 </ActionLink>
               ))}
             </div>
           ) : null}
-          {d.blocked === 'login' ? (
-            <div className="lr-card">
-              <p>{t('access.login')}</p>
-              <button type="button" className="btn btn--primary" onClick={() => requireMember(() => undefined)}>
-                {t('access.loginButton')}
-              </button>
-            </div>
-          ) : null}
-          {d.blocked === 'access_code' ? <AccessCodeForm liveId={id} /> : null}
           {open && !ended && (d.requires.sign_in || d.live_status === LiveStatus.LIVE) ? (
             <div className="lr-card lr-sign">
               {d.signed_in ? (
                 <p data-testid="signed-in">{t('sign.done', { time: formatDateTime(d.signed_at ?? d.start_at, lang) })}</p>
               ) : (
-                <button type="button" className="btn btn--primary" onClick={() => requireMember(() => sign.mutate(undefined))}>
+                <button type="button" className="button button--primary" onClick={() => requireMember(() => sign.mutate(undefined))}>
                   {t('sign.button')}
                 </button>
               )}
@@ -224,7 +235,7 @@ export function LiveRoomPage() {
           ) : null}
           {open && ppt.data ? <SlidesPanel ppt={ppt.data} {...(d.is_moderator ? { onSelect: (i: number) => setSlide.mutate(i) } : {})} /> : null}
           {d.speakers.length > 0 ? (
-            <section className="lr-card">
+            <section className="lr-card lr-order-end">
               <h2>{t('speakers')}</h2>
               <ul className="lr-speakers">
                 {d.speakers.map((s) => (
@@ -243,6 +254,15 @@ export function LiveRoomPage() {
           ) : null}
         </div>
         <aside className="lr-side">
+          {d.blocked === 'login' ? (
+            <div className="lr-card lr-sign">
+              <p>{t('access.login')}</p>
+              <button type="button" className="button button--primary" onClick={() => requireMember(() => undefined)}>
+                {t('access.loginButton')}
+              </button>
+            </div>
+          ) : null}
+          {d.blocked === 'access_code' ? <AccessCodeForm liveId={id} /> : null}
           {open && d.is_moderator ? <ModeratorPanel live={d} polls={polls.data} /> : null}
           {open && latestPoll ? <PollCard key={latestPoll.id} liveId={id} poll={latestPoll} /> : null}
           {open ? <QaPanel liveId={id} canAsk={!ended} moderated={d.moderated} /> : null}

@@ -68,7 +68,7 @@ export function VodPage() {
               <ol className="lr-chapters">
                 {r.chapters.map((c) => (
                   <li key={c.at_s}>
-                    <button type="button" className="btn btn--link" onClick={() => setPosition(c.at_s)}>
+                    <button type="button" className="link-button lr-link" onClick={() => setPosition(c.at_s)}>
                       {clock(c.at_s)} {c.title}
                     </button>
                   </li>
