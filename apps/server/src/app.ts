@@ -13,6 +13,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import { mediaPlugin } from './modules/media/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
-    started = await startUp(app, { seed: opts.seed ?? true, now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
+    started = await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
   } catch (err) {
     await app.database.close().catch(() => undefined);
     throw err;
@@ -147,9 +148,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(web, { webDist: config.webDist });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
-  await app.register(mediaRoutes);
+  await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
+  await app.register(mediaRoutes, { now });
   await app.register(homeRoutes, { now });
-  await app.register(coursesRoutes);
+  await app.register(coursesRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });

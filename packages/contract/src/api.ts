@@ -12,6 +12,7 @@ import { topicSchemas } from './topics.ts';
 import { paperSchemas } from './papers.ts';
 import { liveSchemas } from './lives.ts';
 import { pageSchemas } from './pages.ts';
+import { mediaSchemas } from './media.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -41,6 +42,7 @@ export const schemas = {
   ...paperSchemas,
   ...liveSchemas,
   ...pageSchemas,
+  ...mediaSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

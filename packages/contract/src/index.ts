@@ -18,3 +18,4 @@ export * from './lives.ts';
 export * from './papers.ts';
 export * from './topics.ts';
 export * from './pages.ts';
+export * from './media.ts';

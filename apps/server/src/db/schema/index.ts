@@ -12,3 +12,4 @@ export * from './member.ts';
 export * from './search.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './media.ts';
