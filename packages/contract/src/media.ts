@@ -3,6 +3,7 @@ import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { Course } from './entities.ts';
 
+
 /**
  * Playable media (decision record 0022): what a player needs for a chapter, a recording or a
  * live, and the learning-progress calls of courses (decision record 0023).
@@ -70,14 +71,6 @@ export const LivePushAddress = z.object({ server: z.string(), stream_key: z.stri
 export type LivePushAddress = z.infer<typeof LivePushAddress>;
 
 // ---- Learning progress (decision record 0023) ----
-
-/** Client heartbeats: the player sends one every this many seconds while playing, and on pause/leave. */
-export const LEARN_HEARTBEAT_S = 15;
-/** Played time is credited up to the wall-clock time since the last heartbeat times this rate. */
-export const LEARN_MAX_RATE = 2;
-/** A chapter is complete once this share of it has been played. */
-export const LEARN_COMPLETE_RATIO = 0.9;
-export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 
 /**
  * A playback session: random per player load (8–64 of `A-Za-z0-9_-`). `played_s` is the time
