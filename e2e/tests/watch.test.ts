@@ -83,6 +83,40 @@ describe('course player', () => {
     await quality.waitFor();
     assert.deepEqual(await quality.locator('option').allTextContents(), ['自动', '360p', '240p']);
     assert.deepEqual(await page.getByRole('combobox', { name: '字幕' }).locator('option').allTextContents(), ['关闭字幕', '中文', 'English']);
+
+    // The personal centre lists the course with its progress and a continue button.
+    const paused = page.waitForResponse((r) => r.url().includes('/learn_log') && r.request().method() === 'POST');
+    await page.keyboard.press('k');
+    await paused;
+    await page.goto('/user/mycourse');
+    const card = page.locator('.center-card').filter({ hasText: second.title.slice(0, 2) }).first();
+    await card.waitFor();
+    const bar = card.getByRole('progressbar');
+    assert.ok(Number(await bar.getAttribute('value')) > 0, 'the progress bar shows learned time');
+    assert.match((await card.textContent()) ?? '', /已学习 \d+%/);
+    await card.getByRole('link', { name: '继续学习' }).click();
+    await page.waitForURL((url) => url.pathname === `/course/${course.id}` && url.searchParams.get('resume') === '1');
+    await playedPast(page, 1);
+  });
+
+  it('lists lives and recordings watched in the personal centre, with the sidebar and time watched', async () => {
+    const token = await loginViaApi(h.server.url, '137');
+    const lives = await apiCall<{ items: Array<{ id: number; title: string }> }>(h.server.url, '/v1/live/look_back?limit=3');
+    const live = lives.data.items[0];
+    assert.ok(live, 'a past live with a replay exists');
+    const beat = (played: number) =>
+      apiCall(h.server.url, '/v1/user/watch_log', { method: 'POST', token, body: { module_name: 'vod', id: live.id, played_s: played, session_id: 'e2e-watch-session' } });
+    assert.equal((await beat(0)).code, 0);
+    const page = await signedInPage(token, { width: 390, height: 844, locale: 'en-US' });
+    await page.goto('/user/watch?lang=en');
+    await page.getByRole('heading', { name: 'Watched', level: 1 }).waitFor();
+    await page.locator('.user-center__nickname').waitFor();
+    assert.match((await page.locator('.user-center__points').textContent()) ?? '', /Points available: \d+/);
+    const card = page.locator('.center-card').first();
+    await card.waitFor();
+    assert.match((await card.textContent()) ?? '', /Recording.*Watched 0 s/s);
+    await page.getByRole('button', { name: 'Lives' }).click();
+    await page.getByText('You have not watched anything yet.').waitFor();
   });
 
   it('refuses a paid chapter: visitors are asked to log in, others see the price and how to buy', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@medportal/contract/codes';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { learnCountText } from '../../../shared/format/count';
 import { formatDate } from '../../../shared/format/date';
@@ -112,6 +112,9 @@ export function CourseDetailView({ id }: { id: number }) {
   const chapters = useCourseChapters(valid ? id : 0, signedIn);
   const progress = useLearnProgress(valid ? id : 0, signedIn);
   const chapterProgress = useChapterProgress(valid ? id : 0, signedIn);
+  // `?resume=1` (the personal centre's continue button) starts the last lesson at once.
+  const [search] = useSearchParams();
+  const autoResume = search.get('resume') === '1';
   const [picked, setPicked] = useState<(PlayerSelection & { n: number }) | null>(null);
   const playerRef = useRef<HTMLDivElement>(null);
   const progressById = useMemo(() => new Map((chapterProgress.data?.items ?? []).map((p) => [p.chapter_id, p])), [chapterProgress.data]);
@@ -122,7 +125,7 @@ export function CourseDetailView({ id }: { id: number }) {
   const selection: PlayerSelection | null =
     picked ??
     (resume
-      ? { chapterId: resume.id, startAt: progress.data?.last_position_s ?? 0, autoPlay: false }
+      ? { chapterId: resume.id, startAt: progress.data?.last_position_s ?? 0, autoPlay: autoResume && resume.media !== null }
       : items[0]
         ? { chapterId: (items.find((c) => c.media) ?? items[0]).id, startAt: 0, autoPlay: false }
         : null);
