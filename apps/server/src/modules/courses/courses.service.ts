@@ -35,7 +35,8 @@ import { pageOf } from '../shared/paginate.ts';
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
 
-const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 0);
+/** Whole percent, rounded down, but never 0 once anything counts (a started course shows it). */
+const percent = (done: number, total: number) => (total > 0 && done > 0 ? Math.min(100, Math.max(1, Math.floor((done * 100) / total))) : 0);
 
 function presentProgress(chapterId: number, durationS: number, p: repo.ProgressRow | undefined): ChapterLearnProgress {
   const played = Math.min(p?.playedS ?? 0, durationS);

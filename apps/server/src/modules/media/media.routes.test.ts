@@ -302,3 +302,32 @@ describe('watch time of lives and recordings', () => {
     expect((await post('/v1/user/watch_log', { module_name: 'live', id: 999999, played_s: 1, session_id: 'watch-session' }, h)).code).toBe(ErrorCode.NOT_FOUND);
   });
 });
+
+describe('media provider by configuration', () => {
+  it('cdn: chapter and live URLs point at the CDN and the pull domain, signed with the configured key', async () => {
+    const { loadConfig, ConfigError } = await import('../../config.ts');
+    expect(() => loadConfig({ MEDIA_PROVIDER: 'cdn' })).toThrow(ConfigError);
+    const settings = loadConfig({
+      MEDIA_PROVIDER: 'cdn',
+      MEDIA_CDN_BASE_URL: 'https://vod.cdn.example.org/media/',
+      MEDIA_LIVE_PULL_BASE_URL: 'https://pull.example.org/live',
+      MEDIA_SIGN_KEY: 'a-shared-key-with-the-cdn',
+    }).media;
+    const cdnApp = await buildTestApp({ now: clock.now, config: { media: settings } });
+    try {
+      const [chapter] = CourseChaptersData.parse((await call<unknown>(cdnApp, { url: `/v2/user/course/${await freeCourse()}/chapter` })).data).items;
+      const url = new URL(chapter?.media?.hls_url ?? '');
+      expect(url.origin + url.pathname).toMatch(/^https:\/\/vod\.cdn\.example\.org\/media\/demo\/[a-d]\/master\.m3u8$/);
+      const { UrlSigner } = await import('./media.signing.ts');
+      const check = new UrlSigner('a-shared-key-with-the-cdn').verify(url.pathname, url.searchParams.get('t'), url.searchParams.get('sign'), Math.floor(clock.now().getTime() / 1000));
+      expect(check).toBe('ok');
+      const rows = await cdnApp.db.select().from(lives).where(eq(lives.status, 'published'));
+      const t = clock.now().getTime();
+      const onAir = rows.find((l) => l.startAt.getTime() <= t && l.endAt.getTime() > t);
+      const auth = LiveAuthUrl.parse((await call<unknown>(cdnApp, { url: `/v1/live/${onAir?.id}/auth_url` })).data);
+      expect(auth.url).toMatch(/^https:\/\/pull\.example\.org\/live\/live-\d+-[\w-]+\.m3u8\?t=\d+&sign=[0-9a-f]{32}$/);
+    } finally {
+      await cdnApp.close();
+    }
+  });
+});

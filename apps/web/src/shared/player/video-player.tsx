@@ -377,7 +377,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </span>
           )}
           <span className="player__spacer" />
-          <button type="button" className="player__button" onClick={toggleMute} aria-label={muted ? t('unmute') : t('mute')} aria-pressed={muted}>
+          <button type="button" className="player__button player__mute" onClick={toggleMute} aria-label={muted ? t('unmute') : t('mute')} aria-pressed={muted}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M4 9v6h4l5 4V5L8 9z" fill="currentColor" />
               {muted ? <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" /> : <path d="M16 8a5 5 0 010 8" stroke="currentColor" strokeWidth="2" fill="none" />}
@@ -446,7 +446,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </label>
           ) : null}
           {pipSupported ? (
-            <button type="button" className="player__button" onClick={togglePip} aria-label={t('pip')}>
+            <button type="button" className="player__button player__pip" onClick={togglePip} aria-label={t('pip')}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <rect x="3" y="5" width="18" height="14" rx="2" stroke="currentColor" strokeWidth="2" fill="none" />
                 <rect x="12" y="11" width="7" height="6" fill="currentColor" />

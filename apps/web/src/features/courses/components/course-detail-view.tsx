@@ -198,7 +198,7 @@ export function CourseDetailView({ id }: { id: number }) {
           ) : null}
           <p className="course-hero__actions">
             {resume ? (
-              <button type="button" className="button" onClick={() => play(resume, progress.data?.last_position_s ?? 0)}>
+              <button type="button" className="button button--primary course-continue" onClick={() => play(resume, progress.data?.last_position_s ?? 0)}>
                 {t('course:player.continue', { title: resume.title, time: formatDuration(progress.data?.last_position_s ?? 0) })}
               </button>
             ) : null}

@@ -23,7 +23,7 @@ function LockedPanel({ course, chapter }: { course: CourseDetailData; chapter: C
       <div className="course-locked" role="region" aria-label={t('player.lockedTitle')}>
         <p className="course-locked__title">{t('player.loginTitle')}</p>
         <p>{t('player.loginText', { title: chapter.title })}</p>
-        <Link className="button" to={paths.login.getHref(here)}>
+        <Link className="button button--primary" to={paths.login.getHref(here)}>
           {t('player.login')}
         </Link>
       </div>
@@ -37,7 +37,7 @@ function LockedPanel({ course, chapter }: { course: CourseDetailData; chapter: C
         {t('player.price')} <Price course={course} />
       </p>
       <p className="course-locked__note">{t('player.buyNote')}</p>
-      <Link className="button" to={paths.contactUs.getHref()}>
+      <Link className="button button--primary" to={paths.contactUs.getHref()}>
         {t('player.buyContact')}
       </Link>
     </div>

@@ -32,7 +32,7 @@ function CourseRecord({ r }: { r: Record }) {
           <span>{t('mycourse.learnedAt', { date: formatDate(r.learned_at, lang) })}</span>
         </p>
       </div>
-      <Link className="button center-card__action" to={`${paths.courseDetail.getHref(r.course.id)}?resume=1`}>
+      <Link className="button button--primary center-card__action" to={`${paths.courseDetail.getHref(r.course.id)}?resume=1`}>
         {r.completed ? t('mycourse.review') : t('mycourse.continue')}
       </Link>
     </li>
