@@ -105,9 +105,8 @@ const speakerRoutes: RouteObject[] = [
 
 const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key}` });
 
-// The personal centre: its layout and own pages are one lazy chunk with the `center` texts.
+// The personal centre: its layout and own pages are one lazy chunk (texts: `member`).
 const userCenter = () => import('../features/user-center/pages/user-center-routes');
-const centerTitle = (key: string): RouteHandle => ({ title: `center:titles.${key}` });
 
 // Topic pages (list and phone layout share one chunk) and the paper page, with the `topic` texts.
 const topicPages = () => import('../features/topics/pages/topic-page');
@@ -209,8 +208,8 @@ export const routes: RouteObject[] = [
                 lazy: () => userCenter().then((m) => m.layoutRoute),
                 children: [
                   { index: true, lazy: () => userCenter().then((m) => m.indexRoute) },
-                  { path: paths.user.mycourse.path, handle: centerTitle('mycourse'), lazy: () => userCenter().then((m) => m.myCourseRoute) },
-                  { path: paths.user.watch.path, handle: centerTitle('watch'), lazy: () => userCenter().then((m) => m.watchRoute) },
+                  { path: paths.user.mycourse.path, handle: memberTitle('mycourse'), lazy: () => userCenter().then((m) => m.myCourseRoute) },
+                  { path: paths.user.watch.path, handle: memberTitle('watch'), lazy: () => userCenter().then((m) => m.watchRoute) },
                   { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
                   { path: paths.user.collect.path, handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
                 ],

@@ -12,7 +12,7 @@ import { USER_CENTER_PAGE_SIZE, useMyCourses, type LearnRecordPage } from '../ap
 type Record = LearnRecordPage['items'][number];
 
 function CourseRecord({ r }: { r: Record }) {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   const lang = useLang();
   return (
     <li className="center-card">
@@ -24,16 +24,16 @@ function CourseRecord({ r }: { r: Record }) {
           <Link to={paths.courseDetail.getHref(r.course.id)}>{r.course.title}</Link>
         </h2>
         <div className="center-card__progress">
-          <progress max={100} value={r.progress} aria-label={t('mycourse.progressOf', { title: r.course.title })} />
-          <span>{r.completed ? t('mycourse.completed') : t('mycourse.progress', { percent: r.progress })}</span>
+          <progress max={100} value={r.progress} aria-label={t('center.mycourse.progressOf', { title: r.course.title })} />
+          <span>{r.completed ? t('center.mycourse.completed') : t('center.mycourse.progress', { percent: r.progress })}</span>
         </div>
         <p className="center-card__meta">
-          {r.last_chapter_title ? t('mycourse.last', { title: r.last_chapter_title, time: formatClock(r.last_position_s) }) : null}
-          <span>{t('mycourse.learnedAt', { date: formatDate(r.learned_at, lang) })}</span>
+          {r.last_chapter_title ? t('center.mycourse.last', { title: r.last_chapter_title, time: formatClock(r.last_position_s) }) : null}
+          <span>{t('center.mycourse.learnedAt', { date: formatDate(r.learned_at, lang) })}</span>
         </p>
       </div>
       <Link className="button button--primary center-card__action" to={`${paths.courseDetail.getHref(r.course.id)}?resume=1`}>
-        {r.completed ? t('mycourse.review') : t('mycourse.continue')}
+        {r.completed ? t('center.mycourse.review') : t('center.mycourse.continue')}
       </Link>
     </li>
   );
@@ -41,14 +41,14 @@ function CourseRecord({ r }: { r: Record }) {
 
 /** `/user/mycourse`: the courses I learn, most recent first, with progress and a continue button. */
 export function MyCoursePage() {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const page = pageParam(search);
   const list = useMyCourses(page);
   return (
     <section className="center-page" aria-labelledby="center-heading">
-      <h1 id="center-heading">{t('links.mycourse')}</h1>
+      <h1 id="center-heading">{t('center.links.mycourse')}</h1>
       <PagedList<Record>
         query={list}
         page={page}
@@ -56,11 +56,11 @@ export function MyCoursePage() {
         onPage={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })}
         render={(r) => <CourseRecord key={r.course.id} r={r} />}
         className="center-list"
-        loadingLabel={t('loading')}
+        loadingLabel={t('center.loading')}
         emptyClassName="center-empty"
         empty={
           <>
-            {t('mycourse.empty')} <Link to={paths.course.getHref()}>{t('mycourse.browse')}</Link>
+            {t('center.mycourse.empty')} <Link to={paths.course.getHref()}>{t('center.mycourse.browse')}</Link>
           </>
         }
       />

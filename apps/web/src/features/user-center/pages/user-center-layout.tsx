@@ -16,7 +16,7 @@ const LINKS = [
 ] as const;
 
 function Profile() {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   const info = usePersonalInfo();
   if (info.isPending) return <Skeleton height={72} />;
   if (info.isError) return null;
@@ -26,7 +26,7 @@ function Profile() {
       <Image src={me.avatar_url} alt="" className="user-center__avatar" width={64} height={64} />
       <div>
         <p className="user-center__nickname">{me.nickname}</p>
-        <p className="user-center__points">{t('points', { count: me.availablescore })}</p>
+        <p className="user-center__points">{t('center.points', { count: me.availablescore })}</p>
       </div>
     </div>
   );
@@ -38,17 +38,17 @@ function Profile() {
  * come back from the query cache with the scroll position (kept alive).
  */
 export function UserCenterLayout() {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   return (
     <div className="container user-center">
-      <aside className="user-center__side" aria-label={t('sidebar')}>
+      <aside className="user-center__side" aria-label={t('center.sidebar')}>
         <Profile />
-        <nav aria-label={t('nav')}>
+        <nav aria-label={t('center.nav')}>
           <ul className="user-center__nav">
             {LINKS.map((l) => (
               <li key={l.key}>
                 <NavLink to={l.to} className={({ isActive }) => `user-center__link${isActive ? ' is-active' : ''}`}>
-                  {t(`links.${l.key}`)}
+                  {t(`center.links.${l.key}`)}
                 </NavLink>
               </li>
             ))}

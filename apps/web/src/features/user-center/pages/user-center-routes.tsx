@@ -7,7 +7,7 @@ import { WatchPage } from './watch-page';
 
 /** The centre's texts arrive with its layout. */
 async function loader(): Promise<null> {
-  await loadNamespaces('center');
+  await loadNamespaces('member');
   return null;
 }
 

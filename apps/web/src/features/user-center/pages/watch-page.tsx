@@ -13,7 +13,7 @@ type Record = WatchRecordPage['items'][number];
 const TABS: ReadonlyArray<WatchModule | ''> = ['', 'live', 'vod'];
 
 function WatchRecord({ r }: { r: Record }) {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   const lang = useLang();
   const href = r.module_name === 'live' ? paths.liveRoom.getHref(r.id) : paths.vod.getHref(r.id);
   const minutes = Math.max(1, Math.round(r.watched_s / 60));
@@ -27,12 +27,12 @@ function WatchRecord({ r }: { r: Record }) {
           <Link to={href}>{r.title}</Link>
         </h2>
         <p className="center-card__meta">
-          <span className="center-badge">{t(`watch.kinds.${r.module_name}`)}</span>
+          <span className="center-badge">{t(`center.watch.kinds.${r.module_name}`)}</span>
           <span>{formatDateTime(r.start_at, lang)}</span>
         </p>
         <p className="center-card__meta">
-          <span>{r.watched_s < 60 ? t('watch.watchedSeconds', { count: r.watched_s }) : t('watch.watchedMinutes', { count: minutes })}</span>
-          <span>{t('watch.lastWatched', { date: formatDateTime(r.watched_at, lang) })}</span>
+          <span>{r.watched_s < 60 ? t('center.watch.watchedSeconds', { count: r.watched_s }) : t('center.watch.watchedMinutes', { count: minutes })}</span>
+          <span>{t('center.watch.lastWatched', { date: formatDateTime(r.watched_at, lang) })}</span>
         </p>
       </div>
     </li>
@@ -41,7 +41,7 @@ function WatchRecord({ r }: { r: Record }) {
 
 /** `/user/watch`: lives and recordings I watched, with the time watched. */
 export function WatchPage() {
-  const { t } = useTranslation('center');
+  const { t } = useTranslation('member');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const raw = search.get('module') ?? '';
@@ -56,11 +56,11 @@ export function WatchPage() {
   };
   return (
     <section className="center-page" aria-labelledby="center-heading">
-      <h1 id="center-heading">{t('links.watch')}</h1>
-      <div className="center-tabs" role="group" aria-label={t('watch.filter')}>
+      <h1 id="center-heading">{t('center.links.watch')}</h1>
+      <div className="center-tabs" role="group" aria-label={t('center.watch.filter')}>
         {TABS.map((m) => (
           <button key={m || 'all'} type="button" className="course-tab-like" aria-pressed={m === module} onClick={() => go(m)}>
-            {t(`watch.tabs.${m || 'all'}`)}
+            {t(`center.watch.tabs.${m || 'all'}`)}
           </button>
         ))}
       </div>
@@ -71,11 +71,11 @@ export function WatchPage() {
         onPage={(p) => go(module, p)}
         render={(r) => <WatchRecord key={`${r.module_name}-${r.id}`} r={r} />}
         className="center-list"
-        loadingLabel={t('loading')}
+        loadingLabel={t('center.loading')}
         emptyClassName="center-empty"
         empty={
           <>
-            {t('watch.empty')} <Link to={paths.live.getHref()}>{t('watch.browse')}</Link>
+            {t('center.watch.empty')} <Link to={paths.live.getHref()}>{t('center.watch.browse')}</Link>
           </>
         }
       />
