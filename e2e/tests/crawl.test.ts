@@ -18,7 +18,7 @@ const OWNED_ELSEWHERE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/special\//, 'themed special albums'],
   [/^\/vj[^/]*_selected/, 'selected-content channels'],
   [/^\/credit/, 'credit points'],
-  [/^\/user\//, 'user-centre pages not yet built'],
+  [/^\/user\/(?:myinfo|order|wallet|coupon)(?:\/|$)/, 'user-centre pages not yet built (profile, money)'],
 ];
 
 /** Served by the server itself, not the SPA: checked by status code. */

@@ -13,12 +13,13 @@ import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import { mediaPlugin } from './modules/media/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
-import { liveRoomRoutes, type LiveRoomRoutesOptions } from './modules/live-room/index.ts';
+import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
@@ -152,9 +153,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(web, { webDist: config.webDist });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
-  await app.register(mediaRoutes);
+  await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
+  await app.register(mediaRoutes, { now });
   await app.register(homeRoutes, { now });
-  await app.register(coursesRoutes);
+  await app.register(coursesRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });
@@ -165,7 +167,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(realtime, { redis: config.redis });
   // Before the live-room routes, which declare WebSocket routes; client messages are tiny.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(liveRoomRoutes, { now, ...opts.liveRoom });
+  // The live room plays the media module's signed stream and recording URLs (decision 0024).
+  const liveRoomMedia: MediaSource = {
+    live: async (liveId, userId) =>
+      (await app.media.liveAccess(liveId, { userId })) === 'login' ? 'login' : ((await app.media.liveStream(liveId))?.media ?? null),
+    recording: (rec) => app.media.recordingMedia(rec),
+  };
+  await app.register(liveRoomRoutes, { now, media: liveRoomMedia, ...opts.liveRoom });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

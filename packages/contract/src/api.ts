@@ -13,6 +13,7 @@ import { paperSchemas } from './papers.ts';
 import { liveSchemas } from './lives.ts';
 import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
+import { mediaSchemas } from './media.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -43,6 +44,7 @@ export const schemas = {
   ...liveSchemas,
   ...liveRoomSchemas,
   ...pageSchemas,
+  ...mediaSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -61,6 +61,16 @@ export const ErrorCode = {
   /** The recording is not available (yet). */
   RECORDING_NOT_READY: 40412,
   INSUFFICIENT_BALANCE: 40201,
+  /** Log in to watch this chapter or live. */
+  LOGIN_TO_WATCH: 40301,
+  /** Buy the course to watch this chapter. */
+  PURCHASE_TO_WATCH: 40302,
+  /** A signed media link whose expiry has passed. */
+  MEDIA_LINK_EXPIRED: 40303,
+  /** A media link whose signature does not match (tampered or made up). */
+  MEDIA_LINK_INVALID: 40304,
+  /** The live has no stream to watch yet (not started, or ended without a replay). */
+  MEDIA_NOT_AVAILABLE: 40305,
   WRONG_PAY_PASSWORD: 40202,
   LOCKED: 42301,
   INTERNAL: 50000,

@@ -19,3 +19,4 @@ export * from './live-room.ts';
 export * from './papers.ts';
 export * from './topics.ts';
 export * from './pages.ts';
+export * from './media.ts';

@@ -10,6 +10,7 @@ import { Id, Page, PageQuery } from './common.ts';
  */
 
 import { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS } from './live-room-limits.ts';
+import { Media } from './media.ts';
 
 export { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS };
 /** A user may ask this many questions per window in one live. */
@@ -40,21 +41,6 @@ export const LiveOrganizer = z.object({ id: z.number().int(), name: z.string(), 
 
 export const LiveButton = z.object({ id: z.number().int(), title: z.string(), action: Action });
 export type LiveButton = z.infer<typeof LiveButton>;
-
-/**
- * What plays in the player. Filled by the media module when a source exists and the caller may
- * watch; until then null with `media_unavailable` saying why.
- */
-export const LiveMedia = z.object({
-  hls_url: z.string(),
-  /** null for a live stream. */
-  duration_s: z.number().nullable(),
-  poster: z.string(),
-  subtitles: z.array(z.object({ lang: z.enum(['zh', 'en']), url: z.string() })),
-  /** ISO 8601: when the signed URL stops working. */
-  expires_at: z.string().nullable(),
-});
-export type LiveMedia = z.infer<typeof LiveMedia>;
 
 /** Why there is no media: not started, ended without a replay yet, caller must log in or enter the code, no stream source configured. */
 export const MEDIA_UNAVAILABLE = ['not_started', 'replay_pending', 'login', 'access_code', 'no_source'] as const;
@@ -99,7 +85,7 @@ export const LiveRoomDetail = z.object({
   /** After the end, the recording to watch (/w/o/vod/{id}) once it is available. */
   recording_id: z.number().int().nullable(),
   buttons: z.array(LiveButton),
-  media: LiveMedia.nullable(),
+  media: Media.nullable(),
   media_unavailable: MediaUnavailable.nullable(),
 });
 export type LiveRoomDetail = z.infer<typeof LiveRoomDetail>;
@@ -216,7 +202,7 @@ export const RecordingDetail = z.object({
       answered_at_s: z.number().int().nullable(),
     }),
   ),
-  media: LiveMedia.nullable(),
+  media: Media.nullable(),
   media_unavailable: MediaUnavailable.nullable(),
 });
 export type RecordingDetail = z.infer<typeof RecordingDetail>;

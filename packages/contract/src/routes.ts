@@ -26,6 +26,13 @@ export const routes = {
   appraiseTags: { method: 'GET', path: '/v1/user/course/appraise_tag' },
   appraiseCourse: { method: 'POST', path: '/v1/user/course/:id/appraise', auth: true },
   courseLearnLog: { method: 'POST', path: '/v1/user/course/:id/learn_log', auth: true },
+  courseLearnProgress: { method: 'GET', path: '/v1/user/course/:id/learn_progress', auth: true },
+  chapterLearnProgress: { method: 'GET', path: '/v1/user/course/:id/chapter_learn_progress', auth: true },
+  courseLearnRecord: { method: 'GET', path: '/v1/user/course/record', auth: true },
+  // media
+  liveAuthUrl: { method: 'GET', path: '/v1/live/:id/auth_url' },
+  watchLog: { method: 'POST', path: '/v1/user/watch_log', auth: true },
+  watchRecord: { method: 'GET', path: '/v1/user/watch_log', auth: true },
   // speakers
   speakerDetail: { method: 'GET', path: '/v1/user/speaker/:id' },
   speakerCourses: { method: 'GET', path: '/v1/speaker/:id/course' },

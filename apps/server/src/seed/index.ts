@@ -22,6 +22,8 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['courseTags', s.courseTags, false],
   ['appraiseTags', s.appraiseTags, true],
   ['lives', s.lives, true],
+  ['mediaAssets', s.mediaAssets, true],
+  ['mediaBindings', s.mediaBindings, false],
   ['newsCategories', s.newsCategories, true],
   ['news', s.news, true],
   ['newsTags', s.newsTags, false],

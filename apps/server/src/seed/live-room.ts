@@ -44,8 +44,18 @@ const CHAPTERS: ReadonlyArray<readonly [number, string, string]> = [
 
 type LiveSeed = { id?: number; startAt: Date; endAt: Date; hasReplay?: boolean; speakerId?: number | null; titleZh: string; titleEn?: string | null; subTitleZh?: string; subTitleEn?: string | null; banner: string; status?: string };
 
-/** Rooms, extra speakers, slides, buttons and recordings of the demo lives (content: every environment). */
-export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: Date): LiveRoomSeedRows {
+/** Lengths (seconds) of the demo media a recording plays: a live's replay, a standalone talk's own. */
+export interface RecordingMediaLengths {
+  replay: (liveId: number) => number;
+  recording: (recordingId: number) => number;
+}
+
+/**
+ * Rooms, extra speakers, slides, buttons and recordings of the demo lives (content: every
+ * environment). A recording is as long as the media it plays, so its chapters, slide marks and
+ * questions fall inside what the player can reach.
+ */
+export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: Date, media: RecordingMediaLengths): LiveRoomSeedRows {
   const published = lives.filter((l) => l.status === 'published' && l.id !== undefined) as Array<LiveSeed & { id: number }>;
   const liveRooms: LiveRoomSeedRows['liveRooms'] = [
     { liveId: DEMO_ROOMS.moderated, moderated: true, currentSlide: 2 },
@@ -74,7 +84,7 @@ export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: 
     buttons.forEach(([zh, en, act], sort) => liveButtons.push({ id: (buttonId += 1), liveId: l.id, titleZh: zh, titleEn: en, action: act, sort }));
     const ended = liveStatus(l.startAt, l.endAt, Boolean(l.hasReplay), now) === LiveStatus.REPLAY;
     if (!ended) continue;
-    const durationS = Math.round((l.endAt.getTime() - l.startAt.getTime()) / 1000);
+    const durationS = media.replay(l.id);
     const recordingId = recordings.length + 1;
     recordings.push({
       id: recordingId,
@@ -99,14 +109,14 @@ export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: 
   const first = published[0];
   if (first) {
     const recordingId = recordings.length + 1;
-    const durationS = 1800;
+    const durationS = media.recording(recordingId);
     recordings.push({
       id: recordingId,
       liveId: null,
       titleZh: '临床研究设计入门：从问题到方案',
       titleEn: 'Clinical Study Design: From Question to Protocol',
-      subTitleZh: '录播课 · 30 分钟',
-      subTitleEn: 'Recorded talk · 30 minutes',
+      subTitleZh: '录播课',
+      subTitleEn: 'Recorded talk',
       banner: first.banner,
       recordedAt: new Date(now.getTime() - 30 * 86_400_000),
       durationS,
@@ -118,13 +128,13 @@ export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: 
   return { liveRooms, liveSpeakers, liveSlides, liveButtons, liveSlideMarks, recordings, recordingChapters };
 }
 
-/** Questions of the recorded live: asked and answered at these minutes into it. */
-const RECORDED_QA: ReadonlyArray<{ askedMin: number; answeredMin: number | null; zh: string; answerZh: string; by: number; likes: number }> = [
-  { askedMin: 6, answeredMin: 21, zh: 'CRS 分级时，是否需要常规监测 IL-6？', answerZh: '不需要常规监测，分级以临床表现为主；IL-6 可辅助判断重症风险。', by: 0, likes: 3 },
-  { askedMin: 14, answeredMin: 38, zh: '老年患者的桥接治疗如何选择？', answerZh: '优先低强度方案，兼顾器官功能与感染风险，个体化决定。', by: 1, likes: 4 },
-  { askedMin: 29, answeredMin: 52, zh: 'ICANS 出现时托珠单抗还有作用吗？', answerZh: '单纯 ICANS 首选糖皮质激素；合并 CRS 时可联合托珠单抗。', by: 2, likes: 2 },
-  { askedMin: 47, answeredMin: 90, zh: '回输后多久可以出院随访？', answerZh: '一般 4 周内需在中心附近，之后按方案定期随访。', by: 3, likes: 1 },
-  { askedMin: 75, answeredMin: null, zh: '有没有推荐的患者教育材料？', answerZh: '', by: 0, likes: 0 },
+/** Questions of the recorded live: asked and answered at these seconds into it (its demo replay is a minute long). */
+const RECORDED_QA: ReadonlyArray<{ askedS: number; answeredS: number | null; zh: string; answerZh: string; by: number; likes: number }> = [
+  { askedS: 6, answeredS: 21, zh: 'CRS 分级时，是否需要常规监测 IL-6？', answerZh: '不需要常规监测，分级以临床表现为主；IL-6 可辅助判断重症风险。', by: 0, likes: 3 },
+  { askedS: 14, answeredS: 38, zh: '老年患者的桥接治疗如何选择？', answerZh: '优先低强度方案，兼顾器官功能与感染风险，个体化决定。', by: 1, likes: 4 },
+  { askedS: 29, answeredS: 52, zh: 'ICANS 出现时托珠单抗还有作用吗？', answerZh: '单纯 ICANS 首选糖皮质激素；合并 CRS 时可联合托珠单抗。', by: 2, likes: 2 },
+  { askedS: 40, answeredS: 55, zh: '回输后多久可以出院随访？', answerZh: '一般 4 周内需在中心附近，之后按方案定期随访。', by: 3, likes: 1 },
+  { askedS: 48, answeredS: null, zh: '有没有推荐的患者教育材料？', answerZh: '', by: 0, likes: 0 },
 ];
 
 /** Questions already asked in the live on air, so its Q&A panel is not empty. */
@@ -175,7 +185,7 @@ export async function seedDemoAccounts(tx: Tx, now: Date): Promise<void> {
   const [recorded] = await tx.select().from(s.lives).where(eq(s.lives.id, DEMO_ROOMS.recordedQa));
   if (recorded) {
     for (const q of RECORDED_QA) {
-      const at = (min: number) => new Date(recorded.startAt.getTime() + min * 60_000);
+      const at = (sec: number) => new Date(recorded.startAt.getTime() + sec * 1000);
       const [t] = await tx
         .insert(s.liveTopics)
         .values({
@@ -184,13 +194,13 @@ export async function seedDemoAccounts(tx: Tx, now: Date): Promise<void> {
           content: q.zh,
           status: 'approved',
           likeCount: q.likes,
-          answer: q.answeredMin === null ? null : q.answerZh,
-          answeredAt: q.answeredMin === null ? null : at(q.answeredMin),
-          answeredBy: q.answeredMin === null ? null : moderatorId,
-          createdAt: at(q.askedMin),
+          answer: q.answeredS === null ? null : q.answerZh,
+          answeredAt: q.answeredS === null ? null : at(q.answeredS),
+          answeredBy: q.answeredS === null ? null : moderatorId,
+          createdAt: at(q.askedS),
         })
         .returning({ id: s.liveTopics.id });
-      if (t && q.likes > 0) await tx.insert(s.liveTopicLikes).values(audience.slice(0, q.likes).map((a) => ({ topicId: t.id, userId: a.id, createdAt: at(q.askedMin + 1) })));
+      if (t && q.likes > 0) await tx.insert(s.liveTopicLikes).values(audience.slice(0, q.likes).map((a) => ({ topicId: t.id, userId: a.id, createdAt: at(q.askedS + 1) })));
     }
   }
   for (const q of LIVE_QA) {

@@ -13,3 +13,4 @@ export * from './search.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './live-room.ts';
+export * from './media.ts';

@@ -5,8 +5,8 @@ import {
   type DataOf,
   ErrorCode,
   type LiveEvent,
-  type LiveMedia,
   LiveStatus,
+  type Media,
   type MediaUnavailable,
   SIGN_OPENS_BEFORE_S,
   TOPIC_RATE_LIMIT,
@@ -31,8 +31,9 @@ export interface RoomEvent {
 
 /** Where media comes from: the media module plugs in here (decision record 0024). */
 export interface MediaSource {
-  live(liveId: number, status: number): Promise<LiveMedia | null>;
-  recording(recordingId: number): Promise<LiveMedia | null>;
+  /** What plays now (the stream on air, or the replay), or `login` when the stream needs one. */
+  live(liveId: number, userId: number | undefined): Promise<Media | 'login' | null>;
+  recording(recording: { id: number; liveId: number | null }): Promise<Media | null>;
 }
 
 /** No streaming source configured: every room answers media null, reason no_source. */
@@ -130,7 +131,7 @@ export class LiveRoomService {
       repo.recordingOfLive(this.db, liveId),
     ]);
     const status = this.status(live, now);
-    const { media, reason } = await this.liveMedia(liveId, status, blocked);
+    const { media, reason } = await this.liveMedia(liveId, status, blocked, v.userId);
     const digits = live.meetingNo.replace(/\D/g, '');
     return {
       id: live.id,
@@ -165,11 +166,12 @@ export class LiveRoomService {
     };
   }
 
-  private async liveMedia(liveId: number, status: number, blocked: 'login' | 'access_code' | null): Promise<{ media: LiveMedia | null; reason: MediaUnavailable | null }> {
+  private async liveMedia(liveId: number, status: number, blocked: 'login' | 'access_code' | null, userId: number | undefined): Promise<{ media: Media | null; reason: MediaUnavailable | null }> {
     if (blocked) return { media: null, reason: blocked };
     if (status === LiveStatus.UPCOMING) return { media: null, reason: 'not_started' };
     if (status === LiveStatus.ENDED) return { media: null, reason: 'replay_pending' };
-    const media = await this.media.live(liveId, status);
+    const media = await this.media.live(liveId, userId);
+    if (media === 'login') return { media: null, reason: 'login' };
     return media ? { media, reason: null } : { media: null, reason: 'no_source' };
   }
 
@@ -514,7 +516,7 @@ export class LiveRoomService {
       r.liveId === null ? Promise.resolve([]) : repo.slidesOf(this.db, r.liveId),
       r.liveId === null ? Promise.resolve([]) : repo.slideMarks(this.db, r.liveId, end),
       r.liveId === null ? Promise.resolve([]) : repo.recordedTopics(this.db, r.liveId, end),
-      this.media.recording(id),
+      this.media.recording({ id: r.id, liveId: r.liveId }),
     ]);
     // The slide shown at second 0 is the last one set before the recording began (slide 0 if none).
     const timeline: Array<{ at_s: number; index: number }> = [];

@@ -23,7 +23,7 @@ import { useRoomSocket } from '../lib/room-socket';
 import '../live-room.css';
 
 export async function loader() {
-  await loadNamespaces('liveRoom');
+  await loadNamespaces('liveRoom', 'player');
   return null;
 }
 
@@ -183,7 +183,14 @@ export function LiveRoomPage() {
       <Header live={d} />
       <div className="lr-grid">
         <div className="lr-main">
-          <PlayerSlot media={d.media} reason={d.media_unavailable} poster={d.banner} />
+          <PlayerSlot
+            media={d.media}
+            reason={d.media_unavailable}
+            poster={d.banner}
+            title={d.title}
+            watch={{ module: d.media?.live === false ? 'vod' : 'live', liveId: d.id }}
+            onExpired={() => void detail.refetch()}
+          />
           {upcoming ? (
             <div className="lr-card lr-before">
               <Countdown to={d.start_at} onDone={() => void qc.invalidateQueries({ queryKey: roomKeys.all(id) })} />

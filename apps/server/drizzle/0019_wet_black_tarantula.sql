@@ -157,6 +157,7 @@ CREATE TABLE "recordings" (
 	CONSTRAINT "recordings_duration_check" CHECK ("recordings"."duration_s" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "media_bindings" DROP CONSTRAINT "media_bindings_type_check";--> statement-breakpoint
 ALTER TABLE "live_access" ADD CONSTRAINT "live_access_live_id_lives_id_fk" FOREIGN KEY ("live_id") REFERENCES "lives"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_access" ADD CONSTRAINT "live_access_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_buttons" ADD CONSTRAINT "live_buttons_live_id_lives_id_fk" FOREIGN KEY ("live_id") REFERENCES "lives"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -191,4 +192,5 @@ CREATE INDEX "live_polls_live_idx" ON "live_polls" USING btree ("live_id","creat
 CREATE INDEX "live_signs_time_idx" ON "live_signs" USING btree ("live_id","signed_at");--> statement-breakpoint
 CREATE INDEX "live_slide_marks_live_idx" ON "live_slide_marks" USING btree ("live_id","at");--> statement-breakpoint
 CREATE INDEX "live_topics_live_idx" ON "live_topics" USING btree ("live_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "live_topics_user_idx" ON "live_topics" USING btree ("live_id","user_id","created_at");
+CREATE INDEX "live_topics_user_idx" ON "live_topics" USING btree ("live_id","user_id","created_at");--> statement-breakpoint
+ALTER TABLE "media_bindings" ADD CONSTRAINT "media_bindings_type_check" CHECK ("media_bindings"."target_type" in ('chapter', 'replay', 'live', 'recording'));
