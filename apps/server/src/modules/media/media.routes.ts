@@ -14,6 +14,7 @@ import { findPublishedLive } from './media.repository.ts';
 import { recordWatch, watchRecords } from './media.watch.ts';
 
 const SEED = /^[A-Za-z0-9_-]{1,64}$/;
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, { httpStatus: 404 });
 /** Files the media server hands out: lower-case names in lower-case folders, never `..`. */
 const MEDIA_FILE = /^(?:[a-z0-9][a-z0-9_-]*\/){1,4}[a-z0-9][a-z0-9_-]*\.(m3u8|ts|vtt|jpg)$/;
 const RENDITION = /^[a-z0-9]{1,16}$/;
@@ -45,7 +46,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
     { schema: { hide: true } },
     async (req, reply) => {
       const { kind, seed } = req.params;
-      if (!isCoverKind(kind) || !SEED.test(seed)) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+      if (!isCoverKind(kind) || !SEED.test(seed)) throw notFound();
       const label = typeof req.query.label === 'string' ? req.query.label : undefined;
       return reply
         .type('image/svg+xml; charset=utf-8')
@@ -78,7 +79,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
   app.get<{ Params: { '*': string } }>('/media/hls/*', { schema: { hide: true } }, async (req, reply) => {
     const rel = req.params['*'];
     const m = MEDIA_FILE.exec(rel);
-    if (!m) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    if (!m) throw notFound();
     const path = `/media/hls/${rel}`;
     const exp = checkSigned(req, path);
     const ext = m[1] as keyof typeof CONTENT_TYPES;
@@ -86,7 +87,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
     try {
       body = await readFile(join(mediaRoot, rel));
     } catch {
-      return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+      throw notFound();
     }
     reply.type(CONTENT_TYPES[ext]);
     if (ext === 'm3u8') return cacheFor(reply, exp, 60).send(signUris(body.toString('utf8'), path, exp));
@@ -97,7 +98,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
   app.get<{ Params: { id: string; file: string } }>('/media/live/:id/:file', { schema: { hide: true } }, async (req, reply) => {
     const { id, file } = req.params;
     const m = /^([a-z0-9]{1,16})\.m3u8$/.exec(file);
-    if (!/^\d{1,9}$/.test(id) || !m) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    if (!/^\d{1,9}$/.test(id) || !m) throw notFound();
     const path = `/media/live/${id}/${file}`;
     const exp = checkSigned(req, path);
     const source = await app.media.liveSource(Number(id));
@@ -113,7 +114,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
       }
       return reply.send(signUris(`${master.join('\n')}\n`, path, exp));
     }
-    if (!RENDITION.test(name) || !asset.renditions.some((r) => r.name === name)) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
+    if (!RENDITION.test(name) || !asset.renditions.some((r) => r.name === name)) throw notFound();
     const loopLength = Math.round(asset.durationS / asset.segmentS);
     const text = livePlaylist({
       startMs: live.startAt.getTime(),

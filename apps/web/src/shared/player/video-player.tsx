@@ -149,11 +149,24 @@ export function VideoPlayer(props: VideoPlayerProps) {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  // Subtitles: at most one track showing.
+  // Subtitles: at most one track showing, its cues lifted above the control bar.
   useEffect(() => {
     const v = videoRef.current;
     if (!v) return;
-    for (const track of Array.from(v.textTracks)) track.mode = track.language === subtitle ? 'showing' : 'disabled';
+    const lift = (e: Event) => {
+      for (const cue of Array.from((e.target as TextTrack).activeCues ?? [])) {
+        if (cue instanceof VTTCue && cue.snapToLines) {
+          cue.snapToLines = false;
+          cue.line = 68;
+        }
+      }
+    };
+    const tracks = Array.from(v.textTracks);
+    for (const track of tracks) {
+      track.mode = track.language === subtitle ? 'showing' : 'disabled';
+      track.addEventListener('cuechange', lift);
+    }
+    return () => tracks.forEach((track) => track.removeEventListener('cuechange', lift));
   }, [subtitle, subtitles]);
 
   const video = () => videoRef.current;
