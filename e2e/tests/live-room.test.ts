@@ -82,7 +82,7 @@ describe('live room', () => {
     await pending.getByRole('button', { name: '通过' }).click();
     await topic(second, question).waitFor();
     await viewer.waitForFunction((q) => {
-      const item = [...document.querySelectorAll('[data-testid="topic"]')].find((el) => el.textContent?.includes(q));
+      const item = Array.from(document.querySelectorAll('[data-testid="topic"]')).find((el) => el.textContent?.includes(q));
       return item !== undefined && !item.textContent?.includes('待审核');
     }, question);
     const answer = 'Yes, with dose adjustment and closer monitoring.';
