@@ -54,7 +54,7 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.*', '**/dist/**', '**/.test-dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/*.tmp.*', '**/dist/**', '**/.test-dist/**', 'apps/server/media/**', '**/node_modules/**', 'data/**', '.tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

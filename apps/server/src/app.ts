@@ -13,11 +13,13 @@ import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
+import { mediaPlugin } from './modules/media/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
+import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
@@ -30,12 +32,14 @@ import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
@@ -50,6 +54,8 @@ export interface BuildOptions {
   sender?: MessageSender;
   /** The in-memory search index starts loading once this settles (tests look at the server while it loads). */
   searchIndexGate?: Promise<unknown>;
+  /** Live-room tuning (tests: faster viewer counts and poll tallies). */
+  liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -136,7 +142,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
-    started = await startUp(app, { seed: opts.seed ?? true, now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
+    started = await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
   } catch (err) {
     await app.database.close().catch(() => undefined);
     throw err;
@@ -147,9 +153,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(web, { webDist: config.webDist });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
-  await app.register(mediaRoutes);
+  await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
+  await app.register(mediaRoutes, { now });
   await app.register(homeRoutes, { now });
-  await app.register(coursesRoutes);
+  await app.register(coursesRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });
@@ -157,6 +164,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(speakersRoutes, { now });
   await app.register(placesRoutes, { now });
   await app.register(livesRoutes, { now });
+  await app.register(realtime, { redis: config.redis });
+  // Before the live-room routes, which declare WebSocket routes; client messages are tiny.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // The live room plays the media module's signed stream and recording URLs (decision 0024).
+  const liveRoomMedia: MediaSource = {
+    live: async (liveId, userId) =>
+      (await app.media.liveAccess(liveId, { userId })) === 'login' ? 'login' : ((await app.media.liveStream(liveId))?.media ?? null),
+    recording: (rec) => app.media.recordingMedia(rec),
+  };
+  await app.register(liveRoomRoutes, { now, media: liveRoomMedia, ...opts.liveRoom });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

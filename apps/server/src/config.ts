@@ -62,6 +62,20 @@ const EnvSchema = z.object({
   WECHAT_REDIRECT_URI: optionalUrl,
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).default(10),
+  /** Live-room events fan out through this Redis (several API processes); unset: in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel (several deployments on one Redis). */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('medportal:'),
+  /** Media (decision record 0022): sandbox serves our own demo HLS; cdn signs URLs for a CDN/streaming service. */
+  MEDIA_PROVIDER: z.enum(['sandbox', 'cdn']).default('sandbox'),
+  MEDIA_SIGN_KEY: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+  MEDIA_URL_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
+  MEDIA_CDN_BASE_URL: optionalUrl,
+  MEDIA_LIVE_PULL_BASE_URL: optionalUrl,
+  MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
 });
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -123,6 +137,23 @@ export interface AppConfig {
   imageUploadLimitBytes: number;
   /** On SIGTERM/SIGINT: how long requests already received may take before they are cut off. */
   shutdownDrainS: number;
+  /** null: live-room events stay in this process (one API process). */
+  redis: { url: string; prefix: string } | null;
+  media: MediaSettings;
+}
+
+/** Where playback URLs point and how they are signed (decision record 0022). */
+export interface MediaSettings {
+  provider: 'sandbox' | 'cdn';
+  /** null: derived from the app secret. */
+  signKey: string | null;
+  urlTtlS: number;
+  /** cdn: origin of VOD paths (`<base>/<asset path>/master.m3u8`). */
+  cdnBaseUrl: string | null;
+  /** cdn: origin of live pull URLs (`<base>/<stream name>.m3u8`). */
+  livePullBaseUrl: string | null;
+  /** The RTMP server organisers push to. */
+  rtmpPushUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MEDIA_PROVIDER === 'cdn' && (!e.MEDIA_CDN_BASE_URL || !e.MEDIA_LIVE_PULL_BASE_URL)) {
+    throw new ConfigError('invalid environment:\n  MEDIA_PROVIDER: cdn needs MEDIA_CDN_BASE_URL and MEDIA_LIVE_PULL_BASE_URL');
+  }
   const dataDir = resolve(process.cwd(), e.DATA_DIR);
   const base = e.PUBLIC_URL.replace(/\/+$/, '');
   return {
@@ -164,6 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    media: {
+      provider: e.MEDIA_PROVIDER,
+      signKey: e.MEDIA_SIGN_KEY ?? null,
+      urlTtlS: e.MEDIA_URL_TTL_S,
+      cdnBaseUrl: e.MEDIA_CDN_BASE_URL?.replace(/\/+$/, '') ?? null,
+      livePullBaseUrl: e.MEDIA_LIVE_PULL_BASE_URL?.replace(/\/+$/, '') ?? null,
+      rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
+    },
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

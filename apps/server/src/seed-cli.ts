@@ -25,9 +25,9 @@ async function main(): Promise<number> {
     const database = await openDatabase(config.db);
     try {
       await runMigrations(database);
-      const now = new Date();
-      if (reset) await resetAndSeed(database, { now });
-      const seeded = reset || (await seedIfEmpty(database, { now }));
+      const opts = { now: new Date(), demoAccounts: config.env !== 'production' };
+      if (reset) await resetAndSeed(database, opts);
+      const seeded = reset || (await seedIfEmpty(database, opts));
       await ensureDepartmentTree(database.db);
       const counts = await contentCounts(database.db);
       console.log(

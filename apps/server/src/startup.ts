@@ -6,10 +6,13 @@ import { runMigrations } from './db/migrate.ts';
 import { SearchIndexLoader } from './modules/search/search.loader.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { ensureDemoAccounts } from './seed/demo-accounts.ts';
 
 export interface StartupOptions {
   /** Load the demo content into an empty database. */
   seed: boolean;
+  /** Outside production: the demo accounts (README) exist, among them the demo moderator of every demo live. */
+  demoAccounts?: boolean;
   now: () => Date;
   /** The search index starts loading once this settles (tests look at the server while it loads). */
   searchGate?: Promise<unknown>;
@@ -45,8 +48,9 @@ export async function openMigrated(config: DbConfig, log?: DbLogger & MigrationL
  */
 export async function startUp(app: FastifyInstance, opts: StartupOptions): Promise<Started> {
   const { database } = app;
-  if (opts.seed && (await seedIfEmpty(database, { now: opts.now() }))) app.log.info('empty database: demo content seeded');
+  if (opts.seed && (await seedIfEmpty(database, { now: opts.now(), demoAccounts: opts.demoAccounts ?? false }))) app.log.info('empty database: demo content seeded');
   await database.exclusive('seed', (db) => ensureDepartmentTree(db));
+  if (opts.seed && opts.demoAccounts) await database.exclusive('seed', (db) => ensureDemoAccounts(db, opts.now()));
   const search = new SearchIndexLoader(database, { log: app.log, ...(opts.searchGate ? { gate: opts.searchGate } : {}) });
   app.addHook('onReady', async () => {
     search.start();

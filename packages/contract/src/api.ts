@@ -11,7 +11,9 @@ import { searchSchemas } from './search.ts';
 import { topicSchemas } from './topics.ts';
 import { paperSchemas } from './papers.ts';
 import { liveSchemas } from './lives.ts';
+import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
+import { mediaSchemas } from './media.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -40,7 +42,9 @@ export const schemas = {
   ...topicSchemas,
   ...paperSchemas,
   ...liveSchemas,
+  ...liveRoomSchemas,
   ...pageSchemas,
+  ...mediaSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

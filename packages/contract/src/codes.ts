@@ -39,7 +39,38 @@ export const ErrorCode = {
   TICKET_EXPIRED: 40109,
   /** A reminder for a live that has already ended. */
   LIVE_ENDED: 40120,
+  /** Live room (40401–40429). The live needs its access code first. */
+  LIVE_ACCESS_CODE_REQUIRED: 40401,
+  LIVE_ACCESS_CODE_WRONG: 40402,
+  /** Too many wrong access codes: locked for a while. */
+  LIVE_ACCESS_CODE_LOCKED: 40403,
+  /** Only the live's moderators may do this. */
+  LIVE_NOT_MODERATOR: 40404,
+  /** Questions are closed once the live has ended. */
+  LIVE_QA_CLOSED: 40405,
+  /** Too many questions in a short time. */
+  LIVE_TOPIC_TOO_FAST: 40406,
+  LIVE_POLL_CLOSED: 40407,
+  LIVE_POLL_ALREADY_VOTED: 40408,
+  /** Another poll is still open. */
+  LIVE_POLL_ALREADY_OPEN: 40409,
+  /** The status change does not fit the live's current status. */
+  LIVE_STATUS_INVALID: 40410,
+  /** Check-in opens 30 minutes before the start and closes at the end. */
+  LIVE_SIGN_CLOSED: 40411,
+  /** The recording is not available (yet). */
+  RECORDING_NOT_READY: 40412,
   INSUFFICIENT_BALANCE: 40201,
+  /** Log in to watch this chapter or live. */
+  LOGIN_TO_WATCH: 40301,
+  /** Buy the course to watch this chapter. */
+  PURCHASE_TO_WATCH: 40302,
+  /** A signed media link whose expiry has passed. */
+  MEDIA_LINK_EXPIRED: 40303,
+  /** A media link whose signature does not match (tampered or made up). */
+  MEDIA_LINK_INVALID: 40304,
+  /** The live has no stream to watch yet (not started, or ended without a replay). */
+  MEDIA_NOT_AVAILABLE: 40305,
   WRONG_PAY_PASSWORD: 40202,
   LOCKED: 42301,
   INTERNAL: 50000,

@@ -114,3 +114,12 @@ export function isContactValue(v: string): boolean {
 export const TOPIC_MODULES = ['course', 'live', 'news', 'paper'] as const;
 /** Highest `page` a list endpoint accepts (PageQuery); pagers and page links never go past it. */
 export const PAGE_MAX = 10_000;
+
+/** Learning heartbeats (decision record 0023): the player reports every this many seconds while playing, and on pause/leave. */
+export const LEARN_HEARTBEAT_S = 15;
+/** Played time is credited up to the wall-clock time since the last heartbeat times this rate. */
+export const LEARN_MAX_RATE = 2;
+/** A chapter is complete once this share of it has been played. */
+export const LEARN_COMPLETE_RATIO = 0.9;
+/** Playback speeds the player offers. */
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;

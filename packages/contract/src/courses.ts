@@ -3,6 +3,7 @@ import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
 import { APPRAISE_CONTENT_MAX, APPRAISE_TAGS_MAX } from './constants.ts';
 import { Course, Speaker } from './entities.ts';
+import { LockedReason, Media } from './media.ts';
 
 /** Course screens (spec §2 /course, /course/{id}, /course/more, /course_h5/{id}; §7 "Courses"). */
 
@@ -54,8 +55,12 @@ export const CourseChapter = z.object({
   id: z.number().int(),
   title: z.string(),
   duration_s: z.number().int(),
+  /** A trial chapter (试看): anyone may watch it. */
   free_preview: z.boolean(),
   sort: z.number().int(),
+  /** Present when the caller may watch the chapter; else null with `locked_reason`. */
+  media: Media.nullable(),
+  locked_reason: LockedReason.nullable(),
 });
 export type CourseChapter = z.infer<typeof CourseChapter>;
 export const CourseChaptersData = z.object({ items: z.array(CourseChapter) });
@@ -105,15 +110,6 @@ export const AppraiseBody = z.object({
 });
 export type AppraiseBody = z.infer<typeof AppraiseBody>;
 
-export const LearnLogBody = z.object({
-  chapter_id: Id,
-  position_s: z.number().int().min(0).max(86_400),
-  duration_s: z.number().int().min(0).max(86_400),
-});
-export type LearnLogBody = z.infer<typeof LearnLogBody>;
-export const LearnLogData = z.object({ chapter_id: z.number().int(), position_s: z.number().int(), learn_count: z.number().int() });
-export type LearnLogData = z.infer<typeof LearnLogData>;
-
 const define = <const E extends EndpointSchemas>(e: E) => e;
 
 export const courseSchemas = {
@@ -130,7 +126,7 @@ export const courseSchemas = {
     data: CourseDetail,
   }),
   courseChapters: define({
-    summary: 'Chapters of a course in order',
+    summary: 'Chapters of a course in order, each with its media when the caller may watch it (login optional)',
     tags: ['courses'],
     params: CourseIdParams,
     data: CourseChaptersData,
@@ -171,12 +167,5 @@ export const courseSchemas = {
     params: CourseIdParams,
     body: AppraiseBody,
     data: Appraisal,
-  }),
-  courseLearnLog: define({
-    summary: 'Record learning progress; position never decreases; a learner is counted once',
-    tags: ['courses'],
-    params: CourseIdParams,
-    body: LearnLogBody,
-    data: LearnLogData,
   }),
 } as const;

@@ -15,6 +15,8 @@ export * from './speakers.ts';
 export * from './places.ts';
 export * from './search.ts';
 export * from './lives.ts';
+export * from './live-room.ts';
 export * from './papers.ts';
 export * from './topics.ts';
 export * from './pages.ts';
+export * from './media.ts';

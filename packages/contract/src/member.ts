@@ -9,7 +9,7 @@ import { Column, SubscribeCard } from './entities.ts';
  * card lists (/v1/user/column, /v1/user/subscribe), which /column/index shows to visitors too.
  */
 
-export const MEMBER_MODULES = ['course', 'news', 'live', 'speaker', 'column', 'paper'] as const;
+export const MEMBER_MODULES = ['course', 'news', 'live', 'speaker', 'column', 'paper', 'vod'] as const;
 export const MemberModule = z.enum(MEMBER_MODULES);
 export type MemberModule = z.infer<typeof MemberModule>;
 

@@ -26,6 +26,13 @@ export const routes = {
   appraiseTags: { method: 'GET', path: '/v1/user/course/appraise_tag' },
   appraiseCourse: { method: 'POST', path: '/v1/user/course/:id/appraise', auth: true },
   courseLearnLog: { method: 'POST', path: '/v1/user/course/:id/learn_log', auth: true },
+  courseLearnProgress: { method: 'GET', path: '/v1/user/course/:id/learn_progress', auth: true },
+  chapterLearnProgress: { method: 'GET', path: '/v1/user/course/:id/chapter_learn_progress', auth: true },
+  courseLearnRecord: { method: 'GET', path: '/v1/user/course/record', auth: true },
+  // media
+  liveAuthUrl: { method: 'GET', path: '/v1/live/:id/auth_url' },
+  watchLog: { method: 'POST', path: '/v1/user/watch_log', auth: true },
+  watchRecord: { method: 'GET', path: '/v1/user/watch_log', auth: true },
   // speakers
   speakerDetail: { method: 'GET', path: '/v1/user/speaker/:id' },
   speakerCourses: { method: 'GET', path: '/v1/speaker/:id/course' },
@@ -96,6 +103,25 @@ export const routes = {
   liveCalendar: { method: 'GET', path: '/v1/user/live/calendar', auth: true },
   remindTypeGet: { method: 'GET', path: '/v1/user/live/remind_type', auth: true },
   remindTypeSet: { method: 'POST', path: '/v1/user/live/remind_type', auth: true },
+  // live room
+  liveDetail: { method: 'GET', path: '/v1/live/:id' },
+  liveButtons: { method: 'GET', path: '/v1/live/:id/buttons' },
+  liveSign: { method: 'POST', path: '/v1/user/live/:id/sign', auth: true },
+  liveSignList: { method: 'GET', path: '/v1/user/live/:id/signs', auth: true },
+  liveAccessCode: { method: 'POST', path: '/v1/user/live/:id/access_code', auth: true },
+  liveTopicStore: { method: 'POST', path: '/v1/user/live/:id/topicstore', auth: true },
+  liveTopicList: { method: 'GET', path: '/v1/live/:id/topiclist' },
+  liveTopicLike: { method: 'PUT', path: '/v1/user/live/topic/:topic_id/like', auth: true },
+  liveTopicModerate: { method: 'PUT', path: '/v1/user/live/topic/:topic_id/moderate', auth: true },
+  liveTopicAnswer: { method: 'PUT', path: '/v1/user/live/topic/:topic_id/answer', auth: true },
+  livePpt: { method: 'GET', path: '/v1/live/:id/ppt' },
+  liveSlideSet: { method: 'PUT', path: '/v1/user/live/:id/ppt', auth: true },
+  livePolls: { method: 'GET', path: '/v1/live/:id/polls' },
+  livePollCreate: { method: 'POST', path: '/v1/user/live/:id/poll', auth: true },
+  livePollClose: { method: 'PUT', path: '/v1/user/live/poll/:poll_id/close', auth: true },
+  livePollVote: { method: 'POST', path: '/v1/user/live/poll/:poll_id/vote', auth: true },
+  liveStatusSet: { method: 'PUT', path: '/v1/user/live/:id/status', auth: true },
+  recordingDetail: { method: 'GET', path: '/v1/vod/:id' },
   // site pages
   sitePage: { method: 'GET', path: '/v1/site/page/:slug' },
   productPage: { method: 'GET', path: '/v1/relate_site/:key' },
@@ -185,3 +211,6 @@ export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): 
     return encodeURIComponent(String(value));
   });
 }
+
+/** The live room's WebSocket (not an envelope endpoint): ?since=<seq>&access_token=<token>. */
+export const liveSocketPath = (liveId: number | string): string => `/v1/live/${encodeURIComponent(String(liveId))}/ws`;

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JSON_MAX_DEPTH, jsonDeeperThan, partValidationError } from '../lib/validation.ts';
 
@@ -31,3 +32,20 @@ export default fp(
   },
   { name: 'body' },
 );
+
+/**
+ * `navigator.sendBeacon(url, string)` can set no headers and sends `text/plain`: routes that take
+ * beacons (heartbeats on page unload) read such a body as JSON. Call it inside the routes' own
+ * plugin context; everywhere else text/plain stays 415.
+ */
+export function acceptBeaconBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (req, raw, done) => {
+    const body = raw as string;
+    if (jsonDeeperThan(body, JSON_MAX_DEPTH)) {
+      done(partValidationError('body', { zh: `嵌套不能超过${JSON_MAX_DEPTH}层`, en: `must not be nested more than ${JSON_MAX_DEPTH} levels deep` }), undefined);
+      return;
+    }
+    void parseJson(req, body, done);
+  });
+}

@@ -24,6 +24,7 @@ const PAGE_TITLES: ReadonlyArray<[prefix: string, zh: string, en: string]> = [
   ['/meeting/calendar', '国际会议日历', 'International Meeting Calendar'],
   ['/live', '会议直播', 'Conferences'],
   ['/w/o/live', '直播间', 'Live Room'],
+  ['/w/o/vod', '回放', 'Recording'],
   ['/course', '课程', 'Courses'],
   ['/news', '资讯', 'News'],
   ['/topic', '专题', 'Topics'],

@@ -5,6 +5,7 @@ import { coverUrl } from '../modules/media/cover-svg.ts';
 import { departmentRows } from './data/department-tree.ts';
 import { DEPARTMENT_TAGS, DEPARTMENTS, GENERAL_TAGS, HOSPITALS, ORGANIZERS, SPEAKERS, TAGS } from './data/catalog.ts';
 import { CHAPTER_PHASES, COURSES } from './data/courses.ts';
+import { DEMO_MEDIA } from './data/demo-media.ts';
 
 const APPRAISE_TAGS: ReadonlyArray<readonly [string, string]> = [
   ['讲解清晰', 'Clear'],
@@ -20,10 +21,11 @@ import { NEWS, NEWS_CATEGORIES } from './data/news.ts';
 import { REGIONS, regionId } from './data/regions.ts';
 import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
 import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts';
+import { buildLiveRoomSeed, type LiveRoomSeedRows } from './live-room.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
-export interface SeedRows {
+export interface SeedRows extends LiveRoomSeedRows {
   departments: Rows<typeof s.departments>;
   regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
@@ -36,6 +38,8 @@ export interface SeedRows {
   courseTags: Rows<typeof s.courseTags>;
   appraiseTags: Rows<typeof s.appraiseTags>;
   lives: Rows<typeof s.lives>;
+  mediaAssets: Rows<typeof s.mediaAssets>;
+  mediaBindings: Rows<typeof s.mediaBindings>;
   newsCategories: Rows<typeof s.newsCategories>;
   news: Rows<typeof s.news>;
   newsTags: Rows<typeof s.newsTags>;
@@ -159,6 +163,19 @@ export function buildSeed(now: Date): SeedRows {
   });
   const speakerDepartments = SPEAKERS.flatMap((sp, i) => sp.departments.map((slug) => ({ speakerId: i + 1, departmentId: depId(slug) })));
 
+  const mediaAssets: SeedRows['mediaAssets'] = DEMO_MEDIA.map((m, i) => ({
+    id: i + 1,
+    key: m.key,
+    path: m.path,
+    durationS: m.durationS,
+    segmentS: m.segmentS,
+    poster: m.poster,
+    subtitles: m.subtitles.map((x) => ({ ...x })),
+    renditions: m.renditions.map((x) => ({ ...x })),
+  }));
+  /** The demo clips take turns. */
+  const demoAsset = (n: number) => ({ id: (n % DEMO_MEDIA.length) + 1, durationS: (DEMO_MEDIA[n % DEMO_MEDIA.length] as (typeof DEMO_MEDIA)[number]).durationS });
+  const mediaBindings: SeedRows['mediaBindings'] = [];
   const courses: SeedRows['courses'] = [];
   const courseChapters: SeedRows['courseChapters'] = [];
   const courseTags: SeedRows['courseTags'] = [];
@@ -194,15 +211,20 @@ export function buildSeed(now: Date): SeedRows {
       publishedAt: new Date(base - i * 2 * DAY - rng.int(0, 600) * MINUTE),
     });
     for (let k = 0; k < chapterCount; k++) {
+      const chapterId = courseChapters.length + 1;
+      // A length used to be drawn here; the draw stays so later values do not shift. Chapters play the demo clips.
+      rng.int(8, 45);
       const [zh, en] = CHAPTER_PHASES[Math.round((k * (CHAPTER_PHASES.length - 1)) / Math.max(chapterCount - 1, 1))] as readonly [string, string];
       courseChapters.push({
+        id: chapterId,
         courseId: id,
         sort: k + 1,
         titleZh: `第${k + 1}讲 ${zh}`,
         titleEn: `Lesson ${k + 1}: ${en}`,
-        durationS: rng.int(8, 45) * 60,
+        durationS: demoAsset(id + k).durationS,
         isFree: k === 0 || free,
       });
+      mediaBindings.push({ targetType: 'chapter', targetId: chapterId, assetId: demoAsset(id + k).id });
     }
     const tagIdOf = (title: string) => TAGS.findIndex((t) => t.zh === title) + 1;
     const chosen = [
@@ -267,6 +289,12 @@ export function buildSeed(now: Date): SeedRows {
   // Their own random stream, so everything seeded after them stays as it was.
   const pastRng = createRng(0x11fe);
   lives.push(...PAST_LIVES.map((l, i) => liveRow(l, LIVES.length + 2 + i, pastRng)));
+  // Every live loops a clip while on air (the simulated live source); one with a replay has a recording.
+  for (const l of lives) {
+    if (l.status !== 'published' || l.id === undefined) continue;
+    mediaBindings.push({ targetType: 'live', targetId: l.id, assetId: demoAsset(l.id + 1).id });
+    if (l.hasReplay) mediaBindings.push({ targetType: 'replay', targetId: l.id, assetId: demoAsset(l.id).id });
+  }
 
   const newsCategories = NEWS_CATEGORIES.map((c, i) => ({ id: i + 1, titleZh: c.zh, titleEn: c.en, sort: i, status: 'published' as const }));
   const news: SeedRows['news'] = NEWS.map((n, i) => ({
@@ -413,7 +441,17 @@ export function buildSeed(now: Date): SeedRows {
     status: 'published' as const,
   }));
 
+  // Recordings play the demo clips: a live's replay, and a standalone talk its own clip.
+  const liveRoom = buildLiveRoomSeed(lives as Parameters<typeof buildLiveRoomSeed>[0], speakers.length, now, {
+    replay: (liveId) => demoAsset(liveId).durationS,
+    recording: (recordingId) => demoAsset(recordingId).durationS,
+  });
+  for (const r of liveRoom.recordings) {
+    if (r.liveId === null && r.id !== undefined) mediaBindings.push({ targetType: 'recording', targetId: r.id, assetId: demoAsset(r.id).id });
+  }
+
   return {
+    ...liveRoom,
     departments,
     regions,
     hospitals,
@@ -426,6 +464,8 @@ export function buildSeed(now: Date): SeedRows {
     courseTags,
     appraiseTags,
     lives,
+    mediaAssets,
+    mediaBindings,
     newsCategories,
     news,
     newsTags,

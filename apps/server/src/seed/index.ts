@@ -4,6 +4,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
 import { rebuildSearchIndex } from '../modules/search/search.indexer.ts';
 import { buildSeed, type SeedRows } from './build.ts';
+import { seedDemoAccounts } from './live-room.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
 
@@ -21,6 +22,8 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['courseTags', s.courseTags, false],
   ['appraiseTags', s.appraiseTags, true],
   ['lives', s.lives, true],
+  ['mediaAssets', s.mediaAssets, true],
+  ['mediaBindings', s.mediaBindings, false],
   ['newsCategories', s.newsCategories, true],
   ['news', s.news, true],
   ['newsTags', s.newsTags, false],
@@ -36,13 +39,26 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['relateSites', s.relateSites, true],
   ['introTexts', s.introTexts, true],
   ['homeBlocks', s.homeBlocks, true],
+  ['liveRooms', s.liveRooms, false],
+  ['liveSpeakers', s.liveSpeakers, false],
+  ['liveSlides', s.liveSlides, false],
+  ['liveButtons', s.liveButtons, true],
+  ['liveSlideMarks', s.liveSlideMarks, true],
+  ['recordings', s.recordings, true],
+  ['recordingChapters', s.recordingChapters, false],
 ];
 
 export const CONTENT_TABLES: readonly string[] = CONTENT.map(([, table]) => getTableName(table));
 
 const BATCH = 200;
 
-async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
+export interface SeedOptions {
+  now: Date;
+  /** Also the demo moderator and audience (never in production). */
+  demoAccounts?: boolean;
+}
+
+async function insertAll(tx: Tx, rows: SeedRows, opts: SeedOptions): Promise<void> {
   for (const [key, table, hasIdentity] of CONTENT) {
     const list = rows[key] as Array<Record<string, unknown>>;
     for (let i = 0; i < list.length; i += BATCH) {
@@ -58,6 +74,7 @@ async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
   }
   // The search index is derived from the content just written (decision record 0014).
   await rebuildSearchIndex(tx);
+  if (opts.demoAccounts) await seedDemoAccounts(tx, opts.now);
   await tx
     .insert(s.appMeta)
     .values({ key: SEED_META_KEY, value: new Date().toISOString() })
@@ -69,7 +86,7 @@ async function insertAll(tx: Tx, rows: SeedRows): Promise<void> {
  * transaction, and only if it was never seeded and holds no content (an operator who deletes the
  * demo content does not get it back on restart). Returns whether it seeded.
  */
-export async function seedIfEmpty(database: Database, opts: { now: Date }): Promise<boolean> {
+export async function seedIfEmpty(database: Database, opts: SeedOptions): Promise<boolean> {
   return database.exclusive('seed', (db: Db) =>
     db.transaction(async (tx) => {
       const [meta] = await tx.select().from(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
@@ -77,19 +94,19 @@ export async function seedIfEmpty(database: Database, opts: { now: Date }): Prom
       const [blocks] = await tx.select({ n: count() }).from(s.homeBlocks);
       const [courses] = await tx.select({ n: count() }).from(s.courses);
       if ((blocks?.n ?? 0) > 0 || (courses?.n ?? 0) > 0) return false;
-      await insertAll(tx, buildSeed(opts.now));
+      await insertAll(tx, buildSeed(opts.now), opts);
       return true;
     }),
   );
 }
 
 /** Empties every content table and loads the demo content again (`seed --reset`). */
-export async function resetAndSeed(database: Database, opts: { now: Date }): Promise<void> {
+export async function resetAndSeed(database: Database, opts: SeedOptions): Promise<void> {
   await database.exclusive('seed', (db: Db) =>
     db.transaction(async (tx) => {
       await tx.execute(sql.raw(`truncate ${CONTENT_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
       await tx.delete(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
-      await insertAll(tx, buildSeed(opts.now));
+      await insertAll(tx, buildSeed(opts.now), opts);
     }),
   );
 }

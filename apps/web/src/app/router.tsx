@@ -105,6 +105,9 @@ const speakerRoutes: RouteObject[] = [
 
 const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key}` });
 
+// The personal centre: its layout and own pages are one lazy chunk (texts: `member`).
+const userCenter = () => import('../features/user-center/pages/user-center-routes');
+
 // Topic pages (list and phone layout share one chunk) and the paper page, with the `topic` texts.
 const topicPages = () => import('../features/topics/pages/topic-page');
 const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
@@ -196,13 +199,21 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/site-pages/pages/product-page').then((m) => ({ Component: m.Component })),
           },
           {
-            // The user centre needs a login; its pages arrive with the user-centre issue.
+            // The personal centre needs a login; its layout (sidebar) stays mounted across its pages.
             path: paths.user.root.path,
             loader: requireLogin,
             children: [
-              { index: true, handle: notFoundHandle, Component: NotFoundPage },
-              { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
-              { path: paths.user.collect.path, handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
+              {
+                id: 'user-center',
+                lazy: () => userCenter().then((m) => m.layoutRoute),
+                children: [
+                  { index: true, lazy: () => userCenter().then((m) => m.indexRoute) },
+                  { path: paths.user.mycourse.path, handle: memberTitle('mycourse'), lazy: () => userCenter().then((m) => m.myCourseRoute) },
+                  { path: paths.user.watch.path, handle: memberTitle('watch'), lazy: () => userCenter().then((m) => m.watchRoute) },
+                  { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
+                  { path: paths.user.collect.path, handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
+                ],
+              },
               { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
             ],
           },
@@ -230,6 +241,8 @@ export const routes: RouteObject[] = [
           { path: paths.contractBare.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
           { path: paths.privacyBare.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
           { path: paths.privacySdk.path, handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
+          { path: paths.liveRoom.path, handle: { title: 'liveRoom:titles.room' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/live-room-page') },
+          { path: paths.vod.path, handle: { title: 'liveRoom:titles.vod' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/vod-page') },
         ],
       },
     ],

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { api } from './api-client';
 import { isLoggedIn } from './session';
 
-const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'live', 'speaker', 'column', 'paper']);
+const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'live', 'speaker', 'column', 'paper', 'vod']);
 
 /**
  * Records a view in the user's history (spec §7 "History"): fire-and-forget, only when logged in,

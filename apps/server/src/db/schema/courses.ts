@@ -122,7 +122,11 @@ export const courseLearners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_learners_course_idx').on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_learners_course_idx').on(t.courseId),
+    index('course_learners_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
 );
 
 /** Progress per (user, chapter); position never decreases. */
@@ -138,8 +142,16 @@ export const chapterProgress = pgTable(
     courseId: integer()
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Where the player was at the last heartbeat: the resume position. */
     positionS: integer().notNull().default(0),
     durationS: integer().notNull().default(0),
+    /** Credited played seconds (decision record 0023); never more than the chapter's duration. */
+    playedS: integer().notNull().default(0),
+    completed: boolean().notNull().default(false),
+    /** The playback session of the last heartbeat and what it had played: repeats credit nothing. */
+    sessionId: text().notNull().default(''),
+    sessionPlayedS: integer().notNull().default(0),
+    lastBeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index('chapter_progress_user_course_idx').on(t.userId, t.courseId)],

@@ -12,3 +12,5 @@ export * from './member.ts';
 export * from './search.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './live-room.ts';
+export * from './media.ts';

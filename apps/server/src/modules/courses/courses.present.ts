@@ -4,7 +4,7 @@ import { pick } from '../../lib/i18n.ts';
 
 export { presentCourse, presentSpeaker } from '../shared/content.present.ts';
 
-export function presentChapter(r: typeof courseChapters.$inferSelect, lang: ApiLanguage): CourseChapter {
+export function presentChapter(r: typeof courseChapters.$inferSelect, lang: ApiLanguage): Omit<CourseChapter, 'media' | 'locked_reason'> {
   return { id: r.id, title: pick(lang, r.titleZh, r.titleEn), duration_s: r.durationS, free_preview: r.isFree, sort: r.sort };
 }
 

@@ -5,6 +5,7 @@ import {
   chapterProgress,
   courseAppraisals,
   courseChapters,
+  courseEntitlements,
   courseLearners,
   courses,
   courseTags,
@@ -18,6 +19,8 @@ import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import { paginate } from '../shared/paginate.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
+import { CAS_ATTEMPTS, creditFor } from '../shared/heartbeat.ts';
+import { LEARN_COMPLETE_RATIO } from '@medportal/contract';
 
 const published = 'published' as const;
 
@@ -204,47 +207,188 @@ export async function upsertAppraisal(db: Db, v: { courseId: number; userId: num
 
 export async function findChapter(db: Db, courseId: number, chapterId: number) {
   const [row] = await db
-    .select({ id: courseChapters.id })
+    .select({ id: courseChapters.id, isFree: courseChapters.isFree, durationS: courseChapters.durationS })
     .from(courseChapters)
     .where(and(eq(courseChapters.id, chapterId), eq(courseChapters.courseId, courseId)));
   return row ?? null;
 }
 
+export async function isEntitled(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(courseEntitlements)
+    .where(and(eq(courseEntitlements.userId, userId), eq(courseEntitlements.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface Heartbeat {
+  userId: number;
+  courseId: number;
+  chapterId: number;
+  durationS: number;
+  positionS: number;
+  playedS: number;
+  sessionId: string;
+  now: Date;
+}
+
+export type ProgressRow = typeof chapterProgress.$inferSelect;
+
 /**
- * Progress in one transaction: the (user, course) learner row is inserted at most once (primary
- * key) and only the insert that actually happened bumps courses.learn_count, so concurrent calls
- * count a learner once. Position only moves forward.
+ * One learning heartbeat in one transaction (decision record 0023). The (user, course) learner
+ * row is inserted at most once (primary key) and only that insert bumps courses.learn_count, so
+ * concurrent calls count a learner once. The chapter's progress moves by compare-and-set on its
+ * last heartbeat: of two heartbeats racing on one row, the loser re-reads and is credited only
+ * for what the winner did not already credit.
  */
-export async function recordLearn(db: Db, v: { userId: number; courseId: number; chapterId: number; positionS: number; durationS: number }) {
+export async function recordHeartbeat(db: Db, b: Heartbeat): Promise<{ row: ProgressRow; credited: number; learnCount: number }> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(courseLearners)
-      .values({ userId: v.userId, courseId: v.courseId, lastChapterId: v.chapterId })
+      .values({ userId: b.userId, courseId: b.courseId, lastChapterId: b.chapterId, createdAt: b.now, updatedAt: b.now })
       .onConflictDoNothing()
       .returning({ userId: courseLearners.userId });
-    if (inserted.length > 0) {
-      await tx.update(courses).set({ learnCount: sql`${courses.learnCount} + 1` }).where(eq(courses.id, v.courseId));
-    } else {
+    if (inserted.length > 0) await tx.update(courses).set({ learnCount: sql`${courses.learnCount} + 1` }).where(eq(courses.id, b.courseId));
+    const key = and(eq(chapterProgress.userId, b.userId), eq(chapterProgress.chapterId, b.chapterId)) as SQL;
+    const complete = (played: number) => b.durationS > 0 && played >= LEARN_COMPLETE_RATIO * b.durationS;
+    let result: { row: ProgressRow; credited: number; accepted: boolean } | null = null;
+    for (let attempt = 0; attempt < CAS_ATTEMPTS && !result; attempt++) {
+      const [row] = await tx.select().from(chapterProgress).where(key);
+      if (!row) {
+        const [created] = await tx
+          .insert(chapterProgress)
+          .values({
+            userId: b.userId,
+            chapterId: b.chapterId,
+            courseId: b.courseId,
+            positionS: b.positionS,
+            durationS: b.durationS,
+            sessionId: b.sessionId,
+            sessionPlayedS: b.playedS,
+            lastBeatAt: b.now,
+            updatedAt: b.now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (created) result = { row: created, credited: 0, accepted: true };
+        continue;
+      }
+      const { accept, credit } = creditFor(row, { sessionId: b.sessionId, playedS: b.playedS }, b.now);
+      if (!accept) {
+        result = { row, credited: 0, accepted: false };
+        break;
+      }
+      const played = Math.min(Math.max(b.durationS, row.durationS), row.playedS + credit);
+      const [updated] = await tx
+        .update(chapterProgress)
+        .set({
+          positionS: b.positionS,
+          durationS: b.durationS,
+          playedS: played,
+          completed: row.completed || complete(played),
+          sessionId: b.sessionId,
+          sessionPlayedS: b.playedS,
+          lastBeatAt: b.now,
+          updatedAt: b.now,
+        })
+        .where(
+          and(
+            key,
+            eq(chapterProgress.sessionId, row.sessionId),
+            eq(chapterProgress.sessionPlayedS, row.sessionPlayedS),
+            eq(chapterProgress.playedS, row.playedS),
+          ),
+        )
+        .returning();
+      if (updated) result = { row: updated, credited: played - row.playedS, accepted: true };
+    }
+    if (!result) {
+      // Lost every race: the other heartbeats were credited; this one adds nothing.
+      const [row] = await tx.select().from(chapterProgress).where(key);
+      if (!row) throw new Error('chapter progress missing');
+      result = { row, credited: 0, accepted: false };
+    }
+    if (result.accepted && inserted.length === 0) {
       await tx
         .update(courseLearners)
-        .set({ lastChapterId: v.chapterId, updatedAt: sql`now()` })
-        .where(and(eq(courseLearners.userId, v.userId), eq(courseLearners.courseId, v.courseId)));
+        .set({ lastChapterId: b.chapterId, updatedAt: b.now })
+        .where(and(eq(courseLearners.userId, b.userId), eq(courseLearners.courseId, b.courseId)));
     }
-    const [progress] = await tx
-      .insert(chapterProgress)
-      .values({ userId: v.userId, chapterId: v.chapterId, courseId: v.courseId, positionS: v.positionS, durationS: v.durationS })
-      .onConflictDoUpdate({
-        target: [chapterProgress.userId, chapterProgress.chapterId],
-        set: {
-          positionS: sql`greatest(${chapterProgress.positionS}, excluded.position_s)`,
-          durationS: sql`greatest(${chapterProgress.durationS}, excluded.duration_s)`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ positionS: chapterProgress.positionS });
-    const [c] = await tx.select({ learnCount: courses.learnCount }).from(courses).where(eq(courses.id, v.courseId));
-    return { positionS: progress?.positionS ?? v.positionS, learnCount: c?.learnCount ?? 0 };
+    const [c] = await tx.select({ learnCount: courses.learnCount }).from(courses).where(eq(courses.id, b.courseId));
+    return { row: result.row, credited: result.credited, learnCount: c?.learnCount ?? 0 };
   });
+}
+
+/** The caller's progress rows of a course's chapters. */
+export function progressOfCourse(db: Db, userId: number, courseId: number) {
+  return db
+    .select()
+    .from(chapterProgress)
+    .where(and(eq(chapterProgress.userId, userId), eq(chapterProgress.courseId, courseId)));
+}
+
+export interface CourseTotals {
+  courseId: number;
+  /** Seconds of all chapters, and of them the seconds learned (a completed chapter counts whole). */
+  totalS: number;
+  doneS: number;
+  chapters: number;
+  completedChapters: number;
+}
+
+/** Progress totals of a user in each of the courses, in one query. */
+export async function courseTotals(db: Db, userId: number, courseIds: number[]): Promise<Map<number, CourseTotals>> {
+  if (!courseIds.length) return new Map();
+  const rows = await db
+    .select({
+      courseId: courseChapters.courseId,
+      totalS: sql<number>`coalesce(sum(${courseChapters.durationS}), 0)::int`,
+      doneS: sql<number>`coalesce(sum(case when ${chapterProgress.completed} then ${courseChapters.durationS}
+        else least(coalesce(${chapterProgress.playedS}, 0), ${courseChapters.durationS}) end), 0)::int`,
+      chapters: sql<number>`count(*)::int`,
+      completedChapters: sql<number>`count(*) filter (where ${chapterProgress.completed})::int`,
+    })
+    .from(courseChapters)
+    .leftJoin(chapterProgress, and(eq(chapterProgress.chapterId, courseChapters.id), eq(chapterProgress.userId, userId)))
+    .where(inArray(courseChapters.courseId, courseIds))
+    .groupBy(courseChapters.courseId);
+  return new Map(rows.map((r) => [r.courseId, r]));
+}
+
+export async function findLearner(db: Db, userId: number, courseId: number) {
+  const [row] = await db
+    .select({ lastChapterId: courseLearners.lastChapterId, positionS: chapterProgress.positionS })
+    .from(courseLearners)
+    .leftJoin(chapterProgress, and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, courseLearners.lastChapterId)))
+    .where(and(eq(courseLearners.userId, userId), eq(courseLearners.courseId, courseId)));
+  return row ?? null;
+}
+
+/** The courses a user has learned, most recent first, with where they left off. */
+export async function pageLearned(db: Db, userId: number, page: number, pageSize: number) {
+  const cond = and(eq(courseLearners.userId, userId), eq(courses.status, published));
+  const { rows, total } = await paginate(
+    db
+      .select({
+        ...courseColumns,
+        lastChapterId: courseLearners.lastChapterId,
+        learnedAt: courseLearners.updatedAt,
+        chapterTitleZh: courseChapters.titleZh,
+        chapterTitleEn: courseChapters.titleEn,
+        positionS: chapterProgress.positionS,
+      })
+      .from(courseLearners)
+      .innerJoin(courses, eq(courses.id, courseLearners.courseId))
+      .leftJoin(courseChapters, eq(courseChapters.id, courseLearners.lastChapterId))
+      .leftJoin(chapterProgress, and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, courseLearners.lastChapterId)))
+      .where(cond)
+      .orderBy(desc(courseLearners.updatedAt), desc(courseLearners.courseId))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(courseLearners).innerJoin(courses, eq(courses.id, courseLearners.courseId)).where(cond),
+  );
+  return { rows: await withTags(db, rows), total };
 }
 
 export async function isFavorite(db: Db, userId: number, courseId: number): Promise<boolean> {

@@ -11,11 +11,18 @@ import {
   type CourseListQuery,
   CourseType,
   ErrorCode,
+  type ChapterLearnProgress,
+  type ChapterLearnProgressData,
   type LearnLogBody,
   type LearnLogData,
+  type LearnProgress,
+  type LearnRecordPage,
+  type LockedReason,
   type MoreCourseData,
   type MoreCourseQuery,
+  PriceType,
 } from '@medportal/contract';
+import type { MediaService } from '../media/index.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -28,8 +35,33 @@ import { pageOf } from '../shared/paginate.ts';
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
 
+/** Whole percent, rounded down, but never 0 once anything counts (a started course shows it). */
+const percent = (done: number, total: number) => (total > 0 && done > 0 ? Math.min(100, Math.max(1, Math.floor((done * 100) / total))) : 0);
+
+function presentProgress(chapterId: number, durationS: number, p: repo.ProgressRow | undefined): ChapterLearnProgress {
+  const played = Math.min(p?.playedS ?? 0, durationS);
+  const completed = p?.completed ?? false;
+  return {
+    chapter_id: chapterId,
+    position_s: p?.positionS ?? 0,
+    duration_s: durationS,
+    played_s: played,
+    progress: completed ? 100 : percent(played, durationS),
+    completed,
+  };
+}
+
+function presentTotals(t: repo.CourseTotals | undefined): { progress: number; completed: boolean } {
+  if (!t) return { progress: 0, completed: false };
+  return { progress: percent(t.doneS, t.totalS), completed: t.chapters > 0 && t.completedChapters === t.chapters };
+}
+
 export class CoursesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaService,
+    private readonly now: () => Date,
+  ) {}
 
   private async course(id: number) {
     const c = await repo.findCourse(this.db, id);
@@ -100,10 +132,27 @@ export class CoursesService {
     };
   }
 
-  async chapters(id: number, lang: ApiLanguage): Promise<CourseChaptersData> {
-    await this.course(id);
-    const rows = await repo.listChapters(this.db, id);
-    return { items: rows.map((r) => presentChapter(r, lang)) };
+  /**
+   * Why the caller may not watch a chapter, or null: free courses and trial chapters are open to
+   * anyone, the others to those entitled to the course.
+   */
+  private lockOf(course: { priceType: number }, chapter: { isFree: boolean }, userId: number | undefined, entitled: boolean): LockedReason | null {
+    if (course.priceType === PriceType.FREE || chapter.isFree || entitled) return null;
+    return userId === undefined ? 'login' : 'purchase';
+  }
+
+  private async entitled(userId: number | undefined, course: { id: number; priceType: number }): Promise<boolean> {
+    return userId !== undefined && course.priceType !== PriceType.FREE && repo.isEntitled(this.db, userId, course.id);
+  }
+
+  async chapters(id: number, userId: number | undefined, lang: ApiLanguage): Promise<CourseChaptersData> {
+    const c = await this.course(id);
+    const [rows, entitled] = await Promise.all([repo.listChapters(this.db, id), this.entitled(userId, c)]);
+    const locks = new Map(rows.map((r) => [r.id, this.lockOf(c, r, userId, entitled)]));
+    const media = await this.media.mediaFor('chapter', rows.filter((r) => locks.get(r.id) === null).map((r) => r.id));
+    return {
+      items: rows.map((r) => ({ ...presentChapter(r, lang), media: media.get(r.id) ?? null, locked_reason: locks.get(r.id) ?? null })),
+    };
   }
 
   async series(id: number, lang: ApiLanguage): Promise<{ items: Course[] }> {
@@ -147,10 +196,56 @@ export class CoursesService {
   }
 
   async learnLog(userId: number, id: number, body: LearnLogBody, lang: ApiLanguage): Promise<LearnLogData> {
-    await this.course(id);
+    const c = await this.course(id);
     const chapter = await repo.findChapter(this.db, id, body.chapter_id);
     if (!chapter) throw fieldError(lang, 'chapter_id', { zh: '章节不属于该课程', en: 'is not a chapter of this course' });
-    const r = await repo.recordLearn(this.db, { userId, courseId: id, chapterId: body.chapter_id, positionS: body.position_s, durationS: body.duration_s });
-    return { chapter_id: body.chapter_id, position_s: r.positionS, learn_count: r.learnCount };
+    const lock = this.lockOf(c, chapter, userId, await this.entitled(userId, c));
+    if (lock) throw new AppError(ErrorCode.PURCHASE_TO_WATCH);
+    const durationS = (await this.media.durations('chapter', [chapter.id])).get(chapter.id) ?? chapter.durationS;
+    const r = await repo.recordHeartbeat(this.db, {
+      userId,
+      courseId: id,
+      chapterId: chapter.id,
+      durationS,
+      positionS: Math.min(Math.floor(body.position_s), durationS),
+      playedS: Math.floor(body.played_s),
+      sessionId: body.session_id,
+      now: this.now(),
+    });
+    return { ...presentProgress(chapter.id, durationS, r.row), credited_s: r.credited, learn_count: r.learnCount };
+  }
+
+  async learnProgress(userId: number, id: number): Promise<LearnProgress> {
+    await this.course(id);
+    const [totals, learner] = await Promise.all([repo.courseTotals(this.db, userId, [id]), repo.findLearner(this.db, userId, id)]);
+    return {
+      ...presentTotals(totals.get(id)),
+      last_chapter_id: learner?.lastChapterId ?? null,
+      last_position_s: learner?.positionS ?? 0,
+    };
+  }
+
+  async chapterProgress(userId: number, id: number): Promise<ChapterLearnProgressData> {
+    await this.course(id);
+    const [chapters, rows] = await Promise.all([repo.listChapters(this.db, id), repo.progressOfCourse(this.db, userId, id)]);
+    const byChapter = new Map(rows.map((r) => [r.chapterId, r]));
+    return { items: chapters.map((ch) => presentProgress(ch.id, ch.durationS, byChapter.get(ch.id))) };
+  }
+
+  async learnRecords(userId: number, page: number, pageSize: number, lang: ApiLanguage): Promise<LearnRecordPage> {
+    const { rows, total } = await repo.pageLearned(this.db, userId, page, pageSize);
+    const totals = await repo.courseTotals(this.db, userId, rows.map((r) => r.id));
+    return pageOf(
+      rows.map((r) => ({
+        course: presentCourse(r, lang),
+        ...presentTotals(totals.get(r.id)),
+        last_chapter_id: r.lastChapterId,
+        last_chapter_title: r.chapterTitleZh === null ? null : pick(lang, r.chapterTitleZh, r.chapterTitleEn),
+        last_position_s: r.positionS ?? 0,
+        learned_at: r.learnedAt.toISOString(),
+      })),
+      { page, page_size: pageSize },
+      total,
+    );
   }
 }

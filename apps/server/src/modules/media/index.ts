@@ -1,2 +1,8 @@
-/** The media module's public entry: addresses of the generated covers. */
+/**
+ * The media module's public entry: generated covers, playable media (signed URLs, lives'
+ * streams, push addresses) through the `app.media` decorator, and the plugin app.ts registers.
+ */
 export { type CoverKind, coverUrl } from './cover-svg.ts';
+export { default as mediaPlugin } from './media.plugin.ts';
+export type { MediaService, Viewer } from './media.service.ts';
+export type { MediaProvider, StreamRef } from './media.adapter.ts';

@@ -11,6 +11,7 @@ export const MODULE_TITLES: Record<MemberModule, { zh: string; en: string }> = {
   speaker: { zh: '讲者', en: 'Speakers' },
   column: { zh: '栏目', en: 'Columns' },
   paper: { zh: '文献', en: 'Papers' },
+  vod: { zh: '回放', en: 'Recordings' },
 };
 
 export const COLUMN_URL = '/column/index';
@@ -30,6 +31,8 @@ export function moduleAction(module: MemberModule, id: number): Action {
       return action(ActionType.ROUTE, { url: COLUMN_URL });
     case 'paper':
       return action(ActionType.MODULE_DETAIL, { module: 'paper', module_id: id });
+    case 'vod':
+      return action(ActionType.VOD_DETAIL, { id });
   }
 }
 

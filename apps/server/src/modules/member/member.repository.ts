@@ -2,7 +2,7 @@ import type { MemberModule } from '@medportal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { coverUrl } from '../media/index.ts';
-import { columnSubscriptions, columns, courses, lives, news, papers, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
+import { columnSubscriptions, columns, courses, lives, news, papers, recordings, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
 import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
@@ -53,6 +53,11 @@ export async function findModuleItems(db: Conn, module: MemberModule, ids: numbe
         .where(and(inArray(papers.id, ids), eq(papers.status, published)));
       return rows.map((r) => ({ ...r, cover: coverUrl('paper', `p${r.id}`) }));
     }
+    case 'vod':
+      return db
+        .select({ id: recordings.id, titleZh: recordings.titleZh, titleEn: recordings.titleEn, cover: recordings.banner })
+        .from(recordings)
+        .where(and(inArray(recordings.id, ids), eq(recordings.status, published)));
   }
 }
 

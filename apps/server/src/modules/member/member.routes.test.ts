@@ -78,7 +78,7 @@ describe('history', () => {
     expect(list.items[0]).toMatchObject({ title: '栏目乙', cover: '/col.svg', module_name: 'column' });
     const menu = ModuleCountData.parse((await send('GET', '/v1/user/history/menu', alice.access)).data);
     expect(menu.items.find((m) => m.module_name === 'column')?.count).toBe(2);
-    expect(menu.items.map((m) => m.module_name)).toEqual(['course', 'news', 'live', 'speaker', 'column', 'paper']);
+    expect(menu.items.map((m) => m.module_name)).toEqual(['course', 'news', 'live', 'speaker', 'column', 'paper', 'vod']);
   });
 
   it('never shows or deletes another user’s rows', async () => {

@@ -56,8 +56,8 @@ const detail = (id: number, over: Partial<CourseDetail> = {}): CourseDetail => (
 
 const chapters: CourseChaptersData = {
   items: [
-    { id: 11, title: '第1讲 概述', duration_s: 754, free_preview: true, sort: 1 },
-    { id: 12, title: '第2讲 进阶', duration_s: 3723, free_preview: false, sort: 2 },
+    { id: 11, title: '第1讲 概述', duration_s: 754, free_preview: true, sort: 1, media: null, locked_reason: null },
+    { id: 12, title: '第2讲 进阶', duration_s: 3723, free_preview: false, sort: 2, media: null, locked_reason: 'login' },
   ],
 };
 

@@ -63,13 +63,34 @@ export const courseDetailQueryOptions = (lang: Lang, id: number) =>
   });
 export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions(useLang(), id));
 
-export const courseChaptersQueryOptions = (lang: Lang, id: number) =>
+/** Chapters carry the caller's media (signed URLs) or why it is locked: the login is part of the key. */
+export const courseChaptersQueryOptions = (lang: Lang, id: number, signedIn = false) =>
   queryOptions({
-    queryKey: ['course', id, 'chapters', lang],
+    queryKey: ['course', id, 'chapters', lang, signedIn],
     queryFn: ({ signal }) => api.get<ChaptersData>(pathOf('courseChapters', { id }), undefined, { signal }),
     enabled: id > 0,
   });
-export const useCourseChapters = (id: number) => useQuery(courseChaptersQueryOptions(useLang(), id));
+export const useCourseChapters = (id: number, signedIn = false) => useQuery(courseChaptersQueryOptions(useLang(), id, signedIn));
+
+export type LearnProgressData = DataOf<'courseLearnProgress'>;
+export type ChapterProgressData = DataOf<'chapterLearnProgress'>;
+
+/** Where the caller left off (login only); always refetched on return, heartbeats move it. */
+export const useLearnProgress = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['course', id, 'progress'],
+    queryFn: ({ signal }) => api.get<LearnProgressData>(pathOf('courseLearnProgress', { id }), undefined, { signal }),
+    enabled: enabled && id > 0,
+    staleTime: 0,
+  });
+
+export const useChapterProgress = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['course', id, 'progress', 'chapters'],
+    queryFn: ({ signal }) => api.get<ChapterProgressData>(pathOf('chapterLearnProgress', { id }), undefined, { signal }),
+    enabled: enabled && id > 0,
+    staleTime: 0,
+  });
 
 export const useSeriesCourses = (id: number, enabled: boolean) => {
   const lang = useLang();

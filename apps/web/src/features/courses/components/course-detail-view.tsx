@@ -1,6 +1,7 @@
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@medportal/contract/codes';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { learnCountText } from '../../../shared/format/count';
 import { formatDate } from '../../../shared/format/date';
@@ -13,9 +14,21 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useCourseChapters, useCourseDetail, useCourseFavorite, useGuessLike, useSeriesCourses, type CourseDetailData } from '../api/courses';
+import type { CourseChapter } from '@medportal/contract';
+import { useSession } from '../../../shared/session';
+import {
+  useChapterProgress,
+  useCourseChapters,
+  useCourseDetail,
+  useCourseFavorite,
+  useGuessLike,
+  useLearnProgress,
+  useSeriesCourses,
+  type CourseDetailData,
+} from '../api/courses';
+import { CoursePlayer, type PlayerSelection } from './course-player';
 import { AppraiseSection } from './appraise-section';
-import { ChapterList } from './chapter-list';
+import { ChapterList, formatDuration } from './chapter-list';
 import { CourseGrid } from './course-tile';
 
 function Title({ text }: { text: string }) {
@@ -92,9 +105,40 @@ function CourseFavoriteButton({ course }: { course: CourseDetailData }) {
 export function CourseDetailView({ id }: { id: number }) {
   const { t } = useTranslation(['course', 'common']);
   const lang = useLang();
+  const session = useSession();
+  const signedIn = session.token !== null;
   const valid = Number.isInteger(id) && id > 0;
   const detail = useCourseDetail(valid ? id : 0);
-  const chapters = useCourseChapters(valid ? id : 0);
+  const chapters = useCourseChapters(valid ? id : 0, signedIn);
+  const progress = useLearnProgress(valid ? id : 0, signedIn);
+  const chapterProgress = useChapterProgress(valid ? id : 0, signedIn);
+  // `?resume=1` (the personal centre's continue button) starts the last lesson at once.
+  const [search] = useSearchParams();
+  const autoResume = search.get('resume') === '1';
+  const [picked, setPicked] = useState<(PlayerSelection & { n: number }) | null>(null);
+  const playerRef = useRef<HTMLDivElement>(null);
+  const progressById = useMemo(() => new Map((chapterProgress.data?.items ?? []).map((p) => [p.chapter_id, p])), [chapterProgress.data]);
+
+  const items = chapters.data?.items ?? [];
+  // Until a lesson is picked, the player holds where the learner left off, else the first playable lesson.
+  const resume = progress.data?.last_chapter_id ? items.find((c) => c.id === progress.data?.last_chapter_id) : undefined;
+  const selection: PlayerSelection | null =
+    picked ??
+    (resume
+      ? { chapterId: resume.id, startAt: progress.data?.last_position_s ?? 0, autoPlay: autoResume && resume.media !== null }
+      : items[0]
+        ? { chapterId: (items.find((c) => c.media) ?? items[0]).id, startAt: 0, autoPlay: false }
+        : null);
+  const selected = selection ? items.find((c) => c.id === selection.chapterId) : undefined;
+
+  const play = (c: CourseChapter, startAt?: number) => {
+    const p = progressById.get(c.id);
+    const from = startAt ?? (p && !p.completed && p.position_s < c.duration_s - 5 ? p.position_s : 0);
+    setPicked((old) => ({ chapterId: c.id, startAt: from, autoPlay: c.media !== null, n: (old?.n ?? 0) + 1 }));
+    playerRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    // The player itself takes the focus once it is there, so keyboard users land on it.
+    window.setTimeout(() => playerRef.current?.querySelector<HTMLElement>('.player, .course-locked a')?.focus(), 0);
+  };
 
   if (!valid) return <CourseNotFound />;
   if (detail.isPending) {
@@ -114,7 +158,22 @@ export function CourseDetailView({ id }: { id: number }) {
     <article className="course-detail">
       <Title text={c.title} />
       <header className="course-hero">
-        <Image src={c.cover} alt="" className="course-hero__cover" priority />
+        <div ref={playerRef} className="course-hero__media">
+          {selected && selection ? (
+            <CoursePlayer
+              key={picked ? `pick-${picked.n}` : `resume-${selected.id}-${selection.startAt}`}
+              course={c}
+              chapter={selected}
+              selection={selection}
+              signedIn={signedIn}
+              onExpired={() => void chapters.refetch()}
+            />
+          ) : chapters.isPending ? (
+            <Skeleton height={200} />
+          ) : (
+            <Image src={c.cover} alt="" className="course-hero__cover" priority />
+          )}
+        </div>
         <div className="course-hero__body">
           <h1 className="course-hero__title">{c.title}</h1>
           {c.series_id && c.series_title ? (
@@ -131,7 +190,18 @@ export function CourseDetailView({ id }: { id: number }) {
             <span>{t('course:detail.chaptersCount', { count: c.chapters_count })}</span>
             <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang) })}</span>
           </p>
+          {progress.data && progress.data.progress > 0 ? (
+            <div className="course-progress">
+              <span>{progress.data.completed ? t('course:player.courseCompleted') : t('course:player.courseProgress', { percent: progress.data.progress })}</span>
+              <progress max={100} value={progress.data.progress} aria-label={t('course:player.progressLabel')} />
+            </div>
+          ) : null}
           <p className="course-hero__actions">
+            {resume ? (
+              <button type="button" className="button button--primary course-continue" onClick={() => play(resume, progress.data?.last_position_s ?? 0)}>
+                {t('course:player.continue', { title: resume.title, time: formatDuration(progress.data?.last_position_s ?? 0) })}
+              </button>
+            ) : null}
             <CourseFavoriteButton course={c} />
           </p>
           {c.tags.length ? (
@@ -145,11 +215,6 @@ export function CourseDetailView({ id }: { id: number }) {
           ) : null}
         </div>
       </header>
-      <section className="course-section" aria-labelledby="course-desc-heading">
-        <h2 id="course-desc-heading">{t('course:detail.description')}</h2>
-        <p className="course-description">{c.description}</p>
-      </section>
-      <Teachers course={c} />
       <section className="course-section" aria-labelledby="course-chapters-heading">
         <h2 id="course-chapters-heading">{t('course:chapters.heading')}</h2>
         {chapters.isPending ? (
@@ -157,9 +222,14 @@ export function CourseDetailView({ id }: { id: number }) {
         ) : chapters.isError ? (
           <ErrorState error={chapters.error} onRetry={() => void chapters.refetch()} />
         ) : (
-          <ChapterList chapters={chapters.data.items} />
+          <ChapterList chapters={chapters.data.items} current={selected?.id} progress={progressById} onPlay={(ch) => play(ch)} />
         )}
       </section>
+      <section className="course-section" aria-labelledby="course-desc-heading">
+        <h2 id="course-desc-heading">{t('course:detail.description')}</h2>
+        <p className="course-description">{c.description}</p>
+      </section>
+      <Teachers course={c} />
       <Related course={c} />
       <AppraiseSection course={c} />
     </article>

@@ -1,0 +1,263 @@
+import { LIVE_RESUME_MAX, type LiveEvent, LiveSocketClose } from '@medportal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/client.ts';
+import type { Realtime } from '../../plugins/realtime.ts';
+import * as repo from './live-room.repository.ts';
+import type { RoomEvent } from './live-room.service.ts';
+
+/** One viewer's socket in this process. */
+export interface Client {
+  ws: WebSocket;
+  userId: number | undefined;
+  isMod: boolean;
+  /** Highest seq this client has been given (or skipped, when not for it). */
+  cursor: number;
+  alive: boolean;
+}
+
+interface Wire {
+  e: LiveEvent;
+  m: boolean;
+  u: number | null;
+}
+
+class Room {
+  readonly clients = new Set<Client>();
+  /** Highest seq delivered to this process's clients. */
+  lastSeq = 0;
+  /** Deliveries and joins of a room run one after another, in this chain. */
+  chain: Promise<void> = Promise.resolve();
+  unsubscribe: (() => Promise<void>) | null = null;
+  viewers = -1;
+  presenceSent = -1;
+  constructor(readonly liveId: number) {}
+}
+
+export interface HubOptions {
+  /** A client whose unsent data passes this is dropped and told to resync. */
+  maxBufferedBytes?: number;
+  /** How often viewer counts are shared and pushed. */
+  viewersIntervalMs?: number;
+  /** How often sockets are pinged; one missed pong closes them. */
+  pingIntervalMs?: number;
+}
+
+const channel = (liveId: number) => `live:${liveId}`;
+
+const mayRead = (c: Client, w: { m: boolean; u: number | null }) => !w.m || c.isMod || (w.u !== null && c.userId === w.u);
+
+/**
+ * This process's live-room sockets. Events are published on the room's channel after their
+ * transaction commits; every process delivers them to its own clients in seq order, filling any gap
+ * from the event log (a seq is allocated under the room row's lock, so a smaller one has committed
+ * by the time a larger one is published). Joins with since= replay the log the same way.
+ */
+export class LiveHub {
+  private readonly rooms = new Map<number, Room>();
+  private readonly maxBuffered: number;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: Realtime,
+    private readonly log: FastifyBaseLogger,
+    opts: HubOptions = {},
+  ) {
+    this.maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+    const viewersTimer = setInterval(() => void this.shareViewers(), opts.viewersIntervalMs ?? 2000);
+    const pingTimer = setInterval(() => this.ping(), opts.pingIntervalMs ?? 30_000);
+    viewersTimer.unref();
+    pingTimer.unref();
+    this.timers.push(viewersTimer, pingTimer);
+  }
+
+  /** After commit: hand the events to every process (this one included). */
+  publish(events: RoomEvent[]): void {
+    for (const ev of events) {
+      const wire: Wire = { e: ev.event, m: ev.modsOnly, u: ev.userId };
+      this.realtime.publish(channel(ev.liveId), JSON.stringify(wire)).catch((err: unknown) => {
+        // Clients still get it: the next event's gap fill, or their resume, reads the log.
+        this.log.warn({ err, liveId: ev.liveId }, 'live event publish failed');
+      });
+    }
+  }
+
+  /** Viewers of a live over every process. */
+  viewers(liveId: number): Promise<number> {
+    return this.realtime.presence(channel(liveId));
+  }
+
+  /** Local sockets, for tests and the benchmark's figures. */
+  localClients(): number {
+    let n = 0;
+    for (const r of this.rooms.values()) n += r.clients.size;
+    return n;
+  }
+
+  private room(liveId: number): Room {
+    let room = this.rooms.get(liveId);
+    if (room) return room;
+    const r = new Room(liveId);
+    this.rooms.set(liveId, r);
+    room = r;
+    r.chain = (async () => {
+      r.unsubscribe = await this.realtime.subscribe(channel(liveId), (message) => {
+        r.chain = r.chain.then(() => this.receive(r, message)).catch((err: unknown) => this.log.warn({ err, liveId }, 'live event delivery failed'));
+      });
+      // Subscribed first, then read: an event committed after this read arrives on the channel.
+      r.lastSeq = await repo.currentSeq(this.db, liveId);
+    })();
+    return r;
+  }
+
+  /**
+   * Adds a client: with `since`, the events it missed are sent first (or `reset` when they are too
+   * many or no longer kept); without, it starts from now. Runs in the room's chain, so nothing is
+   * delivered in between.
+   */
+  join(liveId: number, client: Client, since: number | undefined): void {
+    const room = this.room(liveId);
+    room.chain = room.chain
+      .then(async () => {
+        if (client.ws.readyState !== client.ws.OPEN) return;
+        const viewers = Math.max(room.viewers, room.clients.size + 1);
+        if (since === undefined || since >= room.lastSeq) {
+          // A client ahead of the log (the database was reset) is told to start again.
+          if (since !== undefined && since > room.lastSeq) this.sendRaw(client, JSON.stringify({ type: 'reset', seq: room.lastSeq }));
+          else this.sendRaw(client, JSON.stringify({ type: 'hello', seq: room.lastSeq, viewers }));
+        } else {
+          const missed = await repo.eventsAfter(this.db, liveId, since, LIVE_RESUME_MAX + 1, room.lastSeq + 1);
+          const complete = missed.length <= LIVE_RESUME_MAX && missed[0]?.seq === since + 1;
+          if (!complete) {
+            this.sendRaw(client, JSON.stringify({ type: 'reset', seq: room.lastSeq }));
+          } else {
+            this.sendRaw(client, JSON.stringify({ type: 'hello', seq: since, viewers }));
+            for (const row of missed) {
+              if (mayRead(client, { m: row.modsOnly, u: row.userId })) this.sendRaw(client, JSON.stringify(row.payload));
+            }
+          }
+        }
+        client.cursor = room.lastSeq;
+        room.clients.add(client);
+      })
+      .catch((err: unknown) => {
+        this.log.warn({ err, liveId }, 'live socket join failed');
+        client.ws.close(1011);
+      });
+  }
+
+  leave(liveId: number, client: Client): void {
+    const room = this.rooms.get(liveId);
+    if (!room) return;
+    room.clients.delete(client);
+    if (room.clients.size > 0) return;
+    room.chain = room.chain.then(async () => {
+      // Someone may have joined while this waited.
+      if (room.clients.size > 0 || this.rooms.get(liveId) !== room) return;
+      this.rooms.delete(liveId);
+      await room.unsubscribe?.();
+      await this.realtime.setPresence(channel(liveId), 0);
+    }).catch((err: unknown) => {
+      if (!this.closing) this.log.warn({ err, liveId }, 'leaving a live room failed');
+    });
+  }
+
+  private async receive(room: Room, message: string): Promise<void> {
+    const wire = JSON.parse(message) as Wire;
+    const seq = wire.e.seq;
+    if (seq <= room.lastSeq) return;
+    if (seq > room.lastSeq + 1) {
+      // Published out of order by another process: the ones before it are already in the log.
+      for (const row of await repo.eventsAfter(this.db, room.liveId, room.lastSeq, seq - room.lastSeq, seq)) {
+        this.deliver(room, { e: row.payload as unknown as LiveEvent, m: row.modsOnly, u: row.userId });
+      }
+    }
+    this.deliver(room, wire);
+  }
+
+  private deliver(room: Room, wire: Wire): void {
+    const seq = wire.e.seq;
+    if (seq <= room.lastSeq) return;
+    room.lastSeq = seq;
+    // Serialised once per event, whatever the number of clients.
+    const text = JSON.stringify(wire.e);
+    for (const c of room.clients) {
+      if (c.cursor >= seq) continue;
+      c.cursor = seq;
+      if (mayRead(c, wire)) this.send(room, c, text);
+    }
+  }
+
+  private sendRaw(c: Client, text: string): void {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(text);
+  }
+
+  /** A client that cannot keep up is dropped rather than buffered without bound; it resumes with since=. */
+  private send(room: Room, c: Client, text: string): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.ws.bufferedAmount > this.maxBuffered) {
+      room.clients.delete(c);
+      c.ws.send(JSON.stringify({ type: 'lagging' }));
+      c.ws.close(LiveSocketClose.LAGGING, 'lagging');
+      setTimeout(() => c.ws.terminate(), 5000).unref();
+      return;
+    }
+    c.ws.send(text);
+  }
+
+  /** Shares this process's counts and pushes the sum where it changed. */
+  private async shareViewers(): Promise<void> {
+    for (const room of this.rooms.values()) {
+      try {
+        const local = room.clients.size;
+        // Refreshed every tick: a process that stops (crash) drops out when its entry expires.
+        await this.realtime.setPresence(channel(room.liveId), local);
+        room.presenceSent = local;
+        const total = await this.realtime.presence(channel(room.liveId));
+        if (total === room.viewers) continue;
+        room.viewers = total;
+        const text = JSON.stringify({ type: 'viewers', count: total });
+        for (const c of room.clients) this.send(room, c, text);
+      } catch (err) {
+        this.log.warn({ err, liveId: room.liveId }, 'viewer count failed');
+      }
+    }
+  }
+
+  /** Resolves once this process holds exactly `n` sockets (tests: a close has been noticed). */
+  async waitForClients(n: number): Promise<void> {
+    while (this.localClients() !== n) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Runs one round of viewer counting now (tests). */
+  tickViewers(): Promise<void> {
+    return this.shareViewers();
+  }
+
+  private ping(): void {
+    for (const room of this.rooms.values()) {
+      for (const c of room.clients) {
+        if (!c.alive) {
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const room of this.rooms.values()) {
+      for (const c of room.clients) c.ws.close(LiveSocketClose.GOING_AWAY, 'server stopping');
+      await room.unsubscribe?.().catch(() => undefined);
+      await this.realtime.setPresence(channel(room.liveId), 0).catch(() => undefined);
+    }
+    this.rooms.clear();
+  }
+}

@@ -1,0 +1,136 @@
+import { LiveSocketClose } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { type Client, LiveHub, type HubOptions } from './live-room.hub.ts';
+import { LiveRoomService, type MediaSource, noMedia } from './live-room.service.ts';
+import { slideSvg } from './slide-svg.ts';
+
+export interface LiveRoomRoutesOptions {
+  now: () => Date;
+  /** Where playback URLs come from; none configured: media null (no_source). */
+  media?: MediaSource;
+  hub?: HubOptions;
+  /** How long votes are gathered into one poll event. */
+  tallyDelayMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
+
+/** Public room reads look the token up when sent (is_moderator, own questions, votes). */
+const optionalAuth = { config: { auth: 'optional' as const } };
+
+const SINCE = /^\d{1,15}$/;
+const SLIDE = /^(\d{1,3})\.svg$/;
+
+/** The live room: REST endpoints, the room's WebSocket and the generated demo slides. */
+const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instance, opts) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub);
+  const svc = new LiveRoomService(app.db, opts.now, (events) => hub.publish(events), (id) => hub.viewers(id), opts.media ?? noMedia, opts.tallyDelayMs);
+  app.decorate('liveHub', hub);
+  app.addHook('onClose', async () => {
+    svc.close();
+    await hub.close();
+  });
+  const viewer = (req: FastifyRequest) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang });
+
+  app.route({ ...endpointRoute('liveDetail'), ...optionalAuth, handler: async (req) => ok(await svc.detail(req.params.id, viewer(req))) });
+  app.route({ ...endpointRoute('liveButtons'), handler: async (req) => ok(await svc.buttons(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('liveSign'), handler: async (req) => ok(await svc.sign(req.params.id, currentUser(req).id)) });
+  app.route({ ...endpointRoute('liveSignList'), handler: async (req) => ok(await svc.signList(req.params.id, currentUser(req).id, req.query)) });
+  app.route({ ...endpointRoute('liveAccessCode'), handler: async (req) => ok(await svc.accessCode(req.params.id, currentUser(req).id, req.body.code)) });
+  app.route({ ...endpointRoute('liveTopicStore'), handler: async (req) => ok(await svc.ask(req.params.id, currentUser(req).id, req.body.content)) });
+  app.route({ ...endpointRoute('liveTopicList'), ...optionalAuth, handler: async (req) => ok(await svc.topics(req.params.id, viewer(req), req.query)) });
+  app.route({
+    ...endpointRoute('liveTopicLike'),
+    handler: async (req) => ok(await svc.like(req.params.topic_id, currentUser(req).id, req.body.status === 1)),
+  });
+  app.route({
+    ...endpointRoute('liveTopicModerate'),
+    handler: async (req) => ok(await svc.moderate(req.params.topic_id, currentUser(req).id, req.body.action)),
+  });
+  app.route({
+    ...endpointRoute('liveTopicAnswer'),
+    handler: async (req) => ok(await svc.answer(req.params.topic_id, currentUser(req).id, req.body.answer)),
+  });
+  app.route({ ...endpointRoute('livePpt'), ...optionalAuth, handler: async (req) => ok(await svc.ppt(req.params.id, viewer(req))) });
+  app.route({
+    ...endpointRoute('liveSlideSet'),
+    handler: async (req) => ok(await svc.setSlide(req.params.id, currentUser(req).id, req.body.index, req.ctx.lang)),
+  });
+  app.route({ ...endpointRoute('livePolls'), ...optionalAuth, handler: async (req) => ok(await svc.polls(req.params.id, viewer(req))) });
+  app.route({
+    ...endpointRoute('livePollCreate'),
+    handler: async (req) => ok(await svc.createPoll(req.params.id, currentUser(req).id, req.body, req.ctx.lang)),
+  });
+  app.route({ ...endpointRoute('livePollClose'), handler: async (req) => ok(await svc.closePoll(req.params.poll_id, currentUser(req).id)) });
+  app.route({
+    ...endpointRoute('livePollVote'),
+    handler: async (req) => ok(await svc.vote(req.params.poll_id, currentUser(req).id, req.body.option_ids, req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('liveStatusSet'),
+    handler: async (req) => ok(await svc.setStatus(req.params.id, currentUser(req).id, req.body.action, req.ctx.lang)),
+  });
+  app.route({ ...endpointRoute('recordingDetail'), handler: async (req) => ok(await svc.recording(req.params.id, req.ctx.lang)) });
+
+  // The room's socket: ?since=<seq> resumes, ?access_token= identifies (browsers cannot set headers on a WebSocket).
+  app.get<{ Params: { id: string }; Querystring: { since?: string } }>(
+    '/v1/live/:id/ws',
+    { websocket: true, config: { auth: 'optional' }, schema: { hide: true } },
+    async (socket, req) => {
+      const liveId = Number(req.params.id);
+      const sinceText = req.query.since;
+      const since = sinceText !== undefined && SINCE.test(sinceText) ? Number(sinceText) : undefined;
+      // Messages before the join resolves are ignored anyway; keep the socket quiet until then.
+      const client: Client = { ws: socket, userId: req.ctx.user?.id, isMod: false, cursor: 0, alive: true };
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('message', () => {
+        // Clients only listen; anything they send just proves they are alive.
+        client.alive = true;
+      });
+      if (!Number.isSafeInteger(liveId) || liveId <= 0 || liveId > 2_147_483_647) {
+        socket.close(LiveSocketClose.NOT_FOUND, 'not found');
+        return;
+      }
+      let access;
+      try {
+        access = await svc.socketAccess(liveId, client.userId);
+      } catch (err) {
+        req.log.warn({ err }, 'live socket access check failed');
+        socket.close(1011, 'unavailable');
+        return;
+      }
+      if (!access.ok) {
+        socket.close(access.reason === 'not_found' ? LiveSocketClose.NOT_FOUND : LiveSocketClose.BLOCKED, access.reason);
+        return;
+      }
+      client.isMod = access.isMod;
+      socket.on('close', () => hub.leave(liveId, client));
+      hub.join(liveId, client, since);
+    },
+  );
+
+  // Generated slide images of the demo decks (like the covers: the URL determines the bytes).
+  app.get<{ Params: { deck: string; file: string } }>('/media/slide/:deck/:file', { schema: { hide: true } }, async (req, reply) => {
+    const m = SLIDE.exec(req.params.file);
+    const deck = req.params.deck;
+    if (!m || !/^[A-Za-z0-9_-]{1,32}$/.test(deck)) return reply.code(404).type('text/plain').send('not found');
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(slideSvg(deck, Number(m[1])));
+  });
+};
+
+/** Wrapped so the hub (app.liveHub) is visible to the whole app: tests and the benchmark read its counts. */
+export default fp(liveRoomRoutes, { name: 'live-room', dependencies: ['realtime', 'auth'] });

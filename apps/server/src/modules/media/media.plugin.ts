@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { MediaSettings } from '../../config.ts';
+import { loadAppSecret } from '../../lib/app-secret.ts';
+import { hmac } from '../../lib/crypto.ts';
+import { createMediaProvider } from './media.adapter.ts';
+import { MediaService } from './media.service.ts';
+import { UrlSigner } from './media.signing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Playable media and signed URLs (decision record 0022). */
+    media: MediaService;
+    mediaSigner: UrlSigner;
+  }
+}
+
+export interface MediaPluginOptions {
+  settings: MediaSettings;
+  appSecret: string | null;
+  now: () => Date;
+}
+
+/** The `app.media` decorator: one provider and signer per app; MEDIA_SIGN_KEY or a key derived from the app secret. */
+export default fp<MediaPluginOptions>(
+  async (app, { settings, appSecret, now }) => {
+    const key = settings.signKey ?? hmac(await loadAppSecret(app.db, appSecret), 'media-url-signing');
+    const signer = new UrlSigner(key);
+    app.decorate('mediaSigner', signer);
+    app.decorate('media', new MediaService(app.db, createMediaProvider(settings, signer), settings, now));
+  },
+  { name: 'media' },
+);

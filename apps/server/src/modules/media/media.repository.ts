@@ -1,0 +1,44 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { lives, liveStreams, mediaAssets, mediaBindings } from '../../db/schema/index.ts';
+
+export type AssetRow = typeof mediaAssets.$inferSelect;
+/** `recording`: a standalone recorded talk (recordings.id) that no live stands behind. */
+export type BindingType = 'chapter' | 'replay' | 'live' | 'recording';
+
+/** The asset bound to each of the targets (targets without media are absent). */
+export async function assetsFor(db: Db, type: BindingType, ids: readonly number[]): Promise<Map<number, AssetRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ targetId: mediaBindings.targetId, asset: mediaAssets })
+    .from(mediaBindings)
+    .innerJoin(mediaAssets, eq(mediaAssets.id, mediaBindings.assetId))
+    .where(and(eq(mediaBindings.targetType, type), inArray(mediaBindings.targetId, [...ids])));
+  return new Map(rows.map((r) => [r.targetId, r.asset]));
+}
+
+/** Is `path` (a file under the media root) inside a known asset's directory? */
+export async function assetByPath(db: Db, path: string): Promise<AssetRow | null> {
+  const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.path, path));
+  return row ?? null;
+}
+
+export async function findPublishedLive(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: lives.id, startAt: lives.startAt, endAt: lives.endAt, hasReplay: lives.hasReplay })
+    .from(lives)
+    .where(and(eq(lives.id, id), eq(lives.status, 'published')));
+  return row ?? null;
+}
+
+export type StreamRow = typeof liveStreams.$inferSelect;
+
+/** The live's stream row, created on first use (one per live: the primary key settles races). */
+export async function ensureStream(db: Db, liveId: number, fresh: () => { streamName: string; streamKey: string }): Promise<StreamRow> {
+  const [existing] = await db.select().from(liveStreams).where(eq(liveStreams.liveId, liveId));
+  if (existing) return existing;
+  await db.insert(liveStreams).values({ liveId, ...fresh() }).onConflictDoNothing();
+  const [row] = await db.select().from(liveStreams).where(eq(liveStreams.liveId, liveId));
+  if (!row) throw new Error(`live stream ${liveId} missing after insert`);
+  return row;
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { CourseChapter } from '@medportal/contract';
+import { paths } from '../../../config/paths';
+import { VideoPlayer } from '../../../shared/player';
+import { Price } from '../../../shared/ui/price';
+import { useLearnHeartbeat } from '../api/learn-heartbeat';
+import type { CourseDetailData } from '../api/courses';
+
+export interface PlayerSelection {
+  chapterId: number;
+  startAt: number;
+  autoPlay: boolean;
+}
+
+/** Why a locked chapter cannot be played, and what to do: log in, or buy the course. */
+function LockedPanel({ course, chapter }: { course: CourseDetailData; chapter: CourseChapter }) {
+  const { t } = useTranslation('course');
+  const location = useLocation();
+  const here = typeof window === 'undefined' ? location.pathname : window.location.href;
+  if (chapter.locked_reason === 'login') {
+    return (
+      <div className="course-locked" role="region" aria-label={t('player.lockedTitle')}>
+        <p className="course-locked__title">{t('player.loginTitle')}</p>
+        <p>{t('player.loginText', { title: chapter.title })}</p>
+        <Link className="button button--primary" to={paths.login.getHref(here)}>
+          {t('player.login')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="course-locked" role="region" aria-label={t('player.lockedTitle')}>
+      <p className="course-locked__title">{t('player.buyTitle')}</p>
+      <p>{t('player.buyText', { title: chapter.title })}</p>
+      <p className="course-locked__price">
+        {t('player.price')} <Price course={course} />
+      </p>
+      <p className="course-locked__note">{t('player.buyNote')}</p>
+      <Link className="button button--primary" to={paths.contactUs.getHref()}>
+        {t('player.buyContact')}
+      </Link>
+    </div>
+  );
+}
+
+/** The course's player: the selected chapter plays in place, or its lock says why not. */
+export function CoursePlayer({
+  course,
+  chapter,
+  selection,
+  signedIn,
+  onExpired,
+}: {
+  course: CourseDetailData;
+  chapter: CourseChapter;
+  selection: PlayerSelection;
+  signedIn: boolean;
+  onExpired: () => void;
+}) {
+  const { t } = useTranslation('course');
+  const onProgress = useLearnHeartbeat(course.id, chapter.id, signedIn);
+  return (
+    <section className="course-player" aria-labelledby="course-player-heading">
+      <h2 id="course-player-heading" className="course-player__title">
+        {chapter.title}
+      </h2>
+      {chapter.media ? (
+        <VideoPlayer
+          key={chapter.id}
+          src={chapter.media.hls_url}
+          poster={chapter.media.poster}
+          subtitles={chapter.media.subtitles}
+          title={chapter.title}
+          startAt={selection.startAt}
+          autoPlay={selection.autoPlay}
+          onProgress={onProgress}
+          onExpired={onExpired}
+        />
+      ) : chapter.locked_reason ? (
+        <LockedPanel course={course} chapter={chapter} />
+      ) : (
+        <p className="course-locked">{t('player.noMedia')}</p>
+      )}
+      {chapter.media && !signedIn ? (
+        <p className="course-player__hint">
+          {t('player.signInToSave')}{' '}
+          <Link to={paths.login.getHref(typeof window === 'undefined' ? '' : window.location.href)}>{t('player.login')}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

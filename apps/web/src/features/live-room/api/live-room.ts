@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { DataOf, LiveEvent, LivePollMine, LiveRoomDetail, LiveTopic } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import type { Lang } from '../../../shared/i18n';
+import { isLoggedIn, useSession } from '../../../shared/session';
+
+export type { LiveRoomDetail, LiveTopic, LivePollMine, LiveEvent };
+export type TopicSort = 'hot' | 'new';
+export type TopicFilter = 'visible' | 'pending' | 'hidden' | 'all';
+export type TopicPage = DataOf<'liveTopicList'>;
+export type Ppt = DataOf<'livePpt'>;
+export type Polls = DataOf<'livePolls'>;
+export type Recording = DataOf<'recordingDetail'>;
+
+/** Answers depend on who asks (role, own questions, votes): members and visitors are cached apart. */
+const who = () => (isLoggedIn() ? 'member' : 'visitor');
+const TOPIC_PAGE_SIZE = 50;
+
+export const roomKeys = {
+  all: (id: number) => ['liveRoom', id] as const,
+  detail: (id: number, lang: Lang) => ['liveRoom', id, 'detail', lang, who()] as const,
+  topics: (id: number, sort: TopicSort, filter: TopicFilter) => ['liveRoom', id, 'topics', who(), sort, filter] as const,
+  ppt: (id: number, lang: Lang) => ['liveRoom', id, 'ppt', lang, who()] as const,
+  polls: (id: number) => ['liveRoom', id, 'polls', who()] as const,
+  signs: (id: number) => ['liveRoom', id, 'signs'] as const,
+};
+
+export const liveDetailQueryOptions = (id: number, lang: Lang) =>
+  queryOptions({ queryKey: roomKeys.detail(id, lang), queryFn: ({ signal }) => api.get<LiveRoomDetail>(pathOf('liveDetail', { id }), undefined, { signal }) });
+
+export const topicsQueryOptions = (id: number, sort: TopicSort, filter: TopicFilter = 'visible') =>
+  queryOptions({
+    queryKey: roomKeys.topics(id, sort, filter),
+    queryFn: ({ signal }) => api.get<TopicPage>(pathOf('liveTopicList', { id }), { sort, status: filter, page: 1, page_size: TOPIC_PAGE_SIZE }, { signal }),
+  });
+
+export const pptQueryOptions = (id: number, lang: Lang) =>
+  queryOptions({ queryKey: roomKeys.ppt(id, lang), queryFn: ({ signal }) => api.get<Ppt>(pathOf('livePpt', { id }), undefined, { signal }) });
+
+export const pollsQueryOptions = (id: number) =>
+  queryOptions({ queryKey: roomKeys.polls(id), queryFn: ({ signal }) => api.get<Polls>(pathOf('livePolls', { id }), undefined, { signal }) });
+
+export const recordingQueryOptions = (id: number, lang: Lang) =>
+  queryOptions({ queryKey: ['recording', id, lang], queryFn: ({ signal }) => api.get<Recording>(pathOf('recordingDetail', { id }), undefined, { signal }) });
+
+export function useLiveDetail(id: number) {
+  const lang = useLang();
+  useSession();
+  return useQuery(liveDetailQueryOptions(id, lang));
+}
+
+export function useRoomQuery<T>(options: ReturnType<typeof queryOptions<T>>, enabled: boolean) {
+  return useQuery({ ...options, enabled } as Parameters<typeof useQuery<T>>[0]);
+}
+
+export function useRecording(id: number) {
+  const lang = useLang();
+  return useQuery(recordingQueryOptions(id, lang));
+}
+
+export const signsQueryOptions = (id: number) =>
+  queryOptions({ queryKey: roomKeys.signs(id), queryFn: ({ signal }) => api.get<DataOf<'liveSignList'>>(pathOf('liveSignList', { id }), { page: 1, page_size: 50 }, { signal }) });
+
+/** Any change of the room's state: refetch what the page shows (after a reset or a mutation). */
+export const invalidateRoom = (qc: QueryClient, id: number) => qc.invalidateQueries({ queryKey: roomKeys.all(id) });
+
+function useRoomMutation<V, R>(id: number, fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateRoom(qc, id) });
+}
+
+export const useAsk = (id: number) => useRoomMutation(id, (content: string) => api.post<LiveTopic>(pathOf('liveTopicStore', { id }), { content }));
+export const useLike = (id: number) =>
+  useRoomMutation(id, (v: { topicId: number; on: boolean }) => api.put<DataOf<'liveTopicLike'>>(pathOf('liveTopicLike', { topic_id: v.topicId }), { status: v.on ? 1 : 2 }));
+export const useSign = (id: number) => useRoomMutation(id, () => api.post<DataOf<'liveSign'>>(pathOf('liveSign', { id })));
+export const useAccessCode = (id: number) => useRoomMutation(id, (code: string) => api.post<DataOf<'liveAccessCode'>>(pathOf('liveAccessCode', { id }), { code }));
+export const useVote = (id: number) =>
+  useRoomMutation(id, (v: { pollId: number; optionIds: number[] }) => api.post<LivePollMine>(pathOf('livePollVote', { poll_id: v.pollId }), { option_ids: v.optionIds }));
+export const useRemind = (id: number) => useRoomMutation(id, (on: boolean) => api.put<DataOf<'liveRemind'>>(pathOf('liveRemind', { id }), { status: on ? 1 : 2 }));
+
+// Moderator actions
+export const useModerate = (id: number) =>
+  useRoomMutation(id, (v: { topicId: number; action: 'approve' | 'hide' | 'pin' | 'unpin' }) => api.put<LiveTopic>(pathOf('liveTopicModerate', { topic_id: v.topicId }), { action: v.action }));
+export const useAnswer = (id: number) =>
+  useRoomMutation(id, (v: { topicId: number; answer: string }) => api.put<LiveTopic>(pathOf('liveTopicAnswer', { topic_id: v.topicId }), { answer: v.answer }));
+export const useSetSlide = (id: number) => useRoomMutation(id, (index: number) => api.put<DataOf<'liveSlideSet'>>(pathOf('liveSlideSet', { id }), { index }));
+export const useCreatePoll = (id: number) =>
+  useRoomMutation(id, (v: { question: string; options: string[]; multiple: boolean }) => api.post<LivePollMine>(pathOf('livePollCreate', { id }), v));
+export const useClosePoll = (id: number) => useRoomMutation(id, (pollId: number) => api.put<LivePollMine>(pathOf('livePollClose', { poll_id: pollId })));
+export const useSetStatus = (id: number) => useRoomMutation(id, (action: 'start' | 'end' | 'replay') => api.put<LiveRoomDetail>(pathOf('liveStatusSet', { id }), { action }));

@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf, WatchModule } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+
+export type PersonalInfo = DataOf<'personalInfo'>;
+export type LearnRecordPage = DataOf<'courseLearnRecord'>;
+export type WatchRecordPage = DataOf<'watchRecord'>;
+
+export const USER_CENTER_PAGE_SIZE = 10;
+
+/** The sidebar's avatar, nickname and points (the profile's own query key, so both share one cache entry). */
+export const personalInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile', 'personal-info'],
+    queryFn: ({ signal }) => api.get<PersonalInfo>(pathOf('personalInfo'), undefined, { signal }),
+    staleTime: 0,
+  });
+export const usePersonalInfo = () => useQuery(personalInfoQueryOptions());
+
+export const useMyCourses = (page: number) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['user-center', 'courses', lang, page],
+    queryFn: ({ signal }) =>
+      api.get<LearnRecordPage>(pathOf('courseLearnRecord'), { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE) }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const useWatchRecords = (module: WatchModule | '', page: number) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['user-center', 'watch', lang, module, page],
+    queryFn: ({ signal }) =>
+      api.get<WatchRecordPage>(
+        pathOf('watchRecord'),
+        { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE), ...(module ? { module_name: module } : {}) },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};

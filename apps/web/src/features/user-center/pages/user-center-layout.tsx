@@ -1,0 +1,65 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '../../../config/paths';
+import { Image } from '../../../shared/ui/image';
+import { PageFallback } from '../../../shared/ui/page-fallback';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { usePersonalInfo } from '../api/user-center';
+import '../user-center.css';
+
+const LINKS = [
+  { to: paths.user.mycourse.getHref(), key: 'mycourse' },
+  { to: paths.user.watch.getHref(), key: 'watch' },
+  { to: paths.user.collect.getHref(), key: 'collect' },
+  { to: paths.user.history.getHref(), key: 'history' },
+] as const;
+
+function Profile() {
+  const { t } = useTranslation('member');
+  const info = usePersonalInfo();
+  if (info.isPending) return <Skeleton height={72} />;
+  if (info.isError) return null;
+  const me = info.data;
+  return (
+    <div className="user-center__profile">
+      <Image src={me.avatar_url} alt="" className="user-center__avatar" width={64} height={64} />
+      <div>
+        <p className="user-center__nickname">{me.nickname}</p>
+        <p className="user-center__points">{t('center.points', { count: me.availablescore })}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The personal centre (`/user/*`, login needed): a sidebar with the member's avatar, nickname and
+ * points and the centre's pages. The layout stays mounted while its pages change, and their lists
+ * come back from the query cache with the scroll position (kept alive).
+ */
+export function UserCenterLayout() {
+  const { t } = useTranslation('member');
+  return (
+    <div className="container user-center">
+      <aside className="user-center__side" aria-label={t('center.sidebar')}>
+        <Profile />
+        <nav aria-label={t('center.nav')}>
+          <ul className="user-center__nav">
+            {LINKS.map((l) => (
+              <li key={l.key}>
+                <NavLink to={l.to} className={({ isActive }) => `user-center__link${isActive ? ' is-active' : ''}`}>
+                  {t(`center.links.${l.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="user-center__main">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
