@@ -123,3 +123,8 @@ export const LEARN_MAX_RATE = 2;
 export const LEARN_COMPLETE_RATIO = 0.9;
 /** Playback speeds the player offers. */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/** Live room: longest question and answer (characters) and most options of a poll. */
+export const TOPIC_MAX_CHARS = 300;
+export const ANSWER_MAX_CHARS = 1000;
+export const POLL_MAX_OPTIONS = 8;

@@ -9,10 +9,9 @@ import { Id, Page, PageQuery } from './common.ts';
  * the end (LiveEvent); decision records 0024 and 0025.
  */
 
-import { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS } from './live-room-limits.ts';
+import { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS } from './constants.ts';
 import { Media } from './media.ts';
 
-export { ANSWER_MAX_CHARS, POLL_MAX_OPTIONS, TOPIC_MAX_CHARS };
 /** A user may ask this many questions per window in one live. */
 export const TOPIC_RATE_LIMIT = { count: 3, windowS: 60 } as const;
 /** Wrong access codes per user and live before a lock, and the lock's length. */

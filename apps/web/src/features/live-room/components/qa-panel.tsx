@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOPIC_MAX_CHARS } from '@medportal/contract/live-room-limits';
+import { TOPIC_MAX_CHARS } from '@medportal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format/date';

@@ -49,8 +49,12 @@ export function useRoomSocket(opts: { liveId: number; enabled: boolean; seq: num
   const [state, setState] = useState<SocketState>('connecting');
   const [viewers, setViewers] = useState<number | null>(null);
   const seqRef = useRef<number | undefined>(opts.seq);
-  if (seqRef.current === undefined && opts.seq !== undefined) seqRef.current = opts.seq;
-  const { liveId, enabled } = opts;
+  const { liveId, enabled, seq } = opts;
+  // The room's seq when it was read: the socket resumes from it. Declared before the socket's
+  // effect, so it runs first when both start in one commit.
+  useEffect(() => {
+    if (seqRef.current === undefined && seq !== undefined) seqRef.current = seq;
+  }, [seq]);
 
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return;

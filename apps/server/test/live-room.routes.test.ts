@@ -1,12 +1,12 @@
-import { ErrorCode, LiveRoomDetail, LiveStatus, LiveTopic, RecordingDetail, TOPIC_RATE_LIMIT } from '@medportal/contract';
+import { ErrorCode, LiveRoomDetail, LiveStatus, type LiveTopic, RecordingDetail, TOPIC_RATE_LIMIT } from '@medportal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lives, recordings, userIdentities } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
-import { DEMO_ACCESS_CODE, DEMO_MODERATOR, DEMO_ROOMS } from '../../seed/live-room.ts';
-import { openRealSocket, openSocket } from './live-room.test-helpers.ts';
+import { lives, recordings, userIdentities } from '../src/db/schema/index.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { bearer, call, makeUser, type MadeUser, testClock } from './factories.ts';
+import { DEMO_ACCESS_CODE, DEMO_MODERATOR, DEMO_ROOMS } from '../src/seed/live-room.ts';
+import { openRealSocket, openSocket } from './live-room.helpers.ts';
 
 const clock = testClock();
 let app: FastifyInstance;

@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userIdentities } from '../../db/schema/index.ts';
-import { buildApp } from '../../app.ts';
-import { testConfig } from '../../../test/build-test-app.ts';
-import { searchReady } from '../../../test/build-test-app.ts';
-import { bearer, call, makeUser } from '../../../test/factories.ts';
-import { databaseUrl, withAdmin } from '../../../test/template.ts';
-import { DEMO_MODERATOR, DEMO_ROOMS } from '../../seed/live-room.ts';
-import { type Msg, openRealSocket } from './live-room.test-helpers.ts';
+import { userIdentities } from '../src/db/schema/index.ts';
+import { buildApp } from '../src/app.ts';
+import { searchReady, testConfig } from './build-test-app.ts';
+import { bearer, call, makeUser } from './factories.ts';
+import { databaseUrl, withAdmin } from './template.ts';
+import { DEMO_MODERATOR, DEMO_ROOMS } from '../src/seed/live-room.ts';
+import { type Msg, openRealSocket } from './live-room.helpers.ts';
 
 /**
  * Two API processes (two app instances here, each with its own Redis connections and database
