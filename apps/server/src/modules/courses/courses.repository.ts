@@ -10,6 +10,8 @@ import {
   courses,
   courseTags,
   departments,
+  mediaAssets,
+  mediaBindings,
   speakerDepartments,
   speakers,
   userFavorites,
@@ -205,10 +207,24 @@ export async function upsertAppraisal(db: Db, v: { courseId: number; userId: num
   return row;
 }
 
-export async function findChapter(db: Db, courseId: number, chapterId: number) {
+/**
+ * What a heartbeat needs in one query: the chapter of a published course, its course's price type,
+ * its media's duration (when it has media) and whether the user is entitled to the course.
+ */
+export async function heartbeatTarget(db: Db, courseId: number, chapterId: number, userId: number) {
   const [row] = await db
-    .select({ id: courseChapters.id, isFree: courseChapters.isFree, durationS: courseChapters.durationS })
+    .select({
+      id: courseChapters.id,
+      isFree: courseChapters.isFree,
+      durationS: courseChapters.durationS,
+      priceType: courses.priceType,
+      mediaDurationS: mediaAssets.durationS,
+      entitled: sql<boolean>`exists (select 1 from ${courseEntitlements} e where e.user_id = ${userId} and e.course_id = ${courses.id})`,
+    })
     .from(courseChapters)
+    .innerJoin(courses, and(eq(courses.id, courseChapters.courseId), eq(courses.status, published)))
+    .leftJoin(mediaBindings, and(eq(mediaBindings.targetType, 'chapter'), eq(mediaBindings.targetId, courseChapters.id)))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, mediaBindings.assetId))
     .where(and(eq(courseChapters.id, chapterId), eq(courseChapters.courseId, courseId)));
   return row ?? null;
 }
@@ -244,12 +260,6 @@ export type ProgressRow = typeof chapterProgress.$inferSelect;
  */
 export async function recordHeartbeat(db: Db, b: Heartbeat): Promise<{ row: ProgressRow; credited: number; learnCount: number }> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(courseLearners)
-      .values({ userId: b.userId, courseId: b.courseId, lastChapterId: b.chapterId, createdAt: b.now, updatedAt: b.now })
-      .onConflictDoNothing()
-      .returning({ userId: courseLearners.userId });
-    if (inserted.length > 0) await tx.update(courses).set({ learnCount: sql`${courses.learnCount} + 1` }).where(eq(courses.id, b.courseId));
     const key = and(eq(chapterProgress.userId, b.userId), eq(chapterProgress.chapterId, b.chapterId)) as SQL;
     const complete = (played: number) => b.durationS > 0 && played >= LEARN_COMPLETE_RATIO * b.durationS;
     let result: { row: ProgressRow; credited: number; accepted: boolean } | null = null;
@@ -309,7 +319,15 @@ export async function recordHeartbeat(db: Db, b: Heartbeat): Promise<{ row: Prog
       if (!row) throw new Error('chapter progress missing');
       result = { row, credited: 0, accepted: false };
     }
-    if (result.accepted && inserted.length === 0) {
+    // Last, so the course row (a new learner's count) stays locked only until the commit just after.
+    const inserted = await tx
+      .insert(courseLearners)
+      .values({ userId: b.userId, courseId: b.courseId, lastChapterId: b.chapterId, createdAt: b.now, updatedAt: b.now })
+      .onConflictDoNothing()
+      .returning({ userId: courseLearners.userId });
+    if (inserted.length > 0) {
+      await tx.update(courses).set({ learnCount: sql`${courses.learnCount} + 1` }).where(eq(courses.id, b.courseId));
+    } else if (result.accepted) {
       await tx
         .update(courseLearners)
         .set({ lastChapterId: b.chapterId, updatedAt: b.now })

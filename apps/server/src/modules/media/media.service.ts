@@ -51,12 +51,6 @@ export class MediaService {
     return new Map([...assets].map(([id, asset]) => [id, this.present(asset, exp)]));
   }
 
-  /** Durations (seconds) of the targets' media. */
-  async durations(type: 'chapter' | 'replay', ids: readonly number[]): Promise<Map<number, number>> {
-    const assets = await repo.assetsFor(this.db, type, ids);
-    return new Map([...assets].map(([id, a]) => [id, a.durationS]));
-  }
-
   private stream(liveId: number) {
     return repo.ensureStream(this.db, liveId, () => ({ streamName: `live-${liveId}-${randomToken(6)}`, streamKey: randomToken(18) }));
   }
