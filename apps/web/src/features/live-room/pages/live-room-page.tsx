@@ -15,6 +15,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
 import { ModeratorPanel } from '../components/moderator-panel';
 import { PlayerSlot } from '../components/player-slot';
+import { SpeakerList } from '../components/speaker-list';
 import { PollCard } from '../components/poll-card';
 import { QaPanel } from '../components/qa-panel';
 import { SlidesPanel } from '../components/slides-panel';
@@ -241,24 +242,7 @@ export function LiveRoomPage() {
             </div>
           ) : null}
           {open && ppt.data ? <SlidesPanel ppt={ppt.data} {...(d.is_moderator ? { onSelect: (i: number) => setSlide.mutate(i) } : {})} /> : null}
-          {d.speakers.length > 0 ? (
-            <section className="lr-card lr-order-end">
-              <h2>{t('speakers')}</h2>
-              <ul className="lr-speakers">
-                {d.speakers.map((s) => (
-                  <li key={s.id}>
-                    <img src={s.avatar} alt="" width={48} height={48} className="lr-avatar" />
-                    <div>
-                      <strong>{s.name}</strong>
-                      <span className="lr-muted">
-                        {t(`role.${s.role}`)} · {s.title}
-                      </span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <SpeakerList speakers={d.speakers} />
         </div>
         <aside className="lr-side">
           {d.blocked === 'login' ? (

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useRecording } from '../api/live-room';
 import { PlayerSlot } from '../components/player-slot';
+import { SpeakerList } from '../components/speaker-list';
 import '../live-room.css';
 
 export async function loader() {
@@ -130,24 +131,7 @@ export function VodPage() {
               <img className="lr-slide" src={slide.image} alt={slide.title} data-testid="vod-slide" data-index={slideAt} />
             </section>
           ) : null}
-          {r.speakers.length > 0 ? (
-            <section className="lr-card lr-order-end">
-              <h2>{t('speakers')}</h2>
-              <ul className="lr-speakers">
-                {r.speakers.map((s) => (
-                  <li key={s.id}>
-                    <img src={s.avatar} alt="" width={48} height={48} className="lr-avatar" />
-                    <div>
-                      <strong>{s.name}</strong>
-                      <span className="lr-muted">
-                        {t(`role.${s.role}`)} · {s.title}
-                      </span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <SpeakerList speakers={r.speakers} />
         </div>
         <aside className="lr-side">
           <section className="lr-card lr-qa lr-order-qa" aria-labelledby="lr-vod-qa-title">
