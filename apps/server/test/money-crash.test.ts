@@ -153,7 +153,7 @@ describe.each(usingPostgres() ? ['postgres'] : ['pglite'])('kill -9 during payme
     await Promise.all(loops);
     expect(purchases.length).toBeGreaterThan(0);
     expect(recharges.length).toBeGreaterThan(0);
-    console.log(`killed after ${purchases.length} acknowledged purchases and ${recharges.length} confirmed recharges`);
+    console.warn(`killed after ${purchases.length} acknowledged purchases and ${recharges.length} confirmed recharges`);
 
     // Restart on the same data: the sandbox resumes its notifications, the sweep reconciles.
     const port2 = await freePort();
