@@ -200,6 +200,12 @@ describe('Alipay notifications', () => {
     expect(await p.verifyNotification({ headers: {}, rawBody: other })).toEqual({ ok: false, reason: 'signature' });
   });
 
+  it('leaves empty parameters out of the signed content, as Alipay does', async () => {
+    const rawBody = signedNotification(docNotification({ passback_params: '', body: '' }));
+    expect(rawBody).toContain('passback_params=&');
+    expect((await provider().verifyNotification({ headers: {}, rawBody })).ok).toBe(true);
+  });
+
   it('maps trade_status: TRADE_SUCCESS/TRADE_FINISHED paid, TRADE_CLOSED closed (refunded with refund_fee)', async () => {
     const p = provider();
     const state = async (extra: Record<string, string>) => {

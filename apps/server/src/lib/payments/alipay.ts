@@ -137,9 +137,11 @@ export class AlipayProvider implements PaymentProvider {
     // application/x-www-form-urlencoded; the signature covers the decoded values.
     const params = Object.fromEntries(new URLSearchParams(notification.rawBody));
     if (!params.sign) return { ok: false, reason: 'signature' };
+    // Empty parameters are not signed (Alipay's rule, and its Java SDK's); the Node SDK would keep them.
+    const signedParams = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));
     let valid = false;
     try {
-      valid = this.sdk.checkNotifySignV2(params);
+      valid = this.sdk.checkNotifySignV2(signedParams);
     } catch {
       valid = false;
     }
