@@ -114,3 +114,16 @@ export function truncate(s: string, max: number): string {
   const chars = Array.from(s);
   return chars.length <= max ? s : chars.slice(0, max).join('');
 }
+
+/** Cuts to at most `maxBytes` of UTF-8 without splitting a character (WeChat Pay counts bytes). */
+export function truncateUtf8(s: string, maxBytes: number): string {
+  let out = '';
+  let bytes = 0;
+  for (const ch of s) {
+    const n = Buffer.byteLength(ch, 'utf8');
+    if (bytes + n > maxBytes) break;
+    out += ch;
+    bytes += n;
+  }
+  return out;
+}

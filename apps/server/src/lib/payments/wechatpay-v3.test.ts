@@ -358,6 +358,20 @@ describe('WeChat Pay v3 API calls', () => {
     checkAuthorization(req!, '/v3/pay/transactions/native');
   });
 
+  it('cuts a long description to the 127 bytes WeChat Pay takes, without splitting a character', async () => {
+    const wx = fakeWechat(() => ({ status: 200, body: { code_url: 'weixin://wxpay/bizpayurl/up?pr=x' } }));
+    await provider({ fetch: wx.fetch }).createNativeOrder({
+      orderNo: 'MP2',
+      amountFen: 1,
+      description: '心内科基础课程'.repeat(10),
+      expiresAt: NOW,
+      notifyUrl: 'https://www.medportal.cn/v1/pay/notify/wechat',
+    });
+    const description = JSON.parse(wx.calls[0]!.body).description as string;
+    expect(Buffer.byteLength(description)).toBe(126); // 42 characters of 3 bytes
+    expect('心内科基础课程'.repeat(10).startsWith(description)).toBe(true);
+  });
+
   it('refuses an answer that is not signed by WeChat Pay, and reports WeChat Pay errors by code', async () => {
     const request = {
       orderNo: 'MP1',

@@ -12,7 +12,7 @@ import {
   chinaRfc3339,
   headerOf,
   send,
-  truncate,
+  truncateUtf8,
   type FetchLike,
   type ProviderHttpDeps,
   type RawResponse,
@@ -166,7 +166,7 @@ export class WechatPayV3Provider implements PaymentProvider {
     const res = await this.call('POST', '/v3/pay/transactions/native', {
       appid: this.opts.appid,
       mchid: this.opts.mchid,
-      description: truncate(request.description, 127),
+      description: truncateUtf8(request.description, 127),
       out_trade_no: request.orderNo,
       time_expire: chinaRfc3339(request.expiresAt),
       notify_url: request.notifyUrl,
@@ -254,7 +254,7 @@ export class WechatPayV3Provider implements PaymentProvider {
     const res = await this.call('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: request.orderNo,
       out_refund_no: request.refundNo,
-      reason: truncate(request.reason, 80),
+      reason: truncateUtf8(request.reason, 80),
       amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
     });
     const body = this.trusted(res, [200]) as { refund_id?: unknown; out_refund_no?: unknown; status?: unknown };
