@@ -115,7 +115,7 @@ export function truncate(s: string, max: number): string {
   return chars.length <= max ? s : chars.slice(0, max).join('');
 }
 
-/** Cuts to at most `maxBytes` of UTF-8 without splitting a character (WeChat Pay counts bytes). */
+/** Cuts to at most `maxBytes` of UTF-8 without splitting a character (the safe reading of WeChat Pay limits). */
 export function truncateUtf8(s: string, maxBytes: number): string {
   let out = '';
   let bytes = 0;
