@@ -15,7 +15,7 @@ import {
   RECHARGE_MIN_FEN,
   PriceType,
 } from '@medportal/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -535,6 +535,11 @@ export class MoneyService {
       }
     }
     return closed;
+  }
+
+  /** Forgets Idempotency-Keys after a week (clients retry within minutes). */
+  async forgetKeys(olderThanS = 7 * 86_400): Promise<void> {
+    await this.d.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(this.d.now().getTime() - olderThanS * 1000)));
   }
 
   /** Asks the provider about QR orders pending for a while: a payment whose notification is late or lost still lands. */
