@@ -15,3 +15,4 @@ export * from './pages.ts';
 export * from './live-room.ts';
 export * from './media.ts';
 export * from './rewards.ts';
+export * from './money.ts';

@@ -95,7 +95,7 @@ export class VoucherService {
         .select({ id: courseEntitlements.id })
         .from(courseEntitlements)
         .where(and(eq(courseEntitlements.userId, userId), eq(courseEntitlements.courseId, c.id)));
-      if (owned) throw new AppError(ErrorCode.ALREADY_OWNED);
+      if (owned) throw new AppError(ErrorCode.ALREADY_PURCHASED);
       course = { id: c.id, title: pick(lang, c.titleZh, c.titleEn) };
     }
 
