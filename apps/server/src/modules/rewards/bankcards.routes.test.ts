@@ -4,19 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { cardNumber } from '../../../test/cards.ts';
 import { bearer, call, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { loadConfig } from '../../config.ts';
 import { bankCards } from '../../db/schema/index.ts';
 import { BANKS } from './bank-bins.ts';
 import { CardVault, lookupBin, luhnValid } from './bank-cards.ts';
-
-/** A Luhn-valid number of `length` digits starting with `prefix` (the check digit computed). */
-export function cardNumber(prefix: string, length = 19, fill = '0123456789'): string {
-  let body = prefix;
-  for (let i = 0; body.length < length - 1; i++) body += fill[i % fill.length];
-  for (let d = 0; d <= 9; d++) if (luhnValid(body + d)) return body + d;
-  throw new Error('no check digit');
-}
 
 let app: FastifyInstance;
 let logged = '';
