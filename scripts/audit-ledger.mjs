@@ -1,7 +1,8 @@
 // `npm run audit:ledger`: checks the money invariants over the whole database (decision record
 // 0026) — every wallet equals the sum of its bill, nothing negative, every order paid at most
 // once, every notification applied at most once, every points balance equals its score log —
-// and exits 1 on any violation (2 when it cannot look). Reads DATABASE_URL, else the PGlite data under DATA_DIR (refused while a server holds it).
+// and exits 1 on any violation (2 when it cannot look). Reads DATABASE_URL, else the PGlite data
+// under DATA_DIR (refused while a server holds it).
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { acquireDataDirLock } from '../apps/server/src/lib/data-dir-lock.ts';
