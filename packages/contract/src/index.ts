@@ -20,4 +20,5 @@ export * from './papers.ts';
 export * from './topics.ts';
 export * from './pages.ts';
 export * from './media.ts';
+export * from './rewards.ts';
 export * from './money.ts';
