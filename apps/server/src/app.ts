@@ -38,7 +38,7 @@ import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
-import { rewardsRoutes, type RewardsRoutesOptions } from './modules/rewards/index.ts';
+import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -187,7 +187,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
   await app.register(profileRoutes);
   await app.register(rewardsRoutes, { now, settings: config.rewards, ...opts.rewards });
-  await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production' });
+  // Orders spend and give back points through the rewards module's ledger.
+  const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
+  await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

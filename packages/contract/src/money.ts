@@ -137,10 +137,14 @@ export const OrderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
+const OrderPointsField = z.number().int().min(0).max(100_000_000).optional();
+
 export const CreateOrderBody = z.object({
   module: PurchasableModule,
   module_id: Id,
   coupon_id: Id.nullish(),
+  /** Credit points to spend on it (at most what pointsDeduction allows for the price after the coupon). */
+  points: OrderPointsField,
   channel: QrChannel,
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
@@ -151,6 +155,7 @@ export const PurchaseBody = z.object({
   module: PurchasableModule,
   module_id: Id,
   coupon_id: Id.nullish(),
+  points: OrderPointsField,
   pay_password: PayPassword,
 });
 export type PurchaseBody = z.infer<typeof PurchaseBody>;

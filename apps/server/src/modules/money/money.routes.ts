@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { CouponService } from './coupons.service.ts';
 import { walletOf } from './ledger.ts';
 import { presentOrder, presentTxn } from './money.present.ts';
-import { MoneyService, type Paying } from './money.service.ts';
+import { MoneyService, type OrderPoints, type Paying } from './money.service.ts';
 import { requireRole } from './roles.ts';
 import { sandboxPayPage } from './sandbox-page.ts';
 
@@ -22,6 +22,8 @@ export interface MoneyRoutesOptions {
   payments: PaymentSettings;
   /** Registers the sandbox pay page and the dev payer (never in production). */
   devTools: boolean;
+  /** Points paying part of an order (the rewards module's ledger). */
+  points: OrderPoints;
 }
 
 declare module 'fastify' {
@@ -95,6 +97,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     providers: providers.byChannel as Record<QrChannel, (typeof providers.byChannel)['wechat']>,
     checkPayPassword: (me, pw) => app.accounts.checkPayPassword(me, pw),
     orderTtlS: opts.payments.orderTtlS,
+    points: opts.points,
     log: app.log,
   });
   const couponsSvc = new CouponService(app.db, now);

@@ -38,8 +38,20 @@ import { isUniqueViolation, postLedger, walletOf } from './ledger.ts';
 import { type CampaignRow, couponDiscount, type OrderRow, presentOrder, presentPayment, presentTxn } from './money.present.ts';
 import { writeAudit } from './roles.ts';
 
+/**
+ * Credit points paying part of an order. The rewards module owns the points ledger; the composition
+ * root hands its functions in (the two modules would otherwise import each other).
+ */
+export interface OrderPoints {
+  /** Spends `points` on the order (keyed by it: a retry spends nothing more); answers the fen covered. */
+  spend(tx: Tx, o: { userId: number; orderNo: string; priceFen: number; points: number }): Promise<{ points: number; fen: number }>;
+  /** Gives back what the order spent, once, when it closes unpaid or is refunded. */
+  giveBack(tx: Tx, o: { userId: number; orderNo: string; why: 'closed' | 'refunded' }): Promise<number>;
+}
+
 export interface MoneyDeps {
   db: Db;
+  points: OrderPoints;
   now: () => Date;
   providers: Record<QrChannel, PaymentProvider>;
   checkPayPassword: (me: AuthUser, payPassword: string) => Promise<void>;
@@ -197,6 +209,7 @@ export class MoneyService {
         const now = this.d.now();
         const orderNo = newOrderNo(now);
         const discount = body.coupon_id ? await this.takeCoupon(tx, p.user.id, body.coupon_id, orderNo, course.price, course.id, true) : 0;
+        const points = await this.d.points.spend(tx, { userId: p.user.id, orderNo, priceFen: course.price - discount, points: body.points ?? 0 });
         const [order] = await tx
           .insert(orders)
           .values({
@@ -209,7 +222,9 @@ export class MoneyService {
             originalAmount: course.price,
             couponId: body.coupon_id ?? null,
             couponDiscount: discount,
-            amount: course.price - discount,
+            pointsUsed: points.points,
+            pointsDeduction: points.fen,
+            amount: course.price - discount - points.fen,
             channel: 'balance',
             status: 'paid',
             expiresAt: now,
@@ -248,9 +263,10 @@ export class MoneyService {
         .set({ status: 'closed', closedAt: now })
         .where(and(eq(orders.userId, p.user.id), eq(orders.module, 'course'), eq(orders.moduleId, course.id), eq(orders.status, 'pending')))
         .returning();
-      if (replacedRows.length > 0) await this.releaseCoupons(tx, replacedRows.map((r) => r.orderNo));
+      await this.releaseHolds(tx, replacedRows);
       const no = newOrderNo(now);
       const discount = body.coupon_id ? await this.takeCoupon(tx, p.user.id, body.coupon_id, no, course.price, course.id, false) : 0;
+      const points = await this.d.points.spend(tx, { userId: p.user.id, orderNo: no, priceFen: course.price - discount, points: body.points ?? 0 });
       await tx.insert(orders).values({
         orderNo: no,
         userId: p.user.id,
@@ -261,7 +277,9 @@ export class MoneyService {
         originalAmount: course.price,
         couponId: body.coupon_id ?? null,
         couponDiscount: discount,
-        amount: course.price - discount,
+        pointsUsed: points.points,
+        pointsDeduction: points.fen,
+        amount: course.price - discount - points.fen,
         channel: body.channel,
         status: 'pending',
         expiresAt: new Date(now.getTime() + this.d.orderTtlS * 1000),
@@ -418,8 +436,11 @@ export class MoneyService {
     }
   }
 
-  private async releaseCoupons(tx: Tx, orderNos: string[]): Promise<void> {
-    if (orderNos.length === 0) return;
+  /** An order closed unpaid gives back what it held: its coupon and the points it spent. */
+  private async releaseHolds(tx: Tx, closed: { orderNo: string; userId: number }[]): Promise<void> {
+    if (closed.length === 0) return;
+    const orderNos = closed.map((o) => o.orderNo);
+    for (const o of closed) await this.d.points.giveBack(tx, { userId: o.userId, orderNo: o.orderNo, why: 'closed' });
     await tx.update(coupons).set({ status: 'unused', orderNo: null }).where(and(inArray(coupons.orderNo, orderNos), eq(coupons.status, 'reserved')));
   }
 
@@ -432,8 +453,8 @@ export class MoneyService {
           .update(orders)
           .set({ status: 'closed', closedAt: now, updatedAt: now })
           .where(and(eq(orders.orderNo, order.orderNo), eq(orders.status, 'pending')))
-          .returning({ orderNo: orders.orderNo });
-        await this.releaseCoupons(tx, closed.map((c) => c.orderNo));
+          .returning({ orderNo: orders.orderNo, userId: orders.userId });
+        await this.releaseHolds(tx, closed);
       });
     }
     return (await this.orderOf(this.d.db, order.orderNo)) ?? order;
@@ -616,6 +637,7 @@ export class MoneyService {
       if (done.channel === 'balance' && done.amount > 0) {
         await postLedger(tx, { userId: done.userId, type: 'refund', amount: done.amount, refType: 'order', refId: orderNo, memo: reason, now });
       }
+      await this.d.points.giveBack(tx, { userId: done.userId, orderNo, why: 'refunded' });
       if (done.module === 'course') {
         await tx.delete(courseEntitlements).where(and(eq(courseEntitlements.userId, done.userId), eq(courseEntitlements.courseId, done.moduleId), eq(courseEntitlements.source, 'order')));
       }
