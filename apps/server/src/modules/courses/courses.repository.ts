@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import {
   appraiseTags,
   chapterProgress,
@@ -243,11 +243,14 @@ export type HeartbeatResult =
  * update when accepted, or the first row's insert; the (user, course) learner row, inserted once
  * (only that insert bumps courses.learn_count) and moved to this chapter when accepted. Of two
  * first heartbeats racing, the loser inserts nothing and is answered with the winner's row.
+ * Prepared (planned once per connection) and committed asynchronously: visible to every read at
+ * once, durable a moment later (decision record 0023).
  */
 export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): Promise<HeartbeatResult> {
   const now = b.now.toISOString();
-  const [r] = await queryRows<Record<string, unknown>>(
+  const [r] = await preparedRows<Record<string, unknown>>(
     db,
+    'learn-heartbeat',
     sql`with t as (
         select ch.id, coalesce(ma.duration_s, ch.duration_s) as dur,
           (c.price_type = ${PriceType.FREE} or ch.is_free
@@ -304,6 +307,8 @@ export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): 
       )
       select (select count(*) from t)::int as found, (select count(*) from ok)::int as allowed, (select dur from t) as dur,
         coalesce((select learn_count from cnt), (select learn_count from ${courses} where id = ${b.courseId})) as learn_count,
+        -- Committed without waiting for the WAL flush (this statement's transaction only; decision record 0023).
+        set_config('synchronous_commit', 'off', true) as async_commit,
         res.*
       from (select 1) one left join res on true`,
   );
