@@ -4,6 +4,8 @@
 // p99 <= 50 ms. Figures only: nothing here fails on a missed target.
 // The database is created and dropped here (BENCH_DATABASE_URL, else local 5432).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -34,14 +36,33 @@ const freePort = () =>
     });
   });
 
-async function admin(statement) {
+async function admin(statement, params) {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   try {
-    await c.query(statement);
+    return (await c.query(statement, params)).rows;
   } finally {
     await c.end();
   }
+}
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuS(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(stat[11]) + Number(stat[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The server's and its PostgreSQL connections' CPU so far: what a heartbeat costs, whatever else
+ * the machine runs (latency and rate depend on that; CPU per heartbeat much less).
+ */
+async function cpuNow(serverPid) {
+  const backends = await admin('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+  return { server: cpuS(serverPid), db: new Map(backends.map((b) => [b.pid, cpuS(b.pid)])) };
 }
 
 await admin(`create database "${dbName}"`);
@@ -95,6 +116,8 @@ try {
   }
   let next = 0;
   let failed = 0;
+  const loadBefore = loadavg();
+  const cpu0 = await cpuNow(child.pid);
   const result = await autocannon({
     url,
     connections: 100,
@@ -119,9 +142,17 @@ try {
       },
     ],
   });
+  // Connections the pool opened during the run count from their start.
+  const cpu1 = await cpuNow(child.pid);
+  let dbS = 0;
+  for (const [pid, s] of cpu1.db) dbS += s - (cpu0.db.get(pid) ?? 0);
+  const perBeat = (s) => ((s * 1000) / Math.max(1, result.requests.total)).toFixed(2);
+  const loadAfter = loadavg();
   console.log(`learn_log heartbeats on PostgreSQL: ${members} members, target ${rate}/s for ${duration} s, 100 connections`);
   console.log(`  sent ${result.requests.total}, ${result.requests.average.toFixed(0)}/s on average`);
   console.log(`  latency p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms (target p99 <= 50 ms)`);
+  console.log(`  CPU per heartbeat: server ${perBeat(cpu1.server - cpu0.server)} ms, its ${cpu1.db.size} PostgreSQL connections ${perBeat(dbS)} ms`);
+  console.log(`  load avg ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(2)).join(' ')} after (1/5/15 min; this machine shares its cores)`);
   console.log(`  errors ${result.errors + result.non2xx + failed} (transport ${result.errors}, non-2xx ${result.non2xx}, code != 0 ${failed})`);
 } finally {
   if (child && child.exitCode === null) {

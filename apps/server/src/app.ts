@@ -140,7 +140,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(body);
   await app.register(drain);
-  await app.register(security);
+  // With a streaming CDN, the browser loads media from its origins (MEDIA_CDN_BASE_URL, MEDIA_LIVE_PULL_BASE_URL).
+  const mediaOrigins =
+    config.media.provider === 'cdn' ? [config.media.cdnBaseUrl, config.media.livePullBaseUrl].flatMap((u) => (u ? [new URL(u).origin] : [])) : [];
+  await app.register(security, { mediaOrigins });
   await app.register(openapi);
   await app.register(db, { database });
   // Seed and department tree now; the search index loads in the background once the app is ready.

@@ -111,6 +111,54 @@ describe.skipIf(!redisUp || !pgUp)('two API processes through Redis', () => {
     await Promise.all([onA.closed(), onB.closed()]);
   });
 
+  it('keeps one ordered series under concurrent writers on both processes; a client that resumes elsewhere sees each event once', async () => {
+    const live = DEMO_ROOMS.moderated;
+    const s0 = (await call<{ seq: number }>(a, { url: `/v1/live/${live}` })).data.seq;
+    const onA = await openRealSocket(baseA, live, { token: modToken, since: s0 });
+    const onB = await openRealSocket(baseB, live, { token: modToken, since: s0 });
+    // This one leaves midway and resumes on the other process with since=<its last seq>.
+    const first = await openRealSocket(baseB, live, { token: modToken, since: s0 });
+    await Promise.all([onA, onB, first].map((s) => s.next((m) => m.type === 'hello')));
+
+    // Questions, slide changes and upvotes, all at once, half on each process: one event each.
+    const writes = 36;
+    const asked = await call<{ id: number }>(a, { method: 'POST', url: `/v1/user/live/${live}/topicstore`, headers: bearer(modToken), payload: { content: 'To be upvoted' } });
+    const likers = await Promise.all(Array.from({ length: writes / 3 }, () => makeUser(a)));
+    const pending: Array<Promise<{ code: number }>> = [];
+    for (let i = 0; i < writes / 3; i += 1) {
+      const [p, q] = i % 2 ? [a, b] : [b, a];
+      pending.push(call(p, { method: 'POST', url: `/v1/user/live/${live}/topicstore`, headers: bearer(modToken), payload: { content: `Burst ${i}` } }));
+      pending.push(call(q, { method: 'PUT', url: `/v1/user/live/${live}/ppt`, headers: bearer(modToken), payload: { index: i % 8 } }));
+      pending.push(call(p, { method: 'PUT', url: `/v1/user/live/topic/${asked.data.id}/like`, headers: bearer(likers[i]!.access), payload: { status: 1 } }));
+    }
+    // Midway: the resuming client goes, with the writes still coming.
+    await first.next((m) => m.type !== 'hello' && (m.seq ?? 0) >= s0 + 8);
+    first.ws.close();
+    await first.closed();
+    const seqs = (msgs: Msg[]) => msgs.filter((m) => typeof m.seq === 'number' && m.type !== 'hello' && m.type !== 'reset').map((m) => m.seq as number);
+    const lastSeen = seqs(first.msgs).at(-1) ?? s0;
+    const resumed = await openRealSocket(baseA, live, { token: modToken, since: lastSeen });
+    expect((await Promise.all(pending)).every((r) => r.code === 0)).toBe(true);
+
+    const end = s0 + 1 + writes;
+    await Promise.all([onA, onB, resumed].map((s) => s.next((m) => m.seq === end && m.type !== 'hello')));
+    const all = Array.from({ length: writes + 1 }, (_, k) => s0 + 1 + k);
+    expect(seqs(onA.msgs)).toEqual(all);
+    expect(seqs(onB.msgs)).toEqual(all);
+    expect(resumed.msgs.some((m) => m.type === 'reset')).toBe(false);
+    // Before leaving plus after resuming: every event exactly once, in order.
+    expect([...seqs(first.msgs), ...seqs(resumed.msgs)]).toEqual(all);
+    // Upvotes of one question were counted one after another: the series ends at the total.
+    const likes = onA.msgs.filter((m) => m.type === 'upvote').map((m) => m.like_count);
+    expect(likes).toEqual(Array.from({ length: writes / 3 }, (_, k) => k + 1));
+    // The log holds the same series and a resume from the start replays it as delivered.
+    const replay = await openRealSocket(baseB, live, { token: modToken, since: s0 });
+    await replay.next((m) => m.seq === end && m.type !== 'hello');
+    expect(replay.msgs.filter((m) => m.type !== 'hello')).toEqual(onA.msgs.filter((m) => m.type !== 'hello' && m.type !== 'viewers'));
+    for (const s of [onA, onB, resumed, replay]) s.ws.close();
+    await Promise.all([onA, onB, resumed, replay].map((s) => s.closed()));
+  });
+
   it('sums the viewers of both processes', async () => {
     const live = DEMO_ROOMS.recordedQa;
     const one = await openRealSocket(baseA, live);

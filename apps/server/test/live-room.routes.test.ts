@@ -1,8 +1,9 @@
 import { ErrorCode, LiveRoomDetail, LiveStatus, type LiveTopic, RecordingDetail, TOPIC_RATE_LIMIT } from '@medportal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lives, recordings, userIdentities } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from './factories.ts';
 import { DEMO_ACCESS_CODE, DEMO_MODERATOR, DEMO_ROOMS } from '../src/seed/live-room.ts';
@@ -404,6 +405,33 @@ describe('WebSocket', () => {
     expect((await ahead.next(() => true)).type).toBe('reset');
 
     for (const s of [moderator, back, stale, ahead]) s.ws.terminate();
+  });
+
+  it('catches a resuming client up from the log when this process has not yet heard of its seq', async () => {
+    const d = await detail(LIVE, bob.access);
+    const watching = await openSocket(app, LIVE, { token: bob.access, since: d.seq });
+    await watching.next((m) => m.type === 'hello');
+    // A slide change committed by another process whose publication has not reached this one yet:
+    // in the log, never published here.
+    const [row] = await queryRows<{ seq: number }>(
+      app.db,
+      sql`with r as (update live_rooms set seq = seq + 1, current_slide = 5 where live_id = ${LIVE} returning seq)
+        insert into live_events (live_id, seq, type, payload) select ${LIVE}, r.seq, 'slide', jsonb_build_object('seq', r.seq, 'type', 'slide', 'index', 5) from r
+        returning seq`,
+    );
+    const seq = Number(row!.seq);
+    expect(seq).toBe(d.seq + 1);
+    // The page was read elsewhere, with that seq: no reset, and the event reaches everyone once.
+    expect((await detail(LIVE, bob.access)).seq).toBe(seq);
+    const resumed = await openSocket(app, LIVE, { token: bob.access, since: seq });
+    expect(await resumed.next(() => true)).toMatchObject({ type: 'hello', seq });
+    expect(await watching.next((m) => m.type === 'slide')).toMatchObject({ seq, index: 5 });
+    const asked = await ask(mod.access, 'After the catch-up');
+    expect(asked.code).toBe(0);
+    await resumed.next((m) => m.type === 'question');
+    expect(resumed.msgs.filter((m) => m.type !== 'hello' && m.type !== 'viewers').map((m) => m.seq)).toEqual([seq + 1]);
+    expect(watching.msgs.filter((m) => m.type === 'slide').map((m) => m.seq)).toEqual([seq]);
+    for (const s of [watching, resumed]) s.ws.terminate();
   });
 
   it('pushes status changes and viewer counts', async () => {

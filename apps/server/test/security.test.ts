@@ -36,6 +36,35 @@ describe('security headers', () => {
   });
 });
 
+describe('CSP with a streaming CDN', () => {
+  const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+
+  it('lets the page load media from the CDN and the live pull origin (MEDIA_PROVIDER=cdn), and nothing else from outside', async () => {
+    const media = loadConfig({
+      MEDIA_PROVIDER: 'cdn',
+      MEDIA_CDN_BASE_URL: 'https://vod.cdn.example.org/media/',
+      MEDIA_LIVE_PULL_BASE_URL: 'https://pull.example.org:8443/live',
+      MEDIA_SIGN_KEY: 'a-shared-key-with-the-cdn',
+    }).media;
+    const cdn = await buildTestApp({ seed: false, config: { media } });
+    try {
+      const csp = directives(String((await cdn.inject({ url: '/healthz' })).headers['content-security-policy']));
+      for (const name of ['media-src', 'connect-src', 'img-src']) {
+        expect(csp.get(name)).toEqual(expect.arrayContaining(["'self'", 'https://vod.cdn.example.org', 'https://pull.example.org:8443']));
+      }
+      // Only where media is loaded: scripts and the rest stay this server's.
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+    } finally {
+      await cdn.close();
+    }
+    // The sandbox provider serves media itself: no outside origin.
+    const own = directives(String((await app.inject({ url: '/healthz' })).headers['content-security-policy']));
+    expect(own.get('media-src')).toEqual(["'self'", 'blob:']);
+    expect(own.get('connect-src')).toEqual(["'self'"]);
+  });
+});
+
 describe('HSTS and the Secure session cookie follow how the request arrived', () => {
   let proxied: FastifyInstance;
   beforeAll(async () => {

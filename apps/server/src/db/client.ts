@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DbConfig } from '../config.ts';
@@ -126,5 +126,18 @@ export function isEmbedded(db: Db): boolean {
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Rows of a raw SQL query that runs as a named prepared statement on PostgreSQL: each pooled
+ * connection parses and plans it once (a hot statement's planning can cost more than running
+ * it). `name` must stand for one SQL text (values are parameters). PGlite runs it as queryRows.
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const q = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const result = await client.query<T>({ name, text: q.sql, values: q.params });
   return result.rows;
 }

@@ -23,13 +23,33 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+export interface SecurityOptions {
+  /**
+   * Origins media is played from besides this server (the streaming CDN with MEDIA_PROVIDER=cdn):
+   * hls.js fetches playlists, segments and subtitles (connect-src), native HLS and <track> load
+   * them as media (media-src), and posters are images (img-src).
+   */
+  mediaOrigins?: readonly string[];
+}
+
+/** The CSP directives with the media origins allowed where media is loaded. */
+export function cspDirectives(mediaOrigins: readonly string[] = []): typeof CSP_DIRECTIVES {
+  const origins = [...new Set(mediaOrigins)];
+  return {
+    ...CSP_DIRECTIVES,
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, ...origins],
+    mediaSrc: [...CSP_DIRECTIVES.mediaSrc, ...origins],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...origins],
+  };
+}
+
 /** One year, subdomains included (helmet's default value), sent on https answers only. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export default fp(
-  async (app) => {
+export default fp<SecurityOptions>(
+  async (app, opts) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.mediaOrigins) },
       // The app is embedded in native web views and mini-programs; COEP would block their images.
       crossOriginEmbedderPolicy: false,
       // HSTS below: only meaningful, and only honoured by browsers, on an https answer.

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import {
   appraiseTags,
   chapterProgress,
@@ -21,8 +21,8 @@ import type { CourseRow, SpeakerRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import { paginate } from '../shared/paginate.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
-import { CAS_ATTEMPTS, creditFor } from '../shared/heartbeat.ts';
-import { LEARN_COMPLETE_RATIO } from '@medportal/contract';
+import { HEARTBEAT_SLACK_S } from '../shared/heartbeat.ts';
+import { LEARN_COMPLETE_RATIO, LEARN_MAX_RATE, PriceType } from '@medportal/contract';
 
 const published = 'published' as const;
 
@@ -207,28 +207,6 @@ export async function upsertAppraisal(db: Db, v: { courseId: number; userId: num
   return row;
 }
 
-/**
- * What a heartbeat needs in one query: the chapter of a published course, its course's price type,
- * its media's duration (when it has media) and whether the user is entitled to the course.
- */
-export async function heartbeatTarget(db: Db, courseId: number, chapterId: number, userId: number) {
-  const [row] = await db
-    .select({
-      id: courseChapters.id,
-      isFree: courseChapters.isFree,
-      durationS: courseChapters.durationS,
-      priceType: courses.priceType,
-      mediaDurationS: mediaAssets.durationS,
-      entitled: sql<boolean>`exists (select 1 from ${courseEntitlements} e where e.user_id = ${userId} and e.course_id = ${courses.id})`,
-    })
-    .from(courseChapters)
-    .innerJoin(courses, and(eq(courses.id, courseChapters.courseId), eq(courses.status, published)))
-    .leftJoin(mediaBindings, and(eq(mediaBindings.targetType, 'chapter'), eq(mediaBindings.targetId, courseChapters.id)))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, mediaBindings.assetId))
-    .where(and(eq(courseChapters.id, chapterId), eq(courseChapters.courseId, courseId)));
-  return row ?? null;
-}
-
 export async function isEntitled(db: Db, userId: number, courseId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
@@ -251,91 +229,120 @@ export interface Heartbeat {
 
 export type ProgressRow = typeof chapterProgress.$inferSelect;
 
+/** What a heartbeat found: nothing (no such chapter), a chapter the user may not play, or the result. */
+export type HeartbeatResult =
+  | { kind: 'missing' }
+  | { kind: 'locked' }
+  | { kind: 'done'; durationS: number; row: ProgressRow; credited: number; learnCount: number };
+
 /**
- * One learning heartbeat in one transaction (decision record 0023). The (user, course) learner
- * row is inserted at most once (primary key) and only that insert bumps courses.learn_count, so
- * concurrent calls count a learner once. The chapter's progress moves by compare-and-set on its
- * last heartbeat: of two heartbeats racing on one row, the loser re-reads and is credited only
- * for what the winner did not already credit.
+ * One learning heartbeat in one statement, so one round trip (decision record 0023; the busiest
+ * write of the site). In order: the chapter of a published course with its media's duration and
+ * whether the user may play it; the user's progress row, locked (a concurrent heartbeat of the row
+ * waits, then this one reads what it wrote); the credit of `creditFor` computed on that row; the
+ * update when accepted, or the first row's insert; the (user, course) learner row, inserted once
+ * (only that insert bumps courses.learn_count) and moved to this chapter when accepted. Of two
+ * first heartbeats racing, the loser inserts nothing and is answered with the winner's row.
+ * Prepared (planned once per connection) and committed asynchronously: visible to every read at
+ * once, durable a moment later (decision record 0023).
  */
-export async function recordHeartbeat(db: Db, b: Heartbeat): Promise<{ row: ProgressRow; credited: number; learnCount: number }> {
-  return db.transaction(async (tx) => {
-    const key = and(eq(chapterProgress.userId, b.userId), eq(chapterProgress.chapterId, b.chapterId)) as SQL;
-    const complete = (played: number) => b.durationS > 0 && played >= LEARN_COMPLETE_RATIO * b.durationS;
-    let result: { row: ProgressRow; credited: number; accepted: boolean } | null = null;
-    for (let attempt = 0; attempt < CAS_ATTEMPTS && !result; attempt++) {
-      const [row] = await tx.select().from(chapterProgress).where(key);
-      if (!row) {
-        const [created] = await tx
-          .insert(chapterProgress)
-          .values({
-            userId: b.userId,
-            chapterId: b.chapterId,
-            courseId: b.courseId,
-            positionS: b.positionS,
-            durationS: b.durationS,
-            sessionId: b.sessionId,
-            sessionPlayedS: b.playedS,
-            lastBeatAt: b.now,
-            updatedAt: b.now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (created) result = { row: created, credited: 0, accepted: true };
-        continue;
-      }
-      const { accept, credit } = creditFor(row, { sessionId: b.sessionId, playedS: b.playedS }, b.now);
-      if (!accept) {
-        result = { row, credited: 0, accepted: false };
-        break;
-      }
-      const played = Math.min(Math.max(b.durationS, row.durationS), row.playedS + credit);
-      const [updated] = await tx
-        .update(chapterProgress)
-        .set({
-          positionS: b.positionS,
-          durationS: b.durationS,
-          playedS: played,
-          completed: row.completed || complete(played),
-          sessionId: b.sessionId,
-          sessionPlayedS: b.playedS,
-          lastBeatAt: b.now,
-          updatedAt: b.now,
-        })
-        .where(
-          and(
-            key,
-            eq(chapterProgress.sessionId, row.sessionId),
-            eq(chapterProgress.sessionPlayedS, row.sessionPlayedS),
-            eq(chapterProgress.playedS, row.playedS),
-          ),
-        )
-        .returning();
-      if (updated) result = { row: updated, credited: played - row.playedS, accepted: true };
-    }
-    if (!result) {
-      // Lost every race: the other heartbeats were credited; this one adds nothing.
-      const [row] = await tx.select().from(chapterProgress).where(key);
-      if (!row) throw new Error('chapter progress missing');
-      result = { row, credited: 0, accepted: false };
-    }
-    // Last, so the course row (a new learner's count) stays locked only until the commit just after.
-    const inserted = await tx
-      .insert(courseLearners)
-      .values({ userId: b.userId, courseId: b.courseId, lastChapterId: b.chapterId, createdAt: b.now, updatedAt: b.now })
-      .onConflictDoNothing()
-      .returning({ userId: courseLearners.userId });
-    if (inserted.length > 0) {
-      await tx.update(courses).set({ learnCount: sql`${courses.learnCount} + 1` }).where(eq(courses.id, b.courseId));
-    } else if (result.accepted) {
-      await tx
-        .update(courseLearners)
-        .set({ lastChapterId: b.chapterId, updatedAt: b.now })
-        .where(and(eq(courseLearners.userId, b.userId), eq(courseLearners.courseId, b.courseId)));
-    }
-    const [c] = await tx.select({ learnCount: courses.learnCount }).from(courses).where(eq(courses.id, b.courseId));
-    return { row: result.row, credited: result.credited, learnCount: c?.learnCount ?? 0 };
-  });
+export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): Promise<HeartbeatResult> {
+  const now = b.now.toISOString();
+  const [r] = await preparedRows<Record<string, unknown>>(
+    db,
+    'learn-heartbeat',
+    sql`with t as (
+        select ch.id, coalesce(ma.duration_s, ch.duration_s) as dur,
+          (c.price_type = ${PriceType.FREE} or ch.is_free
+            or exists (select 1 from ${courseEntitlements} e where e.user_id = ${b.userId} and e.course_id = c.id)) as allowed
+        from ${courseChapters} ch
+        join ${courses} c on c.id = ch.course_id and c.status = 'published'
+        left join ${mediaBindings} mb on mb.target_type = 'chapter' and mb.target_id = ch.id
+        left join ${mediaAssets} ma on ma.id = mb.asset_id
+        where ch.id = ${b.chapterId} and ch.course_id = ${b.courseId}
+        limit 1
+      ),
+      ok as (select * from t where allowed),
+      cur as (
+        select p.* from ${chapterProgress} p
+        where p.user_id = ${b.userId} and p.chapter_id = ${b.chapterId} and exists (select 1 from ok)
+        for update
+      ),
+      calc as (
+        select cur.user_id, cur.played_s as old_played, cur.completed as old_completed, ok.dur,
+          cur.session_id <> ${b.sessionId}::text or ${b.playedS}::int > cur.session_played_s as accept,
+          least(greatest(ok.dur, cur.duration_s), cur.played_s + case when cur.session_id <> ${b.sessionId} then 0
+            else greatest(0, least(${b.playedS}::int - cur.session_played_s,
+              floor(greatest(0, extract(epoch from (${now}::timestamptz - cur.last_beat_at))) * ${LEARN_MAX_RATE}::numeric)::int + ${HEARTBEAT_SLACK_S})) end) as played
+        from cur, ok
+      ),
+      upd as (
+        update ${chapterProgress} p set
+          position_s = least(${b.positionS}::int, calc.dur), duration_s = calc.dur, played_s = calc.played,
+          completed = calc.old_completed or (calc.dur > 0 and calc.played >= ${LEARN_COMPLETE_RATIO}::numeric * calc.dur),
+          session_id = ${b.sessionId}, session_played_s = ${b.playedS}, last_beat_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+        from calc
+        where p.user_id = ${b.userId} and p.chapter_id = ${b.chapterId} and calc.accept
+        returning p.*, calc.played - calc.old_played as credited
+      ),
+      ins as (
+        insert into ${chapterProgress} (user_id, chapter_id, course_id, position_s, duration_s, session_id, session_played_s, last_beat_at, updated_at)
+        select ${b.userId}::int, ${b.chapterId}::int, ${b.courseId}::int, least(${b.positionS}::int, ok.dur), ok.dur, ${b.sessionId}::text, ${b.playedS}::int, ${now}::timestamptz, ${now}::timestamptz
+        from ok where not exists (select 1 from cur)
+        on conflict do nothing
+        returning *, 0 as credited
+      ),
+      res as (select * from upd union all select * from ins),
+      lrn as (
+        insert into ${courseLearners} (user_id, course_id, last_chapter_id, created_at, updated_at)
+        select ${b.userId}::int, ${b.courseId}::int, ${b.chapterId}::int, ${now}::timestamptz, ${now}::timestamptz from ok
+        on conflict (user_id, course_id) do update set last_chapter_id = excluded.last_chapter_id, updated_at = excluded.updated_at
+          where exists (select 1 from res)
+        returning (xmax = 0) as inserted
+      ),
+      cnt as (
+        update ${courses} set learn_count = learn_count + 1
+        where id = ${b.courseId} and exists (select 1 from lrn where inserted)
+        returning learn_count
+      )
+      select (select count(*) from t)::int as found, (select count(*) from ok)::int as allowed, (select dur from t) as dur,
+        coalesce((select learn_count from cnt), (select learn_count from ${courses} where id = ${b.courseId})) as learn_count,
+        -- Committed without waiting for the WAL flush (this statement's transaction only; decision record 0023).
+        set_config('synchronous_commit', 'off', true) as async_commit,
+        res.*
+      from (select 1) one left join res on true`,
+  );
+  if (!r || Number(r.found) === 0) return { kind: 'missing' };
+  if (Number(r.allowed) === 0) return { kind: 'locked' };
+  const learnCount = Number(r.learn_count ?? 0);
+  const durationS = Number(r.dur);
+  if (r.user_id !== null && r.user_id !== undefined) return { kind: 'done', durationS, row: progressRow(r), credited: Number(r.credited), learnCount };
+  // Lost the race for the first row (or a heartbeat that credits nothing): the row as it is now.
+  const [row] = await db
+    .select()
+    .from(chapterProgress)
+    .where(and(eq(chapterProgress.userId, b.userId), eq(chapterProgress.chapterId, b.chapterId)));
+  if (!row) throw new Error('chapter progress missing');
+  return { kind: 'done', durationS, row, credited: 0, learnCount };
+}
+
+const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/** A raw chapter_progress row (snake_case) as drizzle would return it. */
+function progressRow(r: Record<string, unknown>): ProgressRow {
+  return {
+    userId: Number(r.user_id),
+    chapterId: Number(r.chapter_id),
+    courseId: Number(r.course_id),
+    positionS: Number(r.position_s),
+    durationS: Number(r.duration_s),
+    playedS: Number(r.played_s),
+    completed: Boolean(r.completed),
+    sessionId: String(r.session_id),
+    sessionPlayedS: Number(r.session_played_s),
+    lastBeatAt: asDate(r.last_beat_at),
+    updatedAt: asDate(r.updated_at),
+  };
 }
 
 /** The caller's progress rows of a course's chapters. */

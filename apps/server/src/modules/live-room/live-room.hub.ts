@@ -22,6 +22,18 @@ interface Wire {
   u: number | null;
 }
 
+/** An event waiting for the room's next flush: encoded once for every socket. */
+interface Pending {
+  seq: number;
+  bytes: Buffer;
+  m: boolean;
+  u: number | null;
+}
+
+/** The TCP socket under a `ws` socket (not in its typings): corked, several frames leave in one write. */
+type Corkable = { cork(): void; uncork(): void };
+const rawSocket = (ws: WebSocket): Corkable | undefined => (ws as unknown as { _socket?: Corkable })._socket;
+
 class Room {
   readonly clients = new Set<Client>();
   /** Highest seq delivered to this process's clients. */
@@ -31,6 +43,10 @@ class Room {
   unsubscribe: (() => Promise<void>) | null = null;
   viewers = -1;
   presenceSent = -1;
+  /** Delivered to the room but not yet written to its sockets. */
+  pending: Pending[] = [];
+  flushTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  lastFlush = 0;
   constructor(readonly liveId: number) {}
 }
 
@@ -41,6 +57,12 @@ export interface HubOptions {
   viewersIntervalMs?: number;
   /** How often sockets are pinged; one missed pong closes them. */
   pingIntervalMs?: number;
+  /**
+   * A room's sockets are written at most this often: events arriving closer together leave in one
+   * write per socket (a write per socket per event is what costs with thousands of viewers). An
+   * event after a quiet spell goes out at once.
+   */
+  flushIntervalMs?: number;
 }
 
 const channel = (liveId: number) => `live:${liveId}`;
@@ -56,6 +78,7 @@ const mayRead = (c: Client, w: { m: boolean; u: number | null }) => !w.m || c.is
 export class LiveHub {
   private readonly rooms = new Map<number, Room>();
   private readonly maxBuffered: number;
+  private readonly flushMs: number;
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
 
@@ -66,6 +89,7 @@ export class LiveHub {
     opts: HubOptions = {},
   ) {
     this.maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+    this.flushMs = opts.flushIntervalMs ?? 40;
     const viewersTimer = setInterval(() => void this.shareViewers(), opts.viewersIntervalMs ?? 2000);
     const pingTimer = setInterval(() => this.ping(), opts.pingIntervalMs ?? 30_000);
     viewersTimer.unref();
@@ -122,6 +146,9 @@ export class LiveHub {
     room.chain = room.chain
       .then(async () => {
         if (client.ws.readyState !== client.ws.OPEN) return;
+        // The client read the room from a process that heard of newer events than this one has yet
+        // (another process wrote them, Redis has not brought them here): they are in the log.
+        if (since !== undefined && since > room.lastSeq) await this.catchUp(room);
         const viewers = Math.max(room.viewers, room.clients.size + 1);
         if (since === undefined || since >= room.lastSeq) {
           // A client ahead of the log (the database was reset) is told to start again.
@@ -177,16 +204,45 @@ export class LiveHub {
     this.deliver(room, wire);
   }
 
+  /** Delivers what the log holds beyond the room's last seq (committed, not yet published here). */
+  private async catchUp(room: Room): Promise<void> {
+    for (const row of await repo.eventsAfter(this.db, room.liveId, room.lastSeq, LIVE_RESUME_MAX)) {
+      this.deliver(room, { e: row.payload as unknown as LiveEvent, m: row.modsOnly, u: row.userId });
+    }
+  }
+
   private deliver(room: Room, wire: Wire): void {
     const seq = wire.e.seq;
     if (seq <= room.lastSeq) return;
     room.lastSeq = seq;
-    // Serialised once per event, whatever the number of clients.
-    const text = JSON.stringify(wire.e);
+    // Serialised and encoded once per event, whatever the number of clients.
+    room.pending.push({ seq, bytes: Buffer.from(JSON.stringify(wire.e)), m: wire.m, u: wire.u });
+    if (room.flushTimer) return;
+    const wait = room.lastFlush + this.flushMs - Date.now();
+    room.flushTimer = wait > 0 ? setTimeout(() => this.flush(room), wait) : setImmediate(() => this.flush(room));
+  }
+
+  /**
+   * Writes the room's pending events to every socket whose cursor is behind them, in seq order, all
+   * of a socket's frames in one write. A client that joined meanwhile has had them from the log.
+   */
+  private flush(room: Room): void {
+    room.flushTimer = null;
+    room.lastFlush = Date.now();
+    const batch = room.pending;
+    room.pending = [];
+    const last = batch.at(-1);
+    if (!last) return;
     for (const c of room.clients) {
-      if (c.cursor >= seq) continue;
-      c.cursor = seq;
-      if (mayRead(c, wire)) this.send(room, c, text);
+      if (c.cursor >= last.seq) continue;
+      const sock = rawSocket(c.ws);
+      sock?.cork();
+      for (const p of batch) {
+        if (c.cursor >= p.seq) continue;
+        c.cursor = p.seq;
+        if (mayRead(c, p) && !this.send(room, c, p.bytes)) break;
+      }
+      sock?.uncork();
     }
   }
 
@@ -194,17 +250,21 @@ export class LiveHub {
     if (c.ws.readyState === c.ws.OPEN) c.ws.send(text);
   }
 
-  /** A client that cannot keep up is dropped rather than buffered without bound; it resumes with since=. */
-  private send(room: Room, c: Client, text: string): void {
-    if (c.ws.readyState !== c.ws.OPEN) return;
+  /**
+   * A client that cannot keep up is dropped rather than buffered without bound; it resumes with
+   * since=. False when the client is gone.
+   */
+  private send(room: Room, c: Client, data: string | Buffer): boolean {
+    if (c.ws.readyState !== c.ws.OPEN) return false;
     if (c.ws.bufferedAmount > this.maxBuffered) {
       room.clients.delete(c);
       c.ws.send(JSON.stringify({ type: 'lagging' }));
       c.ws.close(LiveSocketClose.LAGGING, 'lagging');
       setTimeout(() => c.ws.terminate(), 5000).unref();
-      return;
+      return false;
     }
-    c.ws.send(text);
+    c.ws.send(data, { binary: false });
+    return true;
   }
 
   /** Shares this process's counts and pushes the sum where it changed. */
@@ -254,6 +314,11 @@ export class LiveHub {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
     for (const room of this.rooms.values()) {
+      if (room.flushTimer) {
+        clearTimeout(room.flushTimer as NodeJS.Timeout);
+        clearImmediate(room.flushTimer as NodeJS.Immediate);
+        this.flush(room);
+      }
       for (const c of room.clients) c.ws.close(LiveSocketClose.GOING_AWAY, 'server stopping');
       await room.unsubscribe?.().catch(() => undefined);
       await this.realtime.setPresence(channel(room.liveId), 0).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import {
   liveAccess,
   liveButtons,
@@ -147,24 +147,35 @@ export async function remindState(db: Conn, liveId: number, userId: number | und
 // ---- events ----
 
 /**
- * The room's next sequence number. The upsert locks the room row until the transaction ends, so
- * writers of one room take turns and numbers commit in order.
+ * Appends an event to the room's log in one statement: the room row's seq is incremented (which
+ * locks the row until the caller's transaction ends) and the event is written with it, its payload
+ * given the seq there. Called last in a write transaction, so the lock is held for this statement
+ * and the commit only: room writes run their own work in parallel and queue only here. A lock held
+ * until commit is what keeps numbers gap-free and committed in order (decision record 0024).
+ * `slide` also sets the room's current slide and records the mark (the whole slide change is this
+ * one statement).
  */
-export async function nextSeq(tx: Tx, liveId: number): Promise<number> {
-  const [row] = await tx
-    .insert(liveRooms)
-    .values({ liveId, seq: 1 })
-    .onConflictDoUpdate({ target: liveRooms.liveId, set: { seq: sql`${liveRooms.seq} + 1` } })
-    .returning({ seq: liveRooms.seq });
-  if (!row) throw new Error('seq upsert returned nothing');
+export async function appendEvent(
+  db: Conn,
+  e: { liveId: number; type: string; payload: Record<string, unknown>; modsOnly: boolean; userId: number | null; at: Date; slide?: number },
+): Promise<number> {
+  const at = e.at.toISOString();
+  const room =
+    e.slide === undefined
+      ? sql`insert into ${liveRooms} (live_id, seq) values (${e.liveId}, 1)
+          on conflict (live_id) do update set seq = ${liveRooms}.seq + 1 returning seq`
+      : sql`insert into ${liveRooms} (live_id, seq, current_slide) values (${e.liveId}, 1, ${e.slide})
+          on conflict (live_id) do update set seq = ${liveRooms}.seq + 1, current_slide = excluded.current_slide returning seq`;
+  const mark = e.slide === undefined ? sql`` : sql`, m as (insert into ${liveSlideMarks} (live_id, idx, at) values (${e.liveId}, ${e.slide}, ${at}::timestamptz))`;
+  const [row] = await queryRows<{ seq: string | number }>(
+    db,
+    sql`with r as (${room})${mark}
+      insert into ${liveEvents} (live_id, seq, type, payload, mods_only, user_id, created_at)
+      select ${e.liveId}, r.seq, ${e.type}, ${JSON.stringify(e.payload)}::jsonb || jsonb_build_object('seq', r.seq), ${e.modsOnly}, ${e.userId}, ${at}::timestamptz
+      from r returning seq`,
+  );
+  if (!row) throw new Error('event append returned nothing');
   return Number(row.seq);
-}
-
-export async function insertEvent(
-  tx: Tx,
-  e: { liveId: number; seq: number; type: string; payload: Record<string, unknown>; modsOnly: boolean; userId: number | null; at: Date },
-): Promise<void> {
-  await tx.insert(liveEvents).values({ liveId: e.liveId, seq: e.seq, type: e.type, payload: e.payload, modsOnly: e.modsOnly, userId: e.userId, createdAt: e.at });
 }
 
 export async function currentSeq(db: Conn, liveId: number): Promise<number> {
@@ -223,10 +234,39 @@ export async function lockTopic(tx: Tx, id: number) {
   return row;
 }
 
-export async function insertTopic(tx: Tx, v: { liveId: number; userId: number; content: string; status: string; at: Date }): Promise<number> {
-  const [row] = await tx.insert(liveTopics).values({ liveId: v.liveId, userId: v.userId, content: v.content, status: v.status, createdAt: v.at }).returning({ id: liveTopics.id });
+/** Inserts a question; returns it as findTopic would, with the author given by the caller. */
+export async function insertTopic(
+  tx: Tx,
+  v: { liveId: number; userId: number; content: string; status: string; at: Date },
+  author: { nickname: string; avatarUrl: string },
+): Promise<TopicRow> {
+  const [row] = await tx
+    .insert(liveTopics)
+    .values({ liveId: v.liveId, userId: v.userId, content: v.content, status: v.status, createdAt: v.at })
+    .returning({
+      id: liveTopics.id,
+      liveId: liveTopics.liveId,
+      userId: liveTopics.userId,
+      content: liveTopics.content,
+      status: liveTopics.status,
+      pinned: liveTopics.pinned,
+      likeCount: liveTopics.likeCount,
+      answer: liveTopics.answer,
+      answeredAt: liveTopics.answeredAt,
+      createdAt: liveTopics.createdAt,
+    });
   if (!row) throw new Error('topic insert returned nothing');
-  return row.id;
+  return { ...row, ...author };
+}
+
+export async function author(db: Conn, userId: number): Promise<{ nickname: string; avatarUrl: string } | undefined> {
+  const [row] = await db.select({ nickname: users.nickname, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Serialises one user's questions in a room until the transaction ends (their rate limit is counted under it). */
+export async function lockAsker(tx: Tx, liveId: number, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('medportal:live-ask'), hashtext(${`${liveId}:${userId}`}))`);
 }
 
 export async function recentTopicCount(tx: Tx, liveId: number, userId: number, since: Date): Promise<{ n: number; oldest: Date | null }> {
@@ -338,11 +378,6 @@ export function pageSigns(db: Conn, liveId: number, limit: number, offset: numbe
 
 export function slidesOf(db: Conn, liveId: number) {
   return db.select().from(liveSlides).where(eq(liveSlides.liveId, liveId)).orderBy(asc(liveSlides.idx));
-}
-
-export async function setSlide(tx: Tx, liveId: number, idx: number, now: Date): Promise<void> {
-  await tx.update(liveRooms).set({ currentSlide: idx }).where(eq(liveRooms.liveId, liveId));
-  await tx.insert(liveSlideMarks).values({ liveId, idx, at: now });
 }
 
 export function slideMarks(db: Conn, liveId: number, until: Date) {

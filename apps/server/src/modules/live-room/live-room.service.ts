@@ -108,12 +108,26 @@ export class LiveRoomService {
     return live;
   }
 
-  /** Allocates the room's next seq and writes the event in the caller's transaction. */
-  private async emit(tx: Tx, liveId: number, event: DistributiveOmit<LiveEvent, 'seq'>, audience: { modsOnly: boolean; userId: number | null } = { modsOnly: false, userId: null }): Promise<RoomEvent> {
-    const seq = await repo.nextSeq(tx, liveId);
-    const full = { ...event, seq } as LiveEvent;
-    await repo.insertEvent(tx, { liveId, seq, type: full.type, payload: full as unknown as Record<string, unknown>, ...audience, at: this.now() });
-    return { liveId, event: full, ...audience };
+  /**
+   * Writes the event with the room's next seq. Must be the last statement of a write transaction
+   * (or a statement of its own): the room row stays locked from here to the commit.
+   */
+  private async emit(
+    db: Db | Tx,
+    liveId: number,
+    event: DistributiveOmit<LiveEvent, 'seq'>,
+    audience: { modsOnly: boolean; userId: number | null } = { modsOnly: false, userId: null },
+    slide?: number,
+  ): Promise<RoomEvent> {
+    const seq = await repo.appendEvent(db, {
+      liveId,
+      type: event.type,
+      payload: event as unknown as Record<string, unknown>,
+      ...audience,
+      at: this.now(),
+      ...(slide === undefined ? {} : { slide }),
+    });
+    return { liveId, event: { ...event, seq } as LiveEvent, ...audience };
   }
 
   // ---- detail ----
@@ -225,31 +239,28 @@ export class LiveRoomService {
 
   async ask(liveId: number, userId: number, content: string): Promise<DataOf<'liveTopicStore'>> {
     const now = this.now();
-    const { live, isMod } = await this.enter(liveId, userId);
+    const [{ live, isMod }, author] = await Promise.all([this.enter(liveId, userId), repo.author(this.db, userId)]);
+    if (!author) throw new AppError(ErrorCode.NOT_LOGGED_IN);
     const status = this.status(live, now);
     if (status === LiveStatus.ENDED || status === LiveStatus.REPLAY) throw new AppError(ErrorCode.LIVE_QA_CLOSED);
-    const { id, event } = await this.db.transaction(async (tx) => {
-      // The seq upsert locks the room first: concurrent asks of one user are counted one after another.
-      const seq = await repo.nextSeq(tx, liveId);
-      // Moderators read out questions gathered elsewhere: the audience's limit is not theirs.
-      const recent = isMod ? { n: 0, oldest: null } : await repo.recentTopicCount(tx, liveId, userId, new Date(now.getTime() - TOPIC_RATE_LIMIT.windowS * 1000));
-      if (recent.n >= TOPIC_RATE_LIMIT.count) {
-        const retry = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + TOPIC_RATE_LIMIT.windowS * 1000 - now.getTime()) / 1000)) : TOPIC_RATE_LIMIT.windowS;
-        throw new AppError(ErrorCode.LIVE_TOPIC_TOO_FAST, { data: { retry_after_s: retry } });
+    const { row, event } = await this.db.transaction(async (tx) => {
+      // Moderators read out questions gathered elsewhere: the audience's limit is not theirs. The
+      // audience's asks are counted one at a time per user (not per room: rooms do not queue here).
+      if (!isMod) {
+        await repo.lockAsker(tx, liveId, userId);
+        const recent = await repo.recentTopicCount(tx, liveId, userId, new Date(now.getTime() - TOPIC_RATE_LIMIT.windowS * 1000));
+        if (recent.n >= TOPIC_RATE_LIMIT.count) {
+          const retry = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + TOPIC_RATE_LIMIT.windowS * 1000 - now.getTime()) / 1000)) : TOPIC_RATE_LIMIT.windowS;
+          throw new AppError(ErrorCode.LIVE_TOPIC_TOO_FAST, { data: { retry_after_s: retry } });
+        }
       }
       // Moderators' own questions need no approval.
       const topicStatus = live.moderated && !isMod ? 'pending' : 'approved';
-      const topicId = await repo.insertTopic(tx, { liveId, userId, content, status: topicStatus, at: now });
-      const row = await repo.findTopic(tx, topicId);
-      if (!row) throw new Error('topic vanished');
-      const e: LiveEvent = { seq, type: 'question', topic: presentTopicPublic(row) };
+      const inserted = await repo.insertTopic(tx, { liveId, userId, content, status: topicStatus, at: now }, author);
       const audience = { modsOnly: topicStatus === 'pending', userId: topicStatus === 'pending' ? userId : null };
-      await repo.insertEvent(tx, { liveId, seq, type: e.type, payload: e as unknown as Record<string, unknown>, ...audience, at: now });
-      return { id: topicId, event: { liveId, event: e, ...audience } satisfies RoomEvent };
+      return { row: inserted, event: await this.emit(tx, liveId, { type: 'question', topic: presentTopicPublic(inserted) }, audience) };
     });
     this.publish([event]);
-    const row = await repo.findTopic(this.db, id);
-    if (!row) throw notFound();
     return presentTopic(row, false);
   }
 
@@ -279,20 +290,16 @@ export class LiveRoomService {
     const { row } = await this.visibleTopic(topicId, userId);
     if (row.status !== 'approved' && on) throw notFound();
     const now = this.now();
-    const { result, events } = await this.db.transaction(async (tx) => {
-      const seq = await repo.nextSeq(tx, row.liveId);
+    const { likeCount, events } = await this.db.transaction(async (tx) => {
+      // Likes of one question take turns (the count is recounted from the rows), not the room's writes.
+      await repo.lockTopic(tx, topicId);
       const r = await repo.setLike(tx, topicId, userId, on, now);
-      // Nothing changed (a repeated click): no event, and the seq taken rolls back with the transaction.
-      if (!r.changed) throw new Unchanged(r.likeCount);
-      const e: LiveEvent = { seq, type: 'upvote', topic_id: topicId, like_count: r.likeCount };
-      await repo.insertEvent(tx, { liveId: row.liveId, seq, type: e.type, payload: e as unknown as Record<string, unknown>, modsOnly: false, userId: null, at: now });
-      return { result: r, events: [{ liveId: row.liveId, event: e, modsOnly: false, userId: null } satisfies RoomEvent] };
-    }).catch((err: unknown) => {
-      if (err instanceof Unchanged) return { result: { changed: false, likeCount: err.likeCount }, events: [] as RoomEvent[] };
-      throw err;
+      // Nothing changed (a repeated click): no event.
+      if (!r.changed) return { likeCount: r.likeCount, events: [] as RoomEvent[] };
+      return { likeCount: r.likeCount, events: [await this.emit(tx, row.liveId, { type: 'upvote', topic_id: topicId, like_count: r.likeCount })] };
     });
     this.publish(events);
-    return { id: topicId, like_count: result.likeCount, is_like: on };
+    return { id: topicId, like_count: likeCount, is_like: on };
   }
 
   async moderate(topicId: number, userId: number, action: 'approve' | 'hide' | 'pin' | 'unpin'): Promise<DataOf<'liveTopicModerate'>> {
@@ -345,12 +352,8 @@ export class LiveRoomService {
     await this.moderator(liveId, userId);
     const slides = await repo.slidesOf(this.db, liveId);
     if (index >= slides.length) throw fieldError(lang, 'index', { zh: `应在 0–${Math.max(0, slides.length - 1)} 之间`, en: `must be between 0 and ${Math.max(0, slides.length - 1)}` });
-    const now = this.now();
-    const event = await this.db.transaction(async (tx) => {
-      const e = await this.emit(tx, liveId, { type: 'slide', index });
-      await repo.setSlide(tx, liveId, index, now);
-      return e;
-    });
+    // One statement: the current slide, its mark for the recording and the event.
+    const event = await this.emit(this.db, liveId, { type: 'slide', index }, undefined, index);
     this.publish([event]);
     return { current: index };
   }
@@ -388,14 +391,11 @@ export class LiveRoomService {
     if (new Set(b.options).size !== b.options.length) throw fieldError(lang, 'options', { zh: '选项不能重复', en: 'must all differ' });
     const now = this.now();
     const { pollId, event } = await this.db.transaction(async (tx) => {
-      const seq = await repo.nextSeq(tx, liveId);
       if (await repo.hasOpenPoll(tx, liveId)) throw new AppError(ErrorCode.LIVE_POLL_ALREADY_OPEN);
+      // The unique (live, open) key refuses a second open poll raced in beside this one.
       const id = await repo.insertPoll(tx, { liveId, question: b.question, multiple: b.multiple, options: b.options, userId, at: now });
       if (id === 0) throw new AppError(ErrorCode.LIVE_POLL_ALREADY_OPEN);
-      const poll = await this.pollInTx(tx, id);
-      const e: LiveEvent = { seq, type: 'poll', poll };
-      await repo.insertEvent(tx, { liveId, seq, type: e.type, payload: e as unknown as Record<string, unknown>, modsOnly: false, userId: null, at: now });
-      return { pollId: id, event: { liveId, event: e, modsOnly: false, userId: null } satisfies RoomEvent };
+      return { pollId: id, event: await this.emit(tx, liveId, { type: 'poll', poll: await this.pollInTx(tx, id) }) };
     });
     this.publish([event]);
     return this.pollNow(pollId, userId);
@@ -468,8 +468,6 @@ export class LiveRoomService {
       const live = await repo.lockLive(tx, liveId);
       if (!live) throw notFound();
       const status = this.status(live, now);
-      const seq = await repo.nextSeq(tx, liveId);
-      await repo.noteStatusChange(tx, liveId, live, userId, now);
       let recordingId: number | null = null;
       let next = { startAt: live.startAt, endAt: live.endAt, hasReplay: live.hasReplay };
       if (action === 'start') {
@@ -487,16 +485,17 @@ export class LiveRoomService {
         recordingId = await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, live.endAt), ready: true });
       }
       await repo.moveLive(tx, liveId, next, now);
-      const e: LiveEvent = {
-        seq,
+      const e = await this.emit(tx, liveId, {
         type: 'status',
         live_status: this.status(next, now),
         start_at: next.startAt.toISOString(),
         end_at: next.endAt.toISOString(),
         recording_id: recordingId,
-      };
-      await repo.insertEvent(tx, { liveId, seq, type: e.type, payload: e as unknown as Record<string, unknown>, modsOnly: false, userId: null, at: now });
-      return { liveId, event: e, modsOnly: false, userId: null } satisfies RoomEvent;
+      });
+      // After the event: its statement made the room row if there was none. A rare write; the
+      // room stays locked for this one more statement.
+      await repo.noteStatusChange(tx, liveId, live, userId, now);
+      return e;
     });
     this.publish([event]);
     return this.detail(liveId, { userId, lang });
@@ -562,12 +561,6 @@ export class LiveRoomService {
     if (!live) return { ok: false, reason: 'not_found' };
     const { isMod, blocked } = await this.role(live, userId);
     return blocked ? { ok: false, reason: 'blocked' } : { ok: true, isMod };
-  }
-}
-
-class Unchanged extends Error {
-  constructor(readonly likeCount: number) {
-    super('unchanged');
   }
 }
 

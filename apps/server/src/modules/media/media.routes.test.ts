@@ -205,6 +205,7 @@ describe('live playback', () => {
 });
 
 describe('learning heartbeats', () => {
+  const learnCount = async (courseId: number) => (await get<{ learn_count: number }>(`/v1/user/course/${courseId}`)).data.learn_count;
   async function openChapter() {
     const courseId = await freeCourse();
     const [ch] = await chapters(courseId);
@@ -266,6 +267,34 @@ describe('learning heartbeats', () => {
     expect(credited.reduce((a, b) => a + b, 0)).toBe(12);
     const per = ChapterLearnProgressData.parse((await get<unknown>(`/v1/user/course/${courseId}/chapter_learn_progress`, h)).data);
     expect(per.items.find((i) => i.chapter_id === ch.id)?.played_s).toBe(12);
+  });
+
+  it('concurrent heartbeats of one session credit no more than the wall clock allows, and the progress reads agree at once', async () => {
+    const { courseId, ch } = await openChapter();
+    const u = await makeUser(app);
+    const h = bearer(u.access);
+    const beat = (played: number, session = 'session-d') =>
+      post<unknown>(`/v1/user/course/${courseId}/learn_log`, { chapter_id: ch.id, position_s: played, played_s: played, session_id: session }, h);
+    // Eight first heartbeats at once: one learner more, counted once.
+    const before = await learnCount(courseId);
+    const firsts = await Promise.all(Array.from({ length: 8 }, () => beat(0)));
+    expect(firsts.every((r) => r.code === 0)).toBe(true);
+    expect(await learnCount(courseId)).toBe(before + 1);
+    // 10 s later, heartbeats claiming 5 … 40 s race: together at most 2 × 10 + 1 is credited.
+    clock.advance(10);
+    const racing = await Promise.all([5, 10, 15, 20, 25, 30, 35, 40].map((p) => beat(p)));
+    const credited = racing.map((r) => LearnLogData.parse(r.data).credited_s).reduce((a, b) => a + b, 0);
+    expect(credited).toBeLessThanOrEqual(21);
+    expect(credited).toBeGreaterThan(0);
+    // What was acknowledged is what the progress endpoints read, right away.
+    const per = ChapterLearnProgressData.parse((await get<unknown>(`/v1/user/course/${courseId}/chapter_learn_progress`, h)).data);
+    expect(per.items.find((i) => i.chapter_id === ch.id)?.played_s).toBe(credited);
+    const progress = LearnProgress.parse((await get<unknown>(`/v1/user/course/${courseId}/learn_progress`, h)).data);
+    expect(progress.last_chapter_id).toBe(ch.id);
+    // A chapter of another course is refused with the field named.
+    const other = await post<unknown>(`/v1/user/course/${courseId}/learn_log`, { chapter_id: 999_999, position_s: 0, played_s: 0, session_id: 'session-d' }, h);
+    expect(other.code).toBe(ErrorCode.VALIDATION);
+    expect(JSON.stringify(other)).toContain('chapter_id');
   });
 
   it('accepts a beacon: text/plain JSON with the token in the body', async () => {

@@ -446,8 +446,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </label>
           ) : null}
           {subtitles.length ? (
-            <label className="player__menu">
+            <label className={`player__menu player__menu--subtitles${subtitle === 'off' ? '' : ' is-on'}`}>
               <span className="visually-hidden">{t('subtitles')}</span>
+              {/* Phones: too narrow for the track's name; a CC badge shows whether one is on, the select lies over it. */}
+              <span className="player__menu-face" aria-hidden="true">
+                CC
+              </span>
               <select value={subtitle} onChange={(e) => setSubtitle(e.currentTarget.value)}>
                 <option value="off">{t('subtitlesOff')}</option>
                 {subtitles.map((s) => (
