@@ -208,6 +208,7 @@ export const routes: RouteObject[] = [
                 lazy: () => userCenter().then((m) => m.layoutRoute),
                 children: [
                   { index: true, lazy: () => userCenter().then((m) => m.indexRoute) },
+                  { path: paths.user.myinfo.path, handle: title('myinfo'), lazy: () => import('../features/auth/pages/myinfo-page') },
                   { path: paths.user.mycourse.path, handle: memberTitle('mycourse'), lazy: () => userCenter().then((m) => m.myCourseRoute) },
                   { path: paths.user.watch.path, handle: memberTitle('watch'), lazy: () => userCenter().then((m) => m.watchRoute) },
                   { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },

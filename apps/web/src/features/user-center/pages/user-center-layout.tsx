@@ -9,6 +9,7 @@ import { usePersonalInfo } from '../api/user-center';
 import '../user-center.css';
 
 const LINKS = [
+  { to: paths.user.myinfo.getHref(), key: 'myinfo' },
   { to: paths.user.mycourse.getHref(), key: 'mycourse' },
   { to: paths.user.watch.getHref(), key: 'watch' },
   { to: paths.user.collect.getHref(), key: 'collect' },
