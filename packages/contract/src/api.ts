@@ -14,6 +14,7 @@ import { liveSchemas } from './lives.ts';
 import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
 import { mediaSchemas } from './media.ts';
+import { rewardsSchemas } from './rewards.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -45,6 +46,7 @@ export const schemas = {
   ...liveRoomSchemas,
   ...pageSchemas,
   ...mediaSchemas,
+  ...rewardsSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

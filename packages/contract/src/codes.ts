@@ -72,6 +72,23 @@ export const ErrorCode = {
   /** The live has no stream to watch yet (not started, or ended without a replay). */
   MEDIA_NOT_AVAILABLE: 40305,
   WRONG_PAY_PASSWORD: 40202,
+  /** Credit points, vouchers, bank cards, withdrawals (40260–40299; decision record 0028). */
+  INSUFFICIENT_POINTS: 40260,
+  VOUCHER_INVALID: 40261,
+  VOUCHER_USED: 40262,
+  VOUCHER_EXPIRED: 40263,
+  /** The course of a course voucher is already owned: the code stays unused. */
+  ALREADY_OWNED: 40264,
+  /** The card number fails the check digit (Luhn). */
+  BANKCARD_INVALID: 40270,
+  /** The card's bank is not one we pay out to (not in the BIN table). */
+  BANKCARD_UNSUPPORTED: 40271,
+  BANKCARD_DUPLICATE: 40272,
+  BANKCARD_LIMIT: 40273,
+  WITHDRAWAL_TOO_SMALL: 40280,
+  WITHDRAWAL_DAILY_LIMIT: 40281,
+  /** The withdrawal is no longer in a state this action applies to. */
+  WITHDRAWAL_STATE: 40282,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
@@ -157,5 +174,6 @@ export const SitePageSlug = {
   CONTRACT: 'contract',
   PRIVACY: 'privacy',
   PRIVACY_SDK: 'privacy-sdk',
+  CREDIT_RULE: 'credit-rule',
 } as const;
 export type SitePageSlug = (typeof SitePageSlug)[keyof typeof SitePageSlug];

@@ -128,3 +128,18 @@ export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 export const TOPIC_MAX_CHARS = 300;
 export const ANSWER_MAX_CHARS = 1000;
 export const POLL_MAX_OPTIONS = 8;
+
+/** Credit points (decision record 0028): 100 points pay ¥1, for at most this share of an order's price. */
+export const POINTS_PER_YUAN = 100;
+export const POINTS_MAX_ORDER_PERCENT = 20;
+/**
+ * Daily sign-in: day n of a run of consecutive days earns basePoints + min(n − 1, maxStreakExtra) ×
+ * streakStep, and every bonusEvery-th day of a run adds bonusPoints.
+ */
+export const SIGN_IN_RULES = { basePoints: 5, streakStep: 1, maxStreakExtra: 5, bonusEvery: 7, bonusPoints: 20 } as const;
+/** Voucher codes: wrong codes allowed per user and per address within the window before RATE_LIMITED. */
+export const VOUCHER_LIMITS = { userFailures: 5, ipFailures: 20, windowS: 3600 } as const;
+export const VOUCHER_BATCH_MAX = 1000;
+export const BANKCARD_MAX_PER_USER = 5;
+/** Withdrawals (fen): smallest request, and the most per user per day (requests not rejected/failed). */
+export const WITHDRAWAL_LIMITS = { minFen: 1_000, dailyMaxFen: 500_000, dailyMaxCount: 3 } as const;

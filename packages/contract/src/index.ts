@@ -20,3 +20,4 @@ export * from './papers.ts';
 export * from './topics.ts';
 export * from './pages.ts';
 export * from './media.ts';
+export * from './rewards.ts';
