@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Image } from '../../../shared/ui/image';
 import { PageFallback } from '../../../shared/ui/page-fallback';
@@ -14,6 +14,10 @@ const LINKS = [
   { to: paths.user.watch.getHref(), key: 'watch' },
   { to: paths.user.collect.getHref(), key: 'collect' },
   { to: paths.user.history.getHref(), key: 'history' },
+  { to: paths.user.order.getHref(), key: 'order' },
+  { to: paths.user.wallet.getHref(), key: 'wallet' },
+  { to: paths.user.coupon.getHref(), key: 'coupon' },
+  { to: paths.credit.getHref(), key: 'credit' },
 ] as const;
 
 function Profile() {
@@ -27,7 +31,11 @@ function Profile() {
       <Image src={me.avatar_url} alt="" className="user-center__avatar" width={64} height={64} />
       <div>
         <p className="user-center__nickname">{me.nickname}</p>
-        <p className="user-center__points">{t('center.points', { count: me.availablescore })}</p>
+        <p className="user-center__points">
+          <Link to={paths.credit.getHref()} data-testid="sidebar-points">
+            {t('center.points', { count: me.availablescore })}
+          </Link>
+        </p>
       </div>
     </div>
   );
