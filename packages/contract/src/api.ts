@@ -15,6 +15,7 @@ import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
 import { mediaSchemas } from './media.ts';
 import { rewardsSchemas } from './rewards.ts';
+import { moneySchemas } from './money.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -47,6 +48,7 @@ export const schemas = {
   ...pageSchemas,
   ...mediaSchemas,
   ...rewardsSchemas,
+  ...moneySchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

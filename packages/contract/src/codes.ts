@@ -89,6 +89,26 @@ export const ErrorCode = {
   WITHDRAWAL_DAILY_LIMIT: 40281,
   /** The withdrawal is no longer in a state this action applies to. */
   WITHDRAWAL_STATE: 40282,
+  /** Money (40203–40229). The user already owns this course. */
+  ALREADY_PURCHASED: 40203,
+  /** The order is no longer pending (paid, closed or refunded) or has expired. */
+  ORDER_NOT_PAYABLE: 40204,
+  /** The coupon is not this user's, already used, held by another order, or expired. */
+  COUPON_UNAVAILABLE: 40205,
+  /** The coupon's minimum spend or course scope does not fit this purchase. */
+  COUPON_NOT_APPLICABLE: 40206,
+  /** The campaign has no coupons left, or is not open for claiming now. */
+  COUPON_SOLD_OUT: 40207,
+  /** The user already holds as many coupons of this campaign as it allows. */
+  COUPON_ALREADY_CLAIMED: 40208,
+  /** Free, unpublished or unknown item: nothing to pay for. */
+  NOT_FOR_SALE: 40209,
+  /** The Idempotency-Key was used before with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 40210,
+  /** Only a paid order can be refunded, once. */
+  REFUND_NOT_ALLOWED: 40211,
+  /** The payment provider refused or did not answer; nothing was charged. */
+  PAYMENT_PROVIDER_ERROR: 40212,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

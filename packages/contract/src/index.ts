@@ -21,3 +21,4 @@ export * from './topics.ts';
 export * from './pages.ts';
 export * from './media.ts';
 export * from './rewards.ts';
+export * from './money.ts';

@@ -189,6 +189,30 @@ export const routes = {
   adminWithdrawalReject: { method: 'POST', path: '/v1/admin/withdrawals/:id/reject', auth: true },
   adminVoucherBatchCreate: { method: 'POST', path: '/v1/admin/voucher_batches', auth: true },
   adminVoucherBatches: { method: 'GET', path: '/v1/admin/voucher_batches', auth: true },
+  // money (decision record 0026)
+  walletInfo: { method: 'GET', path: '/v1/user/wallet/info', auth: true },
+  walletTransactions: { method: 'GET', path: '/v1/user/wallet/transaction', auth: true },
+  walletTransaction: { method: 'GET', path: '/v1/user/wallet_transaction/:id', auth: true },
+  rechargeList: { method: 'GET', path: '/v1/user/recharge_list' },
+  aboutPayExplain: { method: 'GET', path: '/v1/user/about_pay_explain' },
+  createOrder: { method: 'POST', path: '/v1/pc/order', auth: true },
+  orderInfo: { method: 'GET', path: '/v1/user/order/info', auth: true },
+  orderList: { method: 'GET', path: '/v1/user/order', auth: true },
+  orderCancel: { method: 'POST', path: '/v1/user/order/:order_no/cancel', auth: true },
+  orderPay: { method: 'POST', path: '/v1/user/order/:order_no/pay', auth: true },
+  walletPurchase: { method: 'POST', path: '/v1/user/wallet/purchase', auth: true },
+  recharge: { method: 'POST', path: '/v1/pc/recharge', auth: true },
+  devPay: { method: 'POST', path: '/v1/dev/pay/:order_no' },
+  couponList: { method: 'GET', path: '/v1/user/coupon', auth: true },
+  couponClaim: { method: 'POST', path: '/v1/user/coupon/:id', auth: true },
+  couponRemain: { method: 'GET', path: '/v1/user/coupon/remain' },
+  couponUsable: { method: 'GET', path: '/v1/user/coupon/usable', auth: true },
+  adminOrders: { method: 'GET', path: '/v1/admin/orders', auth: true },
+  adminRefund: { method: 'POST', path: '/v1/admin/orders/:order_no/refund', auth: true },
+  adminCampaigns: { method: 'GET', path: '/v1/admin/coupon_campaigns', auth: true },
+  adminCreateCampaign: { method: 'POST', path: '/v1/admin/coupon_campaigns', auth: true },
+  adminAdjustWallet: { method: 'POST', path: '/v1/admin/wallets/:user_id/adjust', auth: true },
+  adminAuditLog: { method: 'GET', path: '/v1/admin/audit_log', auth: true },
   // news
   newsCategories: { method: 'GET', path: '/v1/news/category' },
   newsList: { method: 'GET', path: '/v1/news' },
@@ -234,3 +258,9 @@ export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): 
 
 /** The live room's WebSocket (not an envelope endpoint): ?since=<seq>&access_token=<token>. */
 export const liveSocketPath = (liveId: number | string): string => `/v1/live/${encodeURIComponent(String(liveId))}/ws`;
+
+/** Where a payment provider POSTs its notifications (not an envelope endpoint: each provider's own protocol). */
+export const payNotifyPath = (channel: 'wechat' | 'alipay'): string => `/v1/pay/notify/${channel}`;
+
+/** The sandbox provider's pay page (outside production), which its QR codes open. */
+export const sandboxPayPagePath = (orderNo: string): string => `/sandbox/pay/${encodeURIComponent(orderNo)}`;

@@ -14,3 +14,4 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './live-room.ts';
 export * from './media.ts';
+export * from './money.ts';

@@ -1,0 +1,7 @@
+/**
+ * The money module's public entry (decision record 0026): the ledger function every balance change
+ * goes through, the operator guard and audit log, and the ledger audit.
+ */
+export { isUniqueViolation, type LedgerEntry, type LedgerPosting, postLedger, walletOf } from './ledger.ts';
+export { type AuditEntryInput, hasRole, requireRole, type Role, writeAudit } from './roles.ts';
+export { auditLedger, type LedgerAudit, type LedgerViolation } from './audit.ts';
