@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ export interface BuyDialogCourse {
 
 export interface BuyDialogProps {
   course: BuyDialogCourse;
+  /** Mount the dialog while it is open: every opening starts afresh. */
   open: boolean;
   onClose: () => void;
   /** The order is paid: the caller refreshes what the purchase unlocks. */
@@ -81,17 +82,6 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const toPay = choice ? choice.amount : price;
   const balance = wallet.data?.balance ?? 0;
   const short = channel === 'balance' && wallet.data !== undefined && balance < toPay;
-
-  useEffect(() => {
-    if (!open) {
-      setQr(null);
-      setPaid(null);
-      setError(null);
-      setPassword('');
-      setPasswordError(null);
-      setCouponId(undefined);
-    }
-  }, [open]);
 
   const finish = useCallback(
     (order: Order) => {

@@ -166,7 +166,7 @@ export function CourseDetailView({ id }: { id: number }) {
   const purchased = paid && signedIn && chapters.isSuccess && !items.some((ch) => ch.locked_reason === 'purchase');
   return (
     <article className="course-detail">
-      {paid ? (
+      {paid && buying ? (
         <BuyDialog
           course={{ id: c.id, title: c.title }}
           open={buying}
