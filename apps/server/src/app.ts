@@ -38,6 +38,7 @@ import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
+import { rewardsRoutes } from './modules/rewards/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Multipart only where a route reads it (req.file()); limits are set per call.
   await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
   await app.register(profileRoutes);
+  await app.register(rewardsRoutes, { now, settings: config.rewards });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -75,6 +75,10 @@ const EnvSchema = z.object({
   MEDIA_URL_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
   MEDIA_CDN_BASE_URL: optionalUrl,
   MEDIA_LIVE_PULL_BASE_URL: optionalUrl,
+  /** Bank card numbers are sealed with this AES-256 key: 32 bytes as 64 hex digits or base64. Required in production. */
+  CARD_ENCRYPTION_KEY: z.string().max(200).optional(),
+  /** Withdrawal payouts: only the sandbox provider exists yet (it pays asynchronously). */
+  PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
 });
 
@@ -140,6 +144,25 @@ export interface AppConfig {
   /** null: live-room events stay in this process (one API process). */
   redis: { url: string; prefix: string } | null;
   media: MediaSettings;
+  rewards: RewardsSettings;
+}
+
+/** Bank cards and withdrawals (decision record 0028). */
+export interface RewardsSettings {
+  /** null: outside production only, derived from the app secret. */
+  cardEncryptionKey: Buffer | null;
+  payoutProvider: 'sandbox';
+}
+
+/** 32 bytes written as 64 hex digits or as base64/base64url; null when it is not that. */
+export function parseKey32(v: string): Buffer | null {
+  const s = v.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(s)) return Buffer.from(s, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(s)) {
+    const b = Buffer.from(s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), 'base64url');
+    return b.length === 32 ? b : null;
+  }
+  return null;
 }
 
 /** Where playback URLs point and how they are signed (decision record 0022). */
@@ -172,6 +195,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.MEDIA_PROVIDER === 'cdn' && (!e.MEDIA_CDN_BASE_URL || !e.MEDIA_LIVE_PULL_BASE_URL)) {
     throw new ConfigError('invalid environment:\n  MEDIA_PROVIDER: cdn needs MEDIA_CDN_BASE_URL and MEDIA_LIVE_PULL_BASE_URL');
+  }
+  const cardKey = e.CARD_ENCRYPTION_KEY === undefined ? null : parseKey32(e.CARD_ENCRYPTION_KEY);
+  if (e.CARD_ENCRYPTION_KEY !== undefined && !cardKey) {
+    throw new ConfigError('invalid environment:\n  CARD_ENCRYPTION_KEY: must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
+  }
+  if (e.NODE_ENV === 'production' && !cardKey) {
+    throw new ConfigError(
+      'invalid environment:\n  CARD_ENCRYPTION_KEY: required in production (bank card numbers are encrypted with it); make one with `openssl rand -hex 32` and keep it safe',
+    );
   }
   const dataDir = resolve(process.cwd(), e.DATA_DIR);
   const base = e.PUBLIC_URL.replace(/\/+$/, '');
@@ -207,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       livePullBaseUrl: e.MEDIA_LIVE_PULL_BASE_URL?.replace(/\/+$/, '') ?? null,
       rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
     },
+    rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

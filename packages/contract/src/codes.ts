@@ -77,8 +77,6 @@ export const ErrorCode = {
   VOUCHER_INVALID: 40261,
   VOUCHER_USED: 40262,
   VOUCHER_EXPIRED: 40263,
-  /** The course of a course voucher is already owned: the code stays unused. */
-  ALREADY_OWNED: 40264,
   /** The card number fails the check digit (Luhn). */
   BANKCARD_INVALID: 40270,
   /** The card's bank is not one we pay out to (not in the BIN table). */

@@ -58,7 +58,6 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.VOUCHER_INVALID]: { zh_CN: '兑换码无效', en: 'This voucher code is not valid' },
   [ErrorCode.VOUCHER_USED]: { zh_CN: '兑换码已被使用', en: 'This voucher code has already been used' },
   [ErrorCode.VOUCHER_EXPIRED]: { zh_CN: '兑换码已过期', en: 'This voucher code has expired' },
-  [ErrorCode.ALREADY_OWNED]: { zh_CN: '您已拥有该课程，兑换码未使用', en: 'You already own this course; the code was not used' },
   [ErrorCode.BANKCARD_INVALID]: { zh_CN: '银行卡号有误，请核对', en: 'This card number is not valid; please check it' },
   [ErrorCode.BANKCARD_UNSUPPORTED]: { zh_CN: '暂不支持该银行的卡', en: 'Cards of this bank are not supported yet' },
   [ErrorCode.BANKCARD_DUPLICATE]: { zh_CN: '该银行卡已添加', en: 'This card has already been added' },

@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { CountryCode, MobileNumber, PayPassword } from './accounts.ts';
 import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
-import {
-  BANKCARD_MAX_PER_USER,
-  POINTS_MAX_ORDER_PERCENT,
-  POINTS_PER_YUAN,
-  SIGN_IN_RULES,
-  VOUCHER_BATCH_MAX,
-  WITHDRAWAL_LIMITS,
-  isValidMobile,
-} from './constants.ts';
+import { POINTS_MAX_ORDER_PERCENT, POINTS_PER_YUAN, SIGN_IN_RULES, VOUCHER_BATCH_MAX, isValidMobile } from './constants.ts';
 
 /**
  * Credit points, daily sign-in, vouchers, bank cards and withdrawals (issue 12; spec §2 "Wallet,

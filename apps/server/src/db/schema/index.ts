@@ -14,4 +14,5 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './live-room.ts';
 export * from './media.ts';
+export * from './rewards.ts';
 export * from './money.ts';

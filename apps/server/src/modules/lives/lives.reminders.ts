@@ -4,7 +4,7 @@ import { pick } from '../../lib/i18n.ts';
 import { parseE164 } from '../../lib/phone.ts';
 import type { MessageOutbox, QueuedMessage } from '../messages/index.ts';
 import * as repo from './lives.repository.ts';
-import { localDate, localTime } from './local-time.ts';
+import { localDate, localTime } from '../../lib/local-time.ts';
 
 const BATCH = 100;
 

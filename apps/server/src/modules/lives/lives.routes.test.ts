@@ -6,7 +6,7 @@ import { departments, liveReminders, lives, sandboxMessages, userFavorites } fro
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { LiveReminderSweep } from './lives.reminders.ts';
-import { dayStart, localDate } from './local-time.ts';
+import { dayStart, localDate } from '../../lib/local-time.ts';
 
 const CardPage = Page(LiveCard);
 

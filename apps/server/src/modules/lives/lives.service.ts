@@ -16,7 +16,7 @@ import { pick } from '../../lib/i18n.ts';
 import { presentLive } from '../shared/live.present.ts';
 import type { MemberService } from '../member/index.ts';
 import * as repo from './lives.repository.ts';
-import { addDays, dayStart, isRealDate, localDate, offsetMinutes } from './local-time.ts';
+import { addDays, dayStart, isRealDate, localDate, offsetMinutes } from '../../lib/local-time.ts';
 import { pageOf } from '../shared/paginate.ts';
 
 

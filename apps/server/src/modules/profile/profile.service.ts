@@ -1,5 +1,5 @@
 import { type ApiLanguage, type DataOf, type DepartmentNode, ErrorCode, type PersonalInfo } from '@medportal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authSessions, departments, uploads, userIdentities, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
@@ -8,6 +8,7 @@ import { pick } from '../../lib/i18n.ts';
 import type { ImageType } from '../../lib/image-type.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/context.ts';
+import { mergePoints } from '../rewards/index.ts';
 import {
   type Accounts,
   avatarOf,
@@ -206,15 +207,14 @@ export class ProfileService {
       }
       // Owned rows move (uploads now; orders, favourites... as those features arrive).
       await tx.update(uploads).set({ userId: me.id }).where(eq(uploads.userId, otherId));
-      await tx
-        .update(users)
-        .set({
-          pointsBalance: sql`${users.pointsBalance} + ${other.pointsBalance}`,
-          ...(mine.passwordHash ? {} : { passwordHash: other.passwordHash }),
-          ...(mine.payPasswordHash ? {} : { payPasswordHash: other.payPasswordHash }),
-        })
-        .where(eq(users.id, me.id));
-      await tx.update(users).set({ status: 'merged', mergedInto: me.id, pointsBalance: 0 }).where(eq(users.id, otherId));
+      const keep = {
+        ...(mine.passwordHash ? {} : { passwordHash: other.passwordHash }),
+        ...(mine.payPasswordHash ? {} : { payPasswordHash: other.payPasswordHash }),
+      };
+      if (Object.keys(keep).length) await tx.update(users).set(keep).where(eq(users.id, me.id));
+      // Points move through the points ledger (a row on each side), not by rewriting the balances.
+      await mergePoints(tx, otherId, me.id);
+      await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
       await this.a.revokeTokens(tx, otherId, 'merged');
     });
     return { merged_user_id: otherId };

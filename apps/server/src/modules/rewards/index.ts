@@ -1,0 +1,7 @@
+/**
+ * The rewards module's public entry: its routes for app.ts, and the points ledger the money
+ * module (orders) and the profile module (account merge) call inside their own transactions.
+ */
+export { default as rewardsRoutes, type RewardsRoutesOptions } from './rewards.routes.ts';
+export { mergePoints, orderPoints, pointsBalance, postPoints, returnOrderPoints, spendOrderPoints, type PointsEntry } from './points.ledger.ts';
+export type { CouponGrants } from './vouchers.service.ts';
