@@ -11,6 +11,12 @@ type SignInState = DataOf<'signInState'>;
 type SignInResult = DataOf<'signIn'>;
 const signInKey = ['money', 'sign-in'] as const;
 
+/** Blank cells before the 1st of a YYYY-MM month in a Monday-first week. */
+function leadingBlanks(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7;
+}
+
 /** Days of a YYYY-MM month as YYYY-MM-DD strings. */
 function monthDays(month: string): string[] {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -74,6 +80,9 @@ export function SignInCard() {
         </p>
       ) : null}
       <ol className="sign-in__days" aria-label={t('signIn.month', { month: s.month })}>
+        {Array.from({ length: leadingBlanks(s.month) }, (_, i) => (
+          <li key={`blank-${i}`} className="sign-in__day sign-in__day--blank" aria-hidden="true" />
+        ))}
         {monthDays(s.month).map((d) => {
           const points = signed.get(d);
           const day = Number(d.slice(-2));
