@@ -39,6 +39,7 @@ import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
+import { moneyRoutes } from './modules/money/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
   await app.register(profileRoutes);
   await app.register(rewardsRoutes, { now, settings: config.rewards });
+  await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production' });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -80,6 +80,17 @@ const EnvSchema = z.object({
   /** Withdrawal payouts: only the sandbox provider exists yet (it pays asynchronously). */
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
+  /** Payments (decision record 0026): the built-in sandbox (default) or the provider's real API. */
+  PAYMENT_PROVIDER_WECHAT: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYMENT_PROVIDER_ALIPAY: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Origin providers send notifications to (https://api.example.com); default: the origin of the paying request. */
+  PAYMENT_NOTIFY_BASE_URL: optionalUrl,
+  /** Key the sandbox signs its notifications with; derived from the app secret when unset. */
+  PAYMENT_SANDBOX_KEY: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+  /** Minutes an unpaid order stays open before it closes and releases its coupon. */
+  ORDER_TTL_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Seconds between sweeps of expired orders, due sandbox notifications and reconciliation; 0 = off. */
+  MONEY_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(3600).default(5),
 });
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -145,6 +156,7 @@ export interface AppConfig {
   redis: { url: string; prefix: string } | null;
   media: MediaSettings;
   rewards: RewardsSettings;
+  payments: PaymentSettings;
 }
 
 /** Bank cards and withdrawals (decision record 0028). */
@@ -163,6 +175,18 @@ export function parseKey32(v: string): Buffer | null {
     return b.length === 32 ? b : null;
   }
   return null;
+}
+
+/** Payment providers and order timing (decision record 0026). */
+export interface PaymentSettings {
+  wechat: 'sandbox' | 'live';
+  alipay: 'sandbox' | 'live';
+  /** null: the origin of the request that created the order. */
+  notifyBaseUrl: string | null;
+  /** null: derived from the app secret. */
+  sandboxKey: string | null;
+  orderTtlS: number;
+  sweepIntervalS: number;
 }
 
 /** Where playback URLs point and how they are signed (decision record 0022). */
@@ -240,6 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
+    payments: {
+      wechat: e.PAYMENT_PROVIDER_WECHAT,
+      alipay: e.PAYMENT_PROVIDER_ALIPAY,
+      notifyBaseUrl: e.PAYMENT_NOTIFY_BASE_URL?.replace(/\/+$/, '') ?? null,
+      sandboxKey: e.PAYMENT_SANDBOX_KEY ?? null,
+      orderTtlS: e.ORDER_TTL_MIN * 60,
+      sweepIntervalS: e.MONEY_SWEEP_INTERVAL_S,
+    },
     site: {
       appIosUrl: e.APP_IOS_URL ?? `${base}/download?platform=ios`,
       appAndroidUrl: e.APP_ANDROID_URL ?? `${base}/download?platform=android`,

@@ -1,11 +1,37 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PriceType } from '@medportal/contract';
 import type { Db } from '../db/client.ts';
-import { courseEntitlements, courses, userIdentities, users } from '../db/schema/index.ts';
+import { couponCampaigns, courseEntitlements, courses, userIdentities, userRoles, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
 /** The demo learner (README): owns one paid course, so both sides of the paywall can be tried. */
-export const DEMO_LEARNER = { mobile: '+8613900000001', password: 'Learner-demo-1', nickname: '演示学员' } as const;
+export const DEMO_LEARNER = { mobile: '+8613900000003', password: 'Learner-demo-1', nickname: '演示学员' } as const;
+/** The demo operator (README): the operator API under /v1/admin/. */
+export const DEMO_OPERATOR = { mobile: '+8613900000001', password: 'Operator-demo-1', nickname: '演示运营' } as const;
+/** The demo coupon campaign anyone may claim from. */
+const DEMO_CAMPAIGN = { titleZh: '新人课程券 满 50 减 20', titleEn: 'Welcome coupon: ¥20 off ¥50' } as const;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function userByMobile(tx: Tx, mobile: string): Promise<number | undefined> {
+  const [known] = await tx
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.kind, 'mobile'), eq(userIdentities.value, mobile)));
+  return known?.userId;
+}
+
+async function ensureUser(tx: Tx, who: { mobile: string; password: string; nickname: string }, now: Date): Promise<number> {
+  const known = await userByMobile(tx, who.mobile);
+  if (known !== undefined) return known;
+  const [user] = await tx
+    .insert(users)
+    .values({ nickname: who.nickname, passwordHash: await hashPassword(who.password), createdAt: now, updatedAt: now })
+    .returning({ id: users.id });
+  if (!user) throw new Error('demo account insert returned nothing');
+  await tx.insert(userIdentities).values({ userId: user.id, kind: 'mobile', value: who.mobile, createdAt: now });
+  return user.id;
+}
 
 /**
  * Outside production, makes sure the demo learner exists and is entitled to the first paid
@@ -20,20 +46,37 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     .limit(1);
   if (!paid) return;
   await db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ userId: userIdentities.userId })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.kind, 'mobile'), eq(userIdentities.value, DEMO_LEARNER.mobile)));
-    let userId = known?.userId;
-    if (userId === undefined) {
-      const [user] = await tx
-        .insert(users)
-        .values({ nickname: DEMO_LEARNER.nickname, passwordHash: await hashPassword(DEMO_LEARNER.password), createdAt: now, updatedAt: now })
-        .returning({ id: users.id });
-      if (!user) throw new Error('demo learner insert returned nothing');
-      userId = user.id;
-      await tx.insert(userIdentities).values({ userId, kind: 'mobile', value: DEMO_LEARNER.mobile, createdAt: now });
+    // Data made before the operator existed has the learner on the operator's number: move it.
+    const onOperatorNumber = await userByMobile(tx, DEMO_OPERATOR.mobile);
+    if (onOperatorNumber !== undefined && (await userByMobile(tx, DEMO_LEARNER.mobile)) === undefined) {
+      const [role] = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.userId, onOperatorNumber));
+      if (!role) {
+        await tx
+          .update(userIdentities)
+          .set({ value: DEMO_LEARNER.mobile })
+          .where(and(eq(userIdentities.kind, 'mobile'), eq(userIdentities.value, DEMO_OPERATOR.mobile)));
+      }
     }
-    await tx.insert(courseEntitlements).values({ userId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
+    const learnerId = await ensureUser(tx, DEMO_LEARNER, now);
+    await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
+    const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
+    await tx.insert(userRoles).values({ userId: operatorId, role: 'operator', createdAt: now }).onConflictDoNothing();
+    const [campaign] = await tx.select({ id: couponCampaigns.id }).from(couponCampaigns).where(eq(couponCampaigns.titleZh, DEMO_CAMPAIGN.titleZh));
+    if (!campaign) {
+      await tx.insert(couponCampaigns).values({
+        ...DEMO_CAMPAIGN,
+        kind: 'amount',
+        value: 2_000,
+        minSpend: 5_000,
+        scope: 'all',
+        total: null,
+        perUserLimit: 1,
+        claimStartsAt: now,
+        claimEndsAt: new Date(now.getTime() + 10 * 365 * 86_400_000),
+        validDays: 30,
+        createdBy: operatorId,
+        createdAt: now,
+      });
+    }
   });
 }

@@ -38,6 +38,8 @@ export interface Accounts {
   verifyCode(recipient: Recipient, scene: string, code: string): Promise<void>;
   /** Revokes every session of a user, inside the caller's transaction. */
   revokeTokens(tx: Db | Tx, userId: number, reason: string): Promise<void>;
+  /** Checks a user's pay password: PAY_PASSWORD_NOT_SET, WRONG_PAY_PASSWORD (counted) or LOCKED otherwise. */
+  checkPayPassword(me: AuthUser, payPassword: string): Promise<void>;
   users: UserDirectory;
 }
 
@@ -97,6 +99,7 @@ export default fp<AccountsPluginOptions>(
       setSessionCookie: (req, reply, outcome) => setSessionCookie(req, reply, outcome.cookieSecret, config.auth.refreshTtlS),
       verifyCode: (recipient, scene, code) => codes.require(recipient, scene, code),
       revokeTokens: (tx, userId, reason) => tokens.revokeUser(tx, userId, reason),
+      checkPayPassword: (me, payPassword) => service.checkPayPassword(me, payPassword),
       users: {
         get: getUser,
         current: (me) => service.userOf(me),

@@ -5,3 +5,4 @@
 export { isUniqueViolation, type LedgerEntry, type LedgerPosting, postLedger, walletOf } from './ledger.ts';
 export { type AuditEntryInput, hasRole, requireRole, type Role, writeAudit } from './roles.ts';
 export { auditLedger, type LedgerAudit, type LedgerViolation } from './audit.ts';
+export { default as moneyRoutes, type MoneyRoutesOptions } from './money.routes.ts';

@@ -1,0 +1,161 @@
+import { type ApiLanguage, type CouponCampaign, type CouponRemain, type CouponStatus, type CreateCampaignBody, ErrorCode, type UserCoupon, type UsableCoupons } from '@medportal/contract';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { couponCampaigns, coupons } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type CampaignRow, couponDiscount, couponRule, presentCoupon } from './money.present.ts';
+import { writeAudit } from './roles.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Coupons: campaigns, claiming, the user's list, and which ones fit a purchase (decision record 0026). */
+export class CouponService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  presentCampaign(c: CampaignRow, lang: ApiLanguage, claimed: number): CouponCampaign {
+    return {
+      ...couponRule(c),
+      id: c.id,
+      title: lang === 'en' && c.titleEn ? c.titleEn : c.titleZh,
+      remaining: c.total === null ? null : Math.max(0, c.total - c.issued),
+      per_user_limit: c.perUserLimit,
+      claimed,
+      claim_starts_at: c.claimStartsAt.toISOString(),
+      claim_ends_at: c.claimEndsAt.toISOString(),
+      valid_days: c.validDays,
+      valid_until: c.validUntil?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Claims one coupon of a campaign. The campaign row is locked for the claim, so a user's limit
+   * holds under concurrent claims, and `issued` never passes `total`.
+   */
+  async claim(userId: number, campaignId: number, lang: ApiLanguage): Promise<UserCoupon> {
+    return this.db.transaction(async (tx) => {
+      const now = this.now();
+      const [c] = await tx.select().from(couponCampaigns).where(eq(couponCampaigns.id, campaignId)).for('update');
+      if (!c || !c.active) throw new AppError(ErrorCode.NOT_FOUND);
+      if (c.claimStartsAt > now || c.claimEndsAt <= now) throw new AppError(ErrorCode.COUPON_SOLD_OUT);
+      const [held] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(coupons)
+        .where(and(eq(coupons.campaignId, c.id), eq(coupons.userId, userId)));
+      if ((held?.n ?? 0) >= c.perUserLimit) throw new AppError(ErrorCode.COUPON_ALREADY_CLAIMED);
+      const [issued] = await tx
+        .update(couponCampaigns)
+        .set({ issued: sql`${couponCampaigns.issued} + 1` })
+        .where(and(eq(couponCampaigns.id, c.id), sql`(${couponCampaigns.total} is null or ${couponCampaigns.issued} < ${couponCampaigns.total})`))
+        .returning({ issued: couponCampaigns.issued });
+      if (!issued) throw new AppError(ErrorCode.COUPON_SOLD_OUT);
+      const until = new Date(Math.min(now.getTime() + c.validDays * DAY_MS, c.validUntil?.getTime() ?? Number.MAX_SAFE_INTEGER));
+      const [row] = await tx.insert(coupons).values({ campaignId: c.id, userId, status: 'unused', validFrom: now, validUntil: until, claimedAt: now }).returning();
+      if (!row) throw new Error('coupon insert returned nothing');
+      return presentCoupon(row, c, lang, now);
+    });
+  }
+
+  async list(userId: number, status: CouponStatus, page: number, pageSize: number, lang: ApiLanguage) {
+    const now = this.now();
+    const where =
+      status === 'used'
+        ? and(eq(coupons.userId, userId), eq(coupons.status, 'used'))
+        : status === 'expired'
+          ? and(eq(coupons.userId, userId), inArray(coupons.status, ['unused', 'reserved']), lte(coupons.validUntil, now))
+          : and(eq(coupons.userId, userId), inArray(coupons.status, ['unused', 'reserved']), gt(coupons.validUntil, now));
+    const order = status === 'unused' ? [asc(coupons.validUntil), asc(coupons.id)] : [desc(coupons.id)];
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({ coupon: coupons, campaign: couponCampaigns })
+        .from(coupons)
+        .innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId))
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where),
+    ]);
+    const total = count?.n ?? 0;
+    return { items: rows.map((r) => presentCoupon(r.coupon, r.campaign, lang, now)), page, page_size: pageSize, total, has_more: page * pageSize < total };
+  }
+
+  async remain(userId: number | null, lang: ApiLanguage, open: CampaignRow[]): Promise<CouponRemain> {
+    const now = this.now();
+    let unused = 0;
+    const mine = new Map<number, number>();
+    if (userId !== null) {
+      const [u] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(coupons)
+        .where(and(eq(coupons.userId, userId), eq(coupons.status, 'unused'), gt(coupons.validUntil, now)));
+      unused = u?.n ?? 0;
+      const held = await this.db
+        .select({ campaignId: coupons.campaignId, n: sql<number>`count(*)::int` })
+        .from(coupons)
+        .where(eq(coupons.userId, userId))
+        .groupBy(coupons.campaignId);
+      for (const h of held) mine.set(h.campaignId, h.n);
+    }
+    return { unused, campaigns: open.map((c) => this.presentCampaign(c, lang, mine.get(c.id) ?? 0)) };
+  }
+
+  /** The user's coupons that fit a course at `price`, best (largest discount, then soonest to expire) first. */
+  async usable(userId: number, courseId: number, price: number, originalPrice: number, lang: ApiLanguage): Promise<UsableCoupons> {
+    const now = this.now();
+    const rows = await this.db
+      .select({ coupon: coupons, campaign: couponCampaigns })
+      .from(coupons)
+      .innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId))
+      .where(and(eq(coupons.userId, userId), eq(coupons.status, 'unused'), lte(coupons.validFrom, now), gt(coupons.validUntil, now)));
+    const items = rows
+      .map((r) => ({ r, off: couponDiscount(r.campaign, price, courseId) }))
+      .filter((x): x is { r: (typeof rows)[number]; off: number } => x.off !== null && x.off > 0)
+      .sort((a, b) => b.off - a.off || a.r.coupon.validUntil.getTime() - b.r.coupon.validUntil.getTime() || a.r.coupon.id - b.r.coupon.id)
+      .map(({ r, off }) => ({ coupon: presentCoupon(r.coupon, r.campaign, lang, now), discount: off, amount: price - off }));
+    return { price, original_price: originalPrice, items, best_coupon_id: items[0]?.coupon.id ?? null };
+  }
+
+  // ---- operators ----
+
+  async createCampaign(actorId: number, body: CreateCampaignBody, lang: ApiLanguage) {
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const [c] = await tx
+        .insert(couponCampaigns)
+        .values({
+          titleZh: body.title_zh,
+          titleEn: body.title_en ?? null,
+          kind: body.kind,
+          value: body.value,
+          maxDiscount: body.max_discount,
+          minSpend: body.min_spend,
+          scope: body.scope,
+          courseIds: body.scope === 'courses' ? body.course_ids : [],
+          total: body.total ?? null,
+          perUserLimit: body.per_user_limit ?? 1,
+          claimStartsAt: body.claim_starts_at ? new Date(body.claim_starts_at) : now,
+          claimEndsAt: new Date(body.claim_ends_at),
+          validDays: body.valid_days,
+          validUntil: body.valid_until ? new Date(body.valid_until) : null,
+          createdBy: actorId,
+          createdAt: now,
+        })
+        .returning();
+      if (!c) throw new Error('campaign insert returned nothing');
+      await writeAudit(tx, { actorId, action: 'coupon_campaign.create', target: `coupon_campaign:${c.id}`, before: null, after: body, now });
+      return this.presentAdmin(c, lang);
+    });
+  }
+
+  presentAdmin(c: CampaignRow, lang: ApiLanguage) {
+    return { ...this.presentCampaign(c, lang, 0), title_zh: c.titleZh, title_en: c.titleEn, total: c.total, issued: c.issued, active: c.active };
+  }
+
+  async allCampaigns(lang: ApiLanguage) {
+    const rows = await this.db.select().from(couponCampaigns).orderBy(desc(couponCampaigns.id));
+    return rows.map((c) => this.presentAdmin(c, lang));
+  }
+}

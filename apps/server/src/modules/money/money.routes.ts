@@ -1,0 +1,337 @@
+import { type ApiLanguage, ErrorCode, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, payNotifyPath, type QrChannel, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '@medportal/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentSettings } from '../../config.ts';
+import { auditLog, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { createPaymentProviders } from '../../lib/payments/providers.ts';
+import type { SandboxProvider } from '../../lib/payments/sandbox.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { CouponService } from './coupons.service.ts';
+import { walletOf } from './ledger.ts';
+import { presentOrder, presentTxn } from './money.present.ts';
+import { MoneyService, type Paying } from './money.service.ts';
+import { requireRole } from './roles.ts';
+import { sandboxPayPage } from './sandbox-page.ts';
+
+export interface MoneyRoutesOptions {
+  now: () => Date;
+  payments: PaymentSettings;
+  /** Registers the sandbox pay page and the dev payer (never in production). */
+  devTools: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    money: { service: MoneyService; sandboxes: SandboxProvider[]; sweep(): Promise<void> };
+  }
+}
+
+const DEFAULT_RECHARGE_FEN = [1_000, 5_000, 10_000, 20_000, 50_000];
+
+const PAY_EXPLAIN: Record<ApiLanguage, { title: string; paragraphs: string[] }> = {
+  zh_CN: {
+    title: '支付说明',
+    paragraphs: [
+      '账户余额以人民币计，可用于购买平台课程；余额不可转让，充值后可申请提现到本人银行卡。',
+      '使用余额支付需要输入 6 位支付密码；连续输错 5 次将锁定 15 分钟。',
+      '微信或支付宝扫码支付的订单在 15 分钟内有效，超时未付将自动关闭，占用的优惠券随之退回。',
+      '每张优惠券只能使用一次，需满足最低消费和适用范围；一笔订单只能使用一张优惠券。',
+      '课程一经购买即可观看全部章节。如需退款请联系客服，退款将原路退回（余额支付退回余额，扫码支付退回原支付账户），同时收回课程权限。',
+    ],
+  },
+  en: {
+    title: 'About payments',
+    paragraphs: [
+      'The balance is held in CNY and pays for courses on the platform. It cannot be transferred; you may withdraw it to your own bank card.',
+      'Paying from the balance needs your 6-digit payment password; 5 wrong tries in a row lock it for 15 minutes.',
+      'WeChat Pay and Alipay QR orders stay open for 15 minutes; unpaid orders then close and give their coupon back.',
+      'Each coupon is used once and must meet its minimum spend and scope; one coupon per order.',
+      'A purchased course opens all its chapters. For a refund contact customer service: the money goes back where it came from (balance or the original payment account) and the course is withdrawn.',
+    ],
+  },
+};
+
+function idempotencyKey(req: FastifyRequest): string {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw fieldError(req.ctx.lang, 'Idempotency-Key', { zh: '请求头缺失或格式不正确（8–128 位字母、数字或 _-:.）', en: 'header is required: 8–128 of A-Z a-z 0-9 _ - : .' });
+  }
+  return key;
+}
+
+/** Recharge options exist in every environment (the first start writes the defaults). */
+async function ensureRechargeOptions(app: FastifyInstance): Promise<void> {
+  const [any] = await app.db.select({ id: rechargeOptions.id }).from(rechargeOptions).limit(1);
+  if (any) return;
+  await app.database.exclusive('recharge-options', async (db) => {
+    const [again] = await db.select({ id: rechargeOptions.id }).from(rechargeOptions).limit(1);
+    if (!again) await db.insert(rechargeOptions).values(DEFAULT_RECHARGE_FEN.map((amount, i) => ({ amount, sort: i })));
+  });
+}
+
+/** Wallet, orders, payments, coupons and the operator API (decision record 0026). */
+const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opts) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const now = opts.now;
+  const providers = createPaymentProviders(opts.payments, {
+    db: app.db,
+    now,
+    appSecret: app.accounts.secret,
+    log: app.log,
+    // The sandbox is this server's own provider: its notifications go through the real HTTP route.
+    transport: async (url, headers, body) => {
+      const res = await app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body });
+      return { status: res.statusCode, body: res.body };
+    },
+  });
+  const service = new MoneyService({
+    db: app.db,
+    now,
+    providers: providers.byChannel as Record<QrChannel, (typeof providers.byChannel)['wechat']>,
+    checkPayPassword: (me, pw) => app.accounts.checkPayPassword(me, pw),
+    orderTtlS: opts.payments.orderTtlS,
+    log: app.log,
+  });
+  const couponsSvc = new CouponService(app.db, now);
+  await ensureRechargeOptions(app);
+
+  const paying = (req: FastifyRequest): Paying => ({
+    user: currentUser(req),
+    lang: req.ctx.lang,
+    key: idempotencyKey(req),
+    notifyUrl: (channel) => `${opts.payments.notifyBaseUrl ?? `${req.protocol}://${req.host}`}${payNotifyPath(channel)}`,
+  });
+
+  // Expired orders close, due sandbox notifications go out, quiet QR orders are asked about.
+  let sweeping: Promise<void> | null = null;
+  const sweep = async () => {
+    sweeping ??= (async () => {
+      try {
+        for (const s of providers.sandboxes) await s.deliverDue();
+        await service.closeExpired();
+        await service.reconcile();
+      } catch (err) {
+        app.log.warn({ err }, 'money sweep failed');
+      } finally {
+        sweeping = null;
+      }
+    })();
+    return sweeping;
+  };
+  app.decorate('money', { service, sandboxes: providers.sandboxes, sweep });
+  if (opts.payments.sweepIntervalS > 0) {
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void sweep(), opts.payments.sweepIntervalS * 1000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await sweeping;
+    });
+  }
+
+  // ---- wallet ----
+
+  app.route({ ...endpointRoute('walletInfo'), handler: async (req) => ok(await walletOf(app.db, currentUser(req).id)) });
+  app.route({
+    ...endpointRoute('walletTransactions'),
+    handler: async (req) => {
+      const me = currentUser(req);
+      const { page, page_size: size, type } = req.query;
+      const where = and(eq(walletTransactions.userId, me.id), type ? eq(walletTransactions.type, type) : undefined);
+      const [rows, [count]] = await Promise.all([
+        app.db.select().from(walletTransactions).where(where).orderBy(desc(walletTransactions.id)).limit(size).offset((page - 1) * size),
+        app.db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where),
+      ]);
+      const total = count?.n ?? 0;
+      return ok({ items: rows.map((t) => presentTxn(t, req.ctx.lang)), page, page_size: size, total, has_more: page * size < total });
+    },
+  });
+  app.route({
+    ...endpointRoute('walletTransaction'),
+    handler: async (req) => {
+      const [t] = await app.db.select().from(walletTransactions).where(and(eq(walletTransactions.id, req.params.id), eq(walletTransactions.userId, currentUser(req).id)));
+      if (!t) throw new AppError(ErrorCode.NOT_FOUND);
+      return ok(presentTxn(t, req.ctx.lang));
+    },
+  });
+  app.route({
+    ...endpointRoute('rechargeList'),
+    handler: async (req) => {
+      const rows = await app.db.select().from(rechargeOptions).where(eq(rechargeOptions.active, true)).orderBy(asc(rechargeOptions.sort), asc(rechargeOptions.id));
+      const label = (fen: number) => (req.ctx.lang === 'en' ? `¥${fen / 100}` : `${fen / 100} 元`);
+      return ok({ items: rows.map((r) => ({ id: r.id, amount: r.amount, label: label(r.amount) })), min_amount: RECHARGE_MIN_FEN, max_amount: RECHARGE_MAX_FEN });
+    },
+  });
+  app.route({ ...endpointRoute('aboutPayExplain'), handler: async (req) => ok(PAY_EXPLAIN[req.ctx.lang]) });
+
+  // ---- paying ----
+
+  app.route({ ...endpointRoute('walletPurchase'), handler: async (req) => ok(await service.purchase(paying(req), req.body)) });
+  app.route({ ...endpointRoute('createOrder'), handler: async (req) => ok(await service.createCourseOrder(paying(req), req.body)) });
+  app.route({ ...endpointRoute('recharge'), handler: async (req) => ok(await service.recharge(paying(req), req.body)) });
+  app.route({ ...endpointRoute('orderPay'), handler: async (req) => ok(await service.payOrder(paying(req), req.params.order_no, req.body)) });
+
+  // ---- orders ----
+
+  app.route({
+    ...endpointRoute('orderInfo'),
+    handler: async (req) => ok(await service.present(await service.ownOrder(currentUser(req), req.query.order_no), req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('orderList'),
+    handler: async (req) => {
+      const { rows, total } = await service.orderPage(currentUser(req).id, req.query);
+      const items = await Promise.all(rows.map((o) => service.present(o, req.ctx.lang)));
+      return ok({ items, page: req.query.page, page_size: req.query.page_size, total, has_more: req.query.page * req.query.page_size < total });
+    },
+  });
+  app.route({
+    ...endpointRoute('orderCancel'),
+    handler: async (req) => ok(await service.present(await service.cancel(currentUser(req), req.params.order_no), req.ctx.lang)),
+  });
+
+  // ---- coupons ----
+
+  app.route({
+    ...endpointRoute('couponList'),
+    handler: async (req) => ok(await couponsSvc.list(currentUser(req).id, req.query.status, req.query.page, req.query.page_size, req.ctx.lang)),
+  });
+  app.route({ ...endpointRoute('couponClaim'), handler: async (req) => ok(await couponsSvc.claim(currentUser(req).id, req.params.id, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute('couponRemain'),
+    config: { auth: 'optional' },
+    handler: async (req) => ok(await couponsSvc.remain(req.ctx.user?.id ?? null, req.ctx.lang, await service.campaignsOpen(now()))),
+  });
+  app.route({
+    ...endpointRoute('couponUsable'),
+    handler: async (req) => {
+      const course = await service.course(req.query.module_id);
+      return ok(await couponsSvc.usable(currentUser(req).id, course.id, course.price, course.originalPrice, req.ctx.lang));
+    },
+  });
+
+  // ---- operators ----
+
+  const operator = requireRole('operator');
+  app.route({
+    ...endpointRoute('adminOrders'),
+    preHandler: operator,
+    handler: async (req) => {
+      const { rows, total } = await service.orderPage(req.query.user_id ?? null, req.query);
+      const items = rows.map((o) => ({ ...presentOrder(o, req.ctx.lang), user_id: o.userId, provider_txn_id: o.providerTxnId }));
+      return ok({ items, page: req.query.page, page_size: req.query.page_size, total, has_more: req.query.page * req.query.page_size < total });
+    },
+  });
+  app.route({
+    ...endpointRoute('adminRefund'),
+    preHandler: operator,
+    handler: async (req) => {
+      const { refund, order } = await service.refund(currentUser(req).id, req.params.order_no, req.body.reason);
+      return ok({
+        refund: {
+          refund_no: refund.refundNo,
+          order_no: refund.orderNo,
+          amount: refund.amount,
+          channel: refund.channel as 'balance',
+          status: refund.status as 'success',
+          reason: refund.reason,
+          created_at: refund.createdAt.toISOString(),
+        },
+        order: await service.present(order, req.ctx.lang),
+      });
+    },
+  });
+  app.route({ ...endpointRoute('adminCampaigns'), preHandler: operator, handler: async (req) => ok({ items: await couponsSvc.allCampaigns(req.ctx.lang) }) });
+  app.route({
+    ...endpointRoute('adminCreateCampaign'),
+    preHandler: operator,
+    handler: async (req) => ok(await couponsSvc.createCampaign(currentUser(req).id, req.body, req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('adminAdjustWallet'),
+    preHandler: operator,
+    handler: async (req) => ok(await service.adjust(currentUser(req).id, idempotencyKey(req), req.params.user_id, req.body, req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('adminAuditLog'),
+    preHandler: operator,
+    handler: async (req) => {
+      const { page, page_size: size, action, target } = req.query;
+      const where = and(action ? eq(auditLog.action, action) : undefined, target ? eq(auditLog.target, target) : undefined);
+      const [rows, [count]] = await Promise.all([
+        app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset((page - 1) * size),
+        app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+      ]);
+      const total = count?.n ?? 0;
+      const items = rows.map((r) => ({ id: r.id, actor_id: r.actorId, action: r.action, target: r.target, before: r.before, after: r.after, created_at: r.createdAt.toISOString() }));
+      return ok({ items, page, page_size: size, total, has_more: page * size < total });
+    },
+  });
+
+  // ---- provider notifications: each provider's own protocol, raw body (signatures cover the bytes) ----
+
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    for (const channel of ['wechat', 'alipay'] as const) {
+      raw.post(payNotifyPath(channel), { schema: { hide: true }, config: {} }, async (req, reply) => {
+        const provider = providers.byChannel[channel];
+        const ack = await service.notify(provider, { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' });
+        return reply.code(ack.status).type(ack.contentType).send(ack.body);
+      });
+    }
+  });
+
+  // ---- the sandbox payer (outside production) ----
+
+  if (opts.devTools) {
+    const sandboxFor = (channel: string) => providers.sandboxes.find((s) => s.channel === channel) ?? null;
+    const payAsPayer = async (orderNo: string, result: 'success' | 'fail') => {
+      const order = await service.findOrder(orderNo);
+      const sandbox = order ? sandboxFor(order.channel) : null;
+      const state = sandbox ? await sandbox.pay(orderNo, result) : null;
+      // Deliver now rather than at the next sweep (retries stay on the sweep's schedule).
+      if (state === 'success') setImmediate(() => void sweep());
+      return state;
+    };
+    app.route({
+      ...endpointRoute('devPay'),
+      handler: async (req) => {
+        const state = await payAsPayer(req.params.order_no, req.body.result);
+        if (!state) throw new AppError(ErrorCode.NOT_FOUND);
+        return ok({ order_no: req.params.order_no, trade_state: state });
+      },
+    });
+    await app.register(async (page) => {
+      page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      page.get<{ Params: { order_no: string }; Querystring: { lang?: string } }>('/sandbox/pay/:order_no', { schema: { hide: true } }, async (req, reply) => {
+        const order = await service.findOrder(req.params.order_no);
+        const sandbox = order ? sandboxFor(order.channel) : null;
+        const trade = sandbox ? await sandbox.trade(req.params.order_no) : null;
+        const lang = req.query.lang === 'en' || (!req.query.lang && !/zh/i.test(req.headers['accept-language'] ?? 'zh')) ? 'en' : 'zh';
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(sandboxPayPage({ lang, orderNo: req.params.order_no, trade: trade && order ? { ...trade, title: order.title, titleEn: order.titleEn } : null, now: now() }));
+      });
+      page.post<{ Params: { order_no: string }; Body: { result?: string; lang?: string } }>('/sandbox/pay/:order_no', { schema: { hide: true } }, async (req, reply) => {
+        const result = req.body?.result === 'success' ? 'success' : 'fail';
+        await payAsPayer(req.params.order_no, result);
+        const lang = req.body?.lang === 'en' ? 'en' : 'zh';
+        return reply.redirect(`/sandbox/pay/${encodeURIComponent(req.params.order_no)}?lang=${lang}`, 303);
+      });
+    });
+  }
+};
+
+// Not encapsulated: `app.money` (the sweep, the sandbox providers) is for the whole app and its tests.
+export default fp(moneyRoutes, { name: 'money', dependencies: ['accounts', 'db'] });
