@@ -38,7 +38,7 @@ import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
-import { rewardsRoutes } from './modules/rewards/index.ts';
+import { rewardsRoutes, type RewardsRoutesOptions } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   searchIndexGate?: Promise<unknown>;
   /** Live-room tuning (tests: faster viewer counts and poll tallies). */
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
+  /** Rewards tuning (tests: the payout provider and how fast it reports). */
+  rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -184,7 +186,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Multipart only where a route reads it (req.file()); limits are set per call.
   await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
   await app.register(profileRoutes);
-  await app.register(rewardsRoutes, { now, settings: config.rewards });
+  await app.register(rewardsRoutes, { now, settings: config.rewards, ...opts.rewards });
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production' });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);

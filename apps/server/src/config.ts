@@ -159,6 +159,18 @@ export interface AppConfig {
   payments: PaymentSettings;
 }
 
+/** Payment providers and order timing (decision record 0026). */
+export interface PaymentSettings {
+  wechat: 'sandbox' | 'live';
+  alipay: 'sandbox' | 'live';
+  /** null: the origin of the request that created the order. */
+  notifyBaseUrl: string | null;
+  /** null: derived from the app secret. */
+  sandboxKey: string | null;
+  orderTtlS: number;
+  sweepIntervalS: number;
+}
+
 /** Bank cards and withdrawals (decision record 0028). */
 export interface RewardsSettings {
   /** null: outside production only, derived from the app secret. */
@@ -175,18 +187,6 @@ export function parseKey32(v: string): Buffer | null {
     return b.length === 32 ? b : null;
   }
   return null;
-}
-
-/** Payment providers and order timing (decision record 0026). */
-export interface PaymentSettings {
-  wechat: 'sandbox' | 'live';
-  alipay: 'sandbox' | 'live';
-  /** null: the origin of the request that created the order. */
-  notifyBaseUrl: string | null;
-  /** null: derived from the app secret. */
-  sandboxKey: string | null;
-  orderTtlS: number;
-  sweepIntervalS: number;
 }
 
 /** Where playback URLs point and how they are signed (decision record 0022). */

@@ -1,19 +1,28 @@
+import { IDEMPOTENCY_HEADER } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RewardsSettings } from '../../config.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { requireRole, writeAudit } from '../money/index.ts';
 import { CardVault, cardKey } from './bank-cards.ts';
 import { BankCardService } from './bankcards.service.ts';
 import { creditRule, PointsService } from './points.service.ts';
 import { SignInService } from './sign-in.service.ts';
+import { type PayoutProvider, SandboxPayout } from './payout.ts';
 import { type CouponGrants, VoucherService } from './vouchers.service.ts';
+import { WithdrawalService } from './withdrawals.service.ts';
 
 export interface RewardsRoutesOptions {
   now: () => Date;
   settings: RewardsSettings;
   /** The money module's coupons, for coupon vouchers (absent: coupon vouchers are unavailable). */
   coupons?: CouponGrants;
+  /** Default: the sandbox provider, reporting after `sandboxPayoutDelayMs` (1 s). */
+  payout?: PayoutProvider;
+  sandboxPayoutDelayMs?: number;
+  /** How often approved withdrawals are handed to the provider (default 5 s; approvals also start a round at once). */
+  payoutIntervalMs?: number;
 }
 
 /** Credit points, sign-in, vouchers and bank cards (decision record 0028). */
@@ -25,6 +34,18 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
   const vault = new CardVault(cardKey(opts.settings.cardEncryptionKey, app.accounts.secret));
   const cards = new BankCardService(app.db, vault);
   const vouchers = new VoucherService(app.db, app.accounts.secret, app.accounts.limiter, now, opts.coupons ?? null);
+  const withdrawalsSvc = new WithdrawalService({
+    db: app.db,
+    now,
+    cards,
+    vault,
+    payout: opts.payout ?? new SandboxPayout(opts.sandboxPayoutDelayMs ?? 1000),
+    checkPayPassword: (me, pw) => app.accounts.checkPayPassword(me, pw),
+    log: app.log,
+  });
+  // The payout worker runs while the app does; onClose stops it before the database closes.
+  app.addHook('onReady', async () => withdrawalsSvc.start(opts.payoutIntervalMs ?? 5000));
+  app.addHook('onClose', async () => withdrawalsSvc.stop());
 
   app.route({ ...endpointRoute('scoreLog'), handler: async (req) => ok(await points.log(currentUser(req).id, req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute('creditRule'), handler: async () => ok(creditRule()) });
@@ -44,6 +65,45 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
   app.route({ ...endpointRoute('bankcardDefault'), handler: async (req) => ok(await cards.setDefault(currentUser(req).id, req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute('bankcardDelete'), handler: async (req) => ok(await cards.remove(currentUser(req).id, req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute('checkBankcard'), handler: async (req) => ok(cards.check(req.body.card_number, req.ctx.lang)) });
+
+  app.route({
+    ...endpointRoute('cashWithdrawal'),
+    handler: async (req) => {
+      const key = req.headers[IDEMPOTENCY_HEADER];
+      return ok(await withdrawalsSvc.request(currentUser(req), req.body, typeof key === 'string' ? key : undefined, req.ctx.lang));
+    },
+  });
+  app.route({ ...endpointRoute('withdrawalDetail'), handler: async (req) => ok(await withdrawalsSvc.detail(currentUser(req).id, req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('withdrawalList'), handler: async (req) => ok(await withdrawalsSvc.listMine(currentUser(req).id, req.query, req.ctx.lang)) });
+
+  // ---- operators ----
+  const operator = requireRole('operator');
+  app.route({ ...endpointRoute('adminWithdrawals'), preHandler: operator, handler: async (req) => ok(await withdrawalsSvc.listAll(req.query, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute('adminWithdrawalApprove'),
+    preHandler: operator,
+    handler: async (req) => ok(await withdrawalsSvc.approve(currentUser(req).id, req.params.id, req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('adminWithdrawalReject'),
+    preHandler: operator,
+    handler: async (req) => ok(await withdrawalsSvc.reject(currentUser(req).id, req.params.id, req.body.reason, req.ctx.lang)),
+  });
+  app.route({
+    ...endpointRoute('adminVoucherBatchCreate'),
+    preHandler: operator,
+    handler: async (req) => {
+      const me = currentUser(req).id;
+      const made = await app.db.transaction(async (tx) => {
+        const out = await vouchers.createBatch(me, req.body, req.ctx.lang, tx);
+        // The codes themselves stay out of the audit log: only their count and what they give.
+        await writeAudit(tx, { actorId: me, action: 'voucher_batch.create', target: `voucher_batch:${out.batch.id}`, before: null, after: { ...out.batch }, now: now() });
+        return out;
+      });
+      return ok({ ...made.batch, codes: made.codes });
+    },
+  });
+  app.route({ ...endpointRoute('adminVoucherBatches'), preHandler: operator, handler: async (req) => ok(await vouchers.listBatches(req.query)) });
 };
 
 export default rewardsRoutes;
