@@ -286,7 +286,7 @@ describe('money', () => {
     const types = await page.getByTestId('bill-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
     assert.deepEqual(types, ['withdrawal_paid', 'withdrawal', 'recharge']);
     await page.getByLabel('类型').selectOption('recharge');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="bill-row"]')].every((r) => r.getAttribute('data-type') === 'recharge'));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="bill-row"]')).every((r) => r.getAttribute('data-type') === 'recharge'));
   });
 
   it('fits a 390 px phone in English: wallet, recharge and orders', async () => {
