@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Image } from '../../../shared/ui/image';
 import { PageFallback } from '../../../shared/ui/page-fallback';
@@ -15,7 +15,8 @@ const LINKS = [
   { to: paths.user.collect.getHref(), key: 'collect' },
   { to: paths.user.history.getHref(), key: 'history' },
   { to: paths.user.order.getHref(), key: 'order' },
-  { to: paths.user.wallet.getHref(), key: 'wallet' },
+  // The wallet's own pages (recharge, withdrawals, bill, vouchers) keep its link marked.
+  { to: paths.user.wallet.getHref(), key: 'wallet', also: ['/wallet/', paths.bill.getHref(), paths.voucher.getHref()] },
   { to: paths.user.coupon.getHref(), key: 'coupon' },
   { to: paths.credit.getHref(), key: 'credit' },
 ] as const;
@@ -48,6 +49,7 @@ function Profile() {
  */
 export function UserCenterLayout() {
   const { t } = useTranslation('member');
+  const { pathname } = useLocation();
   return (
     <div className="container user-center">
       <aside className="user-center__side" aria-label={t('center.sidebar')}>
@@ -56,7 +58,10 @@ export function UserCenterLayout() {
           <ul className="user-center__nav">
             {LINKS.map((l) => (
               <li key={l.key}>
-                <NavLink to={l.to} className={({ isActive }) => `user-center__link${isActive ? ' is-active' : ''}`}>
+                <NavLink
+                  to={l.to}
+                  className={({ isActive }) => `user-center__link${isActive || ('also' in l && l.also.some((p) => pathname.startsWith(p))) ? ' is-active' : ''}`}
+                >
                   {t(`center.links.${l.key}`)}
                 </NavLink>
               </li>

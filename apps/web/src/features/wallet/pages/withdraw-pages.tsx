@@ -14,6 +14,7 @@ import { pageParam } from '../../../shared/page-param';
 import { PayPasswordInput } from '../../../shared/payment/pay-password-input';
 import { newIdempotencyKey, useWalletInfo } from '../../../shared/payment/payment';
 import { PagedList } from '../../../shared/ui/paged-list';
+import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
@@ -84,6 +85,8 @@ export function CashPage() {
       </p>
       {cards.isPending ? (
         <Skeleton height={120} />
+      ) : cards.isError ? (
+        <ErrorState error={cards.error} onRetry={() => void cards.refetch()} />
       ) : items.length === 0 ? (
         <p className="center-empty" role="status">
           {t('cash.noCard')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
