@@ -4,4 +4,5 @@
  */
 export { default as rewardsRoutes, type RewardsRoutesOptions } from './rewards.routes.ts';
 export { mergePoints, orderPoints, pointsBalance, postPoints, returnOrderPoints, spendOrderPoints, type PointsEntry } from './points.ledger.ts';
+export { auditPoints, type PointsViolation } from './points.audit.ts';
 export type { CouponGrants } from './vouchers.service.ts';

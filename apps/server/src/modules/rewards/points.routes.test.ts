@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
 import { scoreLogs, users } from '../../db/schema/index.ts';
-import { mergePoints, returnOrderPoints, spendOrderPoints } from './index.ts';
+import { auditPoints, mergePoints, returnOrderPoints, spendOrderPoints } from './index.ts';
 
 let app: FastifyInstance;
 // 2026-03-02 10:00 in Shanghai.
@@ -212,5 +212,17 @@ describe('points on orders (the money module calls these in its transactions)', 
     await expectLedgerConsistent(b.id);
     const [neg] = await app.db.execute(sql`select count(*)::int as n from score_logs where balance_after < 0`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
     expect(neg?.n).toBe(0);
+  });
+});
+
+describe('points audit', () => {
+  it('finds nothing after the flows above, and names a balance changed outside the ledger', async () => {
+    expect(await auditPoints(app.db)).toEqual([]);
+    const u = await makeUser(app);
+    await post('/v1/user/sign_in', u);
+    await app.db.update(users).set({ pointsBalance: 999 }).where(eq(users.id, u.id));
+    const found = await auditPoints(app.db);
+    expect(found).toEqual([{ rule: 'points balance equals the sum of its log', detail: { user_id: u.id, balance: '999', log_total: '5' } }]);
+    await app.db.update(users).set({ pointsBalance: 5 }).where(eq(users.id, u.id));
   });
 });

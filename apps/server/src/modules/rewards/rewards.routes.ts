@@ -10,13 +10,14 @@ import { BankCardService } from './bankcards.service.ts';
 import { creditRule, PointsService } from './points.service.ts';
 import { SignInService } from './sign-in.service.ts';
 import { type PayoutProvider, SandboxPayout } from './payout.ts';
+import { voucherCoupons } from './voucher-coupons.ts';
 import { type CouponGrants, VoucherService } from './vouchers.service.ts';
 import { WithdrawalService } from './withdrawals.service.ts';
 
 export interface RewardsRoutesOptions {
   now: () => Date;
   settings: RewardsSettings;
-  /** The money module's coupons, for coupon vouchers (absent: coupon vouchers are unavailable). */
+  /** Coupons for coupon vouchers; default: written to the money module's coupon tables (voucher-coupons.ts). */
   coupons?: CouponGrants;
   /** Default: the sandbox provider, reporting after `sandboxPayoutDelayMs` (1 s). */
   payout?: PayoutProvider;
@@ -33,7 +34,7 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
   const signIn = new SignInService(app.db, now);
   const vault = new CardVault(cardKey(opts.settings.cardEncryptionKey, app.accounts.secret));
   const cards = new BankCardService(app.db, vault);
-  const vouchers = new VoucherService(app.db, app.accounts.secret, app.accounts.limiter, now, opts.coupons ?? null);
+  const vouchers = new VoucherService(app.db, app.accounts.secret, app.accounts.limiter, now, opts.coupons ?? voucherCoupons(now));
   const withdrawalsSvc = new WithdrawalService({
     db: app.db,
     now,

@@ -49,7 +49,7 @@ export class VoucherService {
     private readonly secret: string,
     private readonly limiter: Limiter,
     private readonly now: () => Date,
-    private readonly coupons: CouponGrants | null,
+    private readonly coupons: CouponGrants,
   ) {}
 
   private hash(code: string): string {
@@ -115,7 +115,6 @@ export class VoucherService {
     } else if (batch.kind === 'course') {
       await tx.insert(courseEntitlements).values({ userId, courseId: course!.id, source: 'voucher' }).onConflictDoNothing();
     } else {
-      if (!this.coupons) throw new AppError(ErrorCode.UNAVAILABLE);
       couponId = await this.coupons.grant(tx, userId, batch.couponCampaignId!, `voucher:${ref}`);
     }
     return { kind: batch.kind, points, course, coupon_id: couponId, availablescore: await pointsBalance(tx, userId) };
@@ -128,7 +127,6 @@ export class VoucherService {
       if (!c) throw fieldError(lang, 'course_id', { zh: '课程不存在', en: 'no such course' });
     }
     if (body.coupon_campaign_id !== undefined) {
-      if (!this.coupons) throw new AppError(ErrorCode.UNAVAILABLE);
       if (!(await this.coupons.campaignExists(tx, body.coupon_campaign_id))) throw fieldError(lang, 'coupon_campaign_id', { zh: '优惠券活动不存在', en: 'no such coupon campaign' });
     }
     const [batch] = await tx

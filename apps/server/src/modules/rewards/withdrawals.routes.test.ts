@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { cardNumber } from '../../../test/cards.ts';
+import { operator as makeOperator, PAY_PASSWORD, payer } from '../../../test/money.helpers.ts';
 import { bearer, call, makeUser, type MadeUser } from '../../../test/factories.ts';
-import { auditLog, userRoles, users, walletTransactions } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { auditLedger, postLedger, walletOf } from '../money/index.ts';
+import { auditLog, walletTransactions } from '../../db/schema/index.ts';
+import { auditLedger, walletOf } from '../money/index.ts';
 import { SANDBOX_FAIL_HOLDER } from './payout.ts';
 
 let app: FastifyInstance;
@@ -17,20 +17,17 @@ let seq = 0;
 beforeAll(async () => {
   // The sandbox reports 20 ms after a transfer; the worker looks every 50 ms.
   app = await buildTestApp({ seed: false, rewards: { sandboxPayoutDelayMs: 20, payoutIntervalMs: 50 } });
-  operator = await makeUser(app, { nickname: 'Operator' });
-  await app.db.insert(userRoles).values({ userId: operator.id, role: 'operator' });
+  operator = await makeOperator(app);
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const PAY = '135790';
+const PAY = PAY_PASSWORD;
 
 /** A user with a pay password, a bank card and `balance` fen in the wallet. */
 async function member(balance: number, holder = '王五'): Promise<{ u: MadeUser; cardId: number }> {
-  const u = await makeUser(app);
-  await app.db.update(users).set({ payPasswordHash: await hashPassword(PAY) }).where(eq(users.id, u.id));
-  if (balance > 0) await app.db.transaction((tx) => postLedger(tx, { userId: u.id, type: 'adjustment', amount: balance, refType: 'test', refId: `fund-${u.id}` }));
+  const u = await payer(app, balance);
   const card = await call<{ id: number }>(app, {
     method: 'POST',
     url: '/v1/user/bankcard',
