@@ -137,7 +137,7 @@ describe('money', () => {
     const page = await signedInPage(token);
     await page.goto('/wallet/recharge');
     await page.getByTestId('recharge-page').waitFor();
-    assert.equal(await page.getByTestId('wallet-balance').textContent(), '¥0.00');
+    await page.waitForFunction(() => document.querySelector('[data-testid="wallet-balance"]')?.textContent === '¥0.00');
     const first = page.locator('.recharge__option').first();
     const amountText = (await first.locator('.recharge__option-amount').textContent()) ?? '';
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
