@@ -227,6 +227,41 @@ describe('money', () => {
     await page.getByTestId('coupon').first().waitFor();
   });
 
+  it('pays one pending order by QR from the order list and cancels another', async () => {
+    const { token } = await loginUserViaApi(h.server.url, '186');
+    const list = await apiCall<{ items: CourseCard[] }>(h.server.url, '/v1/pc/course?price_type=2&page_size=50');
+    const [a, b] = list.data.items;
+    assert.ok(a && b, 'two paid courses');
+    for (const c of [a, b]) {
+      const r = await paying('/v1/pc/order', token, { module: 'course', module_id: c.id, channel: 'alipay' });
+      assert.equal(r.code, 0, r.message);
+    }
+    const page = await signedInPage(token);
+    await page.goto('/user/order?status=pending');
+    const rows = page.getByTestId('order-row');
+    await rows.nth(1).waitFor();
+    // Newest first: b's order, then a's.
+    const cancelRow = rows.filter({ hasText: b.title });
+    await cancelRow.getByRole('button', { name: '取消订单' }).click();
+    await cancelRow.getByRole('button', { name: '确认取消' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+
+    await rows.first().getByRole('button', { name: '去支付' }).click();
+    const dialog = page.getByRole('dialog', { name: '支付订单' });
+    await dialog.getByLabel('微信支付').check();
+    await dialog.getByRole('button', { name: '生成付款码' }).click();
+    const qr = dialog.getByTestId('qr-pay');
+    await qr.waitFor();
+    await devPay((await qr.getAttribute('data-order-no')) ?? '');
+    await dialog.getByTestId('pay-success').waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).first().click();
+
+    await page.goto('/user/order');
+    await rows.nth(1).waitFor();
+    const states = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    assert.deepEqual(states.slice(0, 2).sort(), ['closed', 'paid']);
+  });
+
   it('signs in daily and sees the points in the details and the sidebar', async () => {
     const { token } = await loginUserViaApi(h.server.url, '187');
     const page = await signedInPage(token);
@@ -238,7 +273,7 @@ describe('money', () => {
     const points = Number(await page.getByTestId('available-score').textContent());
     assert.ok(points > 0, `points after signing in: ${points}`);
     await page.getByTestId('score-row').first().waitFor();
-    assert.match((await page.getByTestId('sidebar-points').textContent()) ?? '', new RegExp(String(points)));
+    await page.waitForFunction((p) => document.querySelector('[data-testid="sidebar-points"]')?.textContent?.includes(String(p)), points);
     assert.equal(await signIn.getByRole('button', { name: /^签到/ }).count(), 0);
   });
 

@@ -9,6 +9,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 
 type SignInState = DataOf<'signInState'>;
 type SignInResult = DataOf<'signIn'>;
+type PersonalInfo = DataOf<'personalInfo'>;
 const signInKey = ['money', 'sign-in'] as const;
 
 /** Blank cells before the 1st of a YYYY-MM month in a Monday-first week. */
@@ -47,6 +48,8 @@ export function SignInCard() {
     setError(null);
     try {
       const r = await api.post<SignInResult>(pathOf('signIn'));
+      // The sidebar's points change with the answer, before the lists reload.
+      queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['money'] }), queryClient.invalidateQueries({ queryKey: ['profile', 'personal-info'] })]);
     } catch (e) {
