@@ -324,6 +324,53 @@ describe('money', () => {
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="bill-row"]')).every((r) => r.getAttribute('data-type') === 'recharge'));
   });
 
+  it('edits the profile in /user/myinfo (the sidebar follows) and binds an email with a code', async () => {
+    const { token } = await loginUserViaApi(h.server.url, '184');
+    const page = await signedInPage(token);
+    await page.goto('/user/myinfo');
+    const nickname = page.getByLabel('昵称');
+    await nickname.waitFor();
+    await nickname.fill('王医生');
+    await page.getByLabel('医院').fill('协和医院');
+    await page.getByLabel('职称').fill('主治医师');
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await page.getByText('资料已保存').waitFor();
+    await page.locator('.user-center__nickname').getByText('王医生').waitFor();
+    const me = await apiCall<{ nickname: string; hospital: string; professional_title: string }>(h.server.url, '/v1/user/personal_info', { token });
+    assert.deepEqual([me.data.nickname, me.data.hospital, me.data.professional_title], ['王医生', '协和医院', '主治医师']);
+
+    const email = `doc${Date.now()}@example.com`;
+    await page.getByTestId('myinfo-email').locator('..').getByRole('button', { name: '绑定' }).click();
+    const form = page.getByRole('form', { name: '绑定邮箱' });
+    await form.getByLabel('新邮箱').fill(email);
+    const image = form.getByTestId('captcha-image');
+    await image.waitFor();
+    await form.getByLabel('图形验证码').fill(await captchaAnswer(h.server.url, (await image.getAttribute('data-captcha-key')) ?? ''));
+    await form.getByTestId('send-code').click();
+    await form.getByLabel('验证码', { exact: true }).fill(await latestCode(h.server.url, email));
+    await form.getByRole('button', { name: '确认绑定' }).click();
+    await page.getByText('绑定成功').waitFor();
+    assert.match((await page.getByTestId('myinfo-email').textContent()) ?? '', /@example\.com/);
+  });
+
+  it('redeems a points voucher from an operator batch', async () => {
+    const operator = await operatorToken();
+    const batch = await apiCall<{ codes: string[] }>(h.server.url, '/v1/admin/voucher_batches', { method: 'POST', token: operator, body: { kind: 'points', count: 1, points: 30 } });
+    assert.equal(batch.code, 0, batch.message);
+    const { token } = await loginUserViaApi(h.server.url, '183');
+    const page = await signedInPage(token);
+    await page.goto('/voucher');
+    await page.getByRole('textbox', { name: '兑换码' }).fill(batch.data.codes[0] ?? '');
+    await page.getByRole('button', { name: '立即兑换' }).click();
+    await page.getByText('兑换成功：+30 积分').waitFor();
+    // The same code again is refused, with the reason.
+    await page.getByRole('textbox', { name: '兑换码' }).fill(batch.data.codes[0] ?? '');
+    await page.getByRole('button', { name: '立即兑换' }).click();
+    await page.getByRole('alert').getByText(/已被使用|already/).waitFor();
+    await page.goto('/credit');
+    await page.waitForFunction(() => document.querySelector('[data-testid="available-score"]')?.textContent === '30');
+  });
+
   it('fits a 390 px phone in English: wallet, recharge and orders', async () => {
     const { token } = await loginUserViaApi(h.server.url, '185');
     const page = await signedInPage(token, { width: 390, height: 844, locale: 'en-US' });
