@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { IMAGE_UPLOAD_LIMIT_KB } from '@medportal/contract';
+import { type PaymentConfig, PaymentConfigError, parsePaymentConfig } from './lib/payments/config.ts';
 import { defaultWebDist } from './paths.ts';
 
 /** Where the data lives: embedded PGlite (a directory, or memory for tests) or PostgreSQL. */
@@ -80,9 +81,6 @@ const EnvSchema = z.object({
   /** Withdrawal payouts: only the sandbox provider exists yet (it pays asynchronously). */
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
-  /** Payments (decision record 0026): the built-in sandbox (default) or the provider's real API. */
-  PAYMENT_PROVIDER_WECHAT: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYMENT_PROVIDER_ALIPAY: z.enum(['sandbox', 'live']).default('sandbox'),
   /** Origin providers send notifications to (https://api.example.com); default: the origin of the paying request. */
   PAYMENT_NOTIFY_BASE_URL: optionalUrl,
   /** Key the sandbox signs its notifications with; derived from the app secret when unset. */
@@ -159,10 +157,10 @@ export interface AppConfig {
   payments: PaymentSettings;
 }
 
-/** Payment providers and order timing (decision record 0026). */
+/** Payment providers and order timing (decision records 0026, 0027). */
 export interface PaymentSettings {
-  wechat: 'sandbox' | 'live';
-  alipay: 'sandbox' | 'live';
+  /** The real providers whose variables are set (WECHATPAY_*, ALIPAY_*); null channels use the sandbox. */
+  live: PaymentConfig;
   /** null: the origin of the request that created the order. */
   notifyBaseUrl: string | null;
   /** null: derived from the app secret. */
@@ -205,6 +203,16 @@ export interface MediaSettings {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The real payment providers' variables; a provider set up only in part is a ConfigError naming each problem. */
+function livePayments(env: Record<string, string | undefined>): PaymentConfig {
+  try {
+    return parsePaymentConfig(env);
+  } catch (err) {
+    if (err instanceof PaymentConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 /** Reads and validates the environment. A bad variable throws a ConfigError naming it. */
@@ -265,8 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
     payments: {
-      wechat: e.PAYMENT_PROVIDER_WECHAT,
-      alipay: e.PAYMENT_PROVIDER_ALIPAY,
+      live: livePayments(cleaned),
       notifyBaseUrl: e.PAYMENT_NOTIFY_BASE_URL?.replace(/\/+$/, '') ?? null,
       sandboxKey: e.PAYMENT_SANDBOX_KEY ?? null,
       orderTtlS: e.ORDER_TTL_MIN * 60,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PaymentSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { AlipayProvider } from './alipay.ts';
 import { type NotificationTransport, SandboxProvider } from './sandbox.ts';
 import type { PayChannel, PaymentProvider } from './types.ts';
+import { WechatPayV3Provider } from './wechatpay-v3.ts';
 
 export interface ProviderDeps {
   db: Db;
@@ -19,29 +21,24 @@ export interface PaymentProviders {
   sandboxes: SandboxProvider[];
 }
 
-/** Live adapters this build carries; a channel configured `live` without one refuses to start. */
-const LIVE_ADAPTERS: Partial<Record<PayChannel, (deps: ProviderDeps) => PaymentProvider>> = {};
-
-export class PaymentConfigError extends Error {
-  override name = 'PaymentConfigError';
-}
-
-/** One provider per channel, as PAYMENT_PROVIDER_WECHAT / PAYMENT_PROVIDER_ALIPAY say. */
+/**
+ * One provider per channel: the real adapter when its variables are set (decision 0027), else the
+ * built-in sandbox (decision 0026).
+ */
 export function createPaymentProviders(settings: PaymentSettings, deps: ProviderDeps): PaymentProviders {
   const key = Buffer.from(settings.sandboxKey ?? createHash('sha256').update(`payment-sandbox:${deps.appSecret}`).digest('hex'));
   const sandboxes: SandboxProvider[] = [];
-  const make = (channel: PayChannel, mode: 'sandbox' | 'live'): PaymentProvider => {
-    if (mode === 'live') {
-      const adapter = LIVE_ADAPTERS[channel];
-      if (!adapter) {
-        const variable = channel === 'wechat' ? 'PAYMENT_PROVIDER_WECHAT' : 'PAYMENT_PROVIDER_ALIPAY';
-        throw new PaymentConfigError(`${variable}=live: this build has no live ${channel} adapter (lib/payments/${channel === 'wechat' ? 'wechatpay-v3' : 'alipay'}.ts); use sandbox`);
-      }
-      return adapter(deps);
-    }
-    const sandbox = new SandboxProvider({ db: deps.db, channel, key, now: deps.now, transport: deps.transport, ...(deps.log ? { log: deps.log } : {}) });
-    sandboxes.push(sandbox);
-    return sandbox;
+  const sandbox = (channel: PayChannel): PaymentProvider => {
+    const s = new SandboxProvider({ db: deps.db, channel, key, now: deps.now, transport: deps.transport, ...(deps.log ? { log: deps.log } : {}) });
+    sandboxes.push(s);
+    return s;
   };
-  return { byChannel: { wechat: make('wechat', settings.wechat), alipay: make('alipay', settings.alipay) }, sandboxes };
+  const { wechat, alipay } = settings.live;
+  return {
+    byChannel: {
+      wechat: wechat ? new WechatPayV3Provider({ ...wechat, now: deps.now }) : sandbox('wechat'),
+      alipay: alipay ? new AlipayProvider({ ...alipay, now: deps.now }) : sandbox('alipay'),
+    },
+    sandboxes,
+  };
 }

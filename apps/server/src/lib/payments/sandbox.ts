@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxTrades } from '../../db/schema/index.ts';
+import { PaymentProviderError } from './provider-support.ts';
 import type {
   IncomingNotification,
   NativeOrder,
@@ -15,17 +16,6 @@ import type {
   TradeState,
   VerifiedPayment,
 } from './types.ts';
-
-/** A provider-side refusal (the order was paid before it could be closed, ...). */
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  constructor(
-    readonly reason: 'order_paid' | 'unknown_order' | 'amount_mismatch' | 'not_refundable' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Sends one notification to our own HTTP endpoint; answers the status and body it got back. */
 export type NotificationTransport = (url: string, headers: Record<string, string>, body: string) => Promise<{ status: number; body: string }>;
@@ -101,7 +91,7 @@ export class SandboxProvider implements PaymentProvider {
     const trade = await this.trade(req.orderNo);
     // Like WeChat Pay: the same out_trade_no with other parameters is refused.
     if (!trade || trade.amount !== req.amountFen || trade.channel !== this.channel) {
-      throw new ProviderError('amount_mismatch', `sandbox: order ${req.orderNo} exists with other parameters`);
+      throw new PaymentProviderError(this.channel, 'OUT_TRADE_NO_USED', `sandbox: order ${req.orderNo} exists with other parameters`);
     }
     return { codeUrl: SandboxProvider.payPageUrl(req.notifyUrl, req.orderNo) };
   }
@@ -169,7 +159,7 @@ export class SandboxProvider implements PaymentProvider {
   async closeOrder(orderNo: string): Promise<void> {
     await this.o.db.update(sandboxTrades).set({ state: 'closed', notifyAt: null }).where(and(eq(sandboxTrades.orderNo, orderNo), eq(sandboxTrades.channel, this.channel), inArray(sandboxTrades.state, ['pending', 'failed'])));
     const t = await this.trade(orderNo);
-    if (t && (t.state === 'success' || t.state === 'refunded')) throw new ProviderError('order_paid', `sandbox: order ${orderNo} is paid`);
+    if (t && (t.state === 'success' || t.state === 'refunded')) throw new PaymentProviderError(this.channel, 'ORDERPAID', `sandbox: order ${orderNo} is paid`);
   }
 
   async refund(req: RefundRequest): Promise<RefundResult> {
@@ -181,7 +171,7 @@ export class SandboxProvider implements PaymentProvider {
     if (!t) {
       const known = await this.trade(req.orderNo);
       if (known?.state === 'refunded') return { refundNo: req.refundNo, providerRefundId: `50${known.orderNo}`.slice(0, 32), state: 'success' };
-      throw new ProviderError(known ? 'not_refundable' : 'unknown_order', `sandbox: order ${req.orderNo} cannot be refunded`);
+      throw new PaymentProviderError(this.channel, known ? 'TRADE_STATE_ERROR' : 'ORDER_NOT_EXIST', `sandbox: order ${req.orderNo} cannot be refunded`);
     }
     return { refundNo: req.refundNo, providerRefundId: `50${t.orderNo}`.slice(0, 32), state: 'success' };
   }

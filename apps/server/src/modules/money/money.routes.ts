@@ -109,12 +109,14 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
 
   // Expired orders close, due sandbox notifications go out, quiet QR orders are asked about.
   let sweeping: Promise<void> | null = null;
+  let sweeps = 0;
   const sweep = async () => {
     sweeping ??= (async () => {
       try {
         for (const s of providers.sandboxes) await s.deliverDue();
         await service.closeExpired();
         await service.reconcile();
+        if (++sweeps % 720 === 1) await service.forgetKeys();
       } catch (err) {
         app.log.warn({ err }, 'money sweep failed');
       } finally {

@@ -15,7 +15,7 @@ import {
   RECHARGE_MIN_FEN,
   PriceType,
 } from '@medportal/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -32,7 +32,6 @@ import {
   walletTransactions,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ProviderError } from '../../lib/payments/sandbox.ts';
 import type { IncomingNotification, NotificationAck, PaymentProvider, VerifiedPayment } from '../../lib/payments/types.ts';
 import type { AuthUser } from '../../plugins/context.ts';
 import { isUniqueViolation, postLedger, walletOf } from './ledger.ts';
@@ -272,7 +271,10 @@ export class MoneyService {
       await this.storeKey(tx, p.user.id, p.key, { order_no: no });
       return { orderNo: no, replaced: replacedRows };
     });
-    for (const r of replaced) await this.closeAtProvider(r);
+    for (const r of replaced) {
+      // Already closed here; a provider that cannot close it now gets its late payment refunded.
+      await this.closeAtProvider(r).catch((err: unknown) => this.d.log.warn({ err, orderNo: r.orderNo }, 'closing a replaced order at the provider failed'));
+    }
     return this.providerOrder(orderNo, p);
   }
 
@@ -403,11 +405,14 @@ export class MoneyService {
       await provider.closeOrder(order.orderNo);
       return true;
     } catch (err) {
-      if (err instanceof ProviderError && err.reason === 'order_paid') {
-        const state = await provider.queryOrder(order.orderNo);
-        if (state?.state === 'success') await this.applyPayment(provider, state);
+      // Refused (ORDERPAID, a trade in another state, ...): the provider's own view decides.
+      const state = await provider.queryOrder(order.orderNo).catch(() => undefined);
+      if (state?.state === 'success') {
+        await this.applyPayment(provider, state);
         return false;
       }
+      // Never scanned (Alipay creates the trade on the first scan) or already closed there.
+      if (state === null || state?.state === 'closed') return true;
       this.d.log.warn({ err, orderNo: order.orderNo }, 'closing the order at the provider failed');
       throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR);
     }
@@ -530,6 +535,11 @@ export class MoneyService {
       }
     }
     return closed;
+  }
+
+  /** Forgets Idempotency-Keys after a week (clients retry within minutes). */
+  async forgetKeys(olderThanS = 7 * 86_400): Promise<void> {
+    await this.d.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(this.d.now().getTime() - olderThanS * 1000)));
   }
 
   /** Asks the provider about QR orders pending for a while: a payment whose notification is late or lost still lands. */
