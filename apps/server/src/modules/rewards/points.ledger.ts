@@ -1,5 +1,5 @@
 import { ErrorCode, pointsDeduction, type ScoreReason } from '@medportal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { scoreLogs, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,33 +24,35 @@ export interface PointsPosted {
 
 /**
  * The one way points change: a score_logs row and the balance (users.points_balance) in the
- * caller's transaction. The row is inserted first, so a second call with the same effect key
- * waits for the first one's transaction and then does nothing; the balance moves with a
- * conditional UPDATE that never lets it go below 0 (INSUFFICIENT_POINTS, and the caller's
- * transaction rolls back).
+ * caller's transaction. The user's row is locked first, so postings of one user run one after
+ * another: a second call with the same effect key then finds the first one's row and changes
+ * nothing, and rows are numbered in the order the balance moved (each `balance_after` is the
+ * running sum). A change that would take the balance below 0 is INSUFFICIENT_POINTS (the
+ * caller's transaction rolls back).
  */
 export async function postPoints(tx: Tx, e: PointsEntry): Promise<PointsPosted> {
   if (!Number.isSafeInteger(e.change) || e.change === 0) throw new Error(`postPoints: bad change ${e.change}`);
+  const [user] = await tx.select({ balance: users.pointsBalance }).from(users).where(eq(users.id, e.userId)).for('update');
+  if (!user) throw new Error(`postPoints: no user ${e.userId}`);
+  const [existing] = await tx
+    .select({ id: scoreLogs.id })
+    .from(scoreLogs)
+    .where(and(eq(scoreLogs.userId, e.userId), eq(scoreLogs.reason, e.reason), eq(scoreLogs.refType, e.refType), eq(scoreLogs.refId, e.refId)));
+  if (existing) return { applied: false, balance: user.balance, logId: existing.id };
+  const balance = user.balance + e.change;
+  if (balance < 0) throw new AppError(ErrorCode.INSUFFICIENT_POINTS);
   const [row] = await tx
     .insert(scoreLogs)
-    .values({ userId: e.userId, change: e.change, balanceAfter: 0, reason: e.reason, refType: e.refType, refId: e.refId, memo: e.memo ?? '' })
-    .onConflictDoNothing()
+    .values({ userId: e.userId, change: e.change, balanceAfter: balance, reason: e.reason, refType: e.refType, refId: e.refId, memo: e.memo ?? '' })
     .returning({ id: scoreLogs.id });
-  if (!row) {
-    const [existing] = await tx
-      .select({ id: scoreLogs.id })
-      .from(scoreLogs)
-      .where(and(eq(scoreLogs.userId, e.userId), eq(scoreLogs.reason, e.reason), eq(scoreLogs.refType, e.refType), eq(scoreLogs.refId, e.refId)));
-    return { applied: false, balance: await pointsBalance(tx, e.userId), logId: existing?.id ?? 0 };
-  }
+  // The conditional update is a second guard: the row lock already makes `balance` exact.
   const [updated] = await tx
     .update(users)
-    .set({ pointsBalance: sql`${users.pointsBalance} + ${e.change}` })
-    .where(and(eq(users.id, e.userId), sql`${users.pointsBalance} + ${e.change} >= 0`))
+    .set({ pointsBalance: balance })
+    .where(and(eq(users.id, e.userId), eq(users.pointsBalance, user.balance)))
     .returning({ balance: users.pointsBalance });
-  if (!updated) throw new AppError(ErrorCode.INSUFFICIENT_POINTS);
-  await tx.update(scoreLogs).set({ balanceAfter: updated.balance }).where(eq(scoreLogs.id, row.id));
-  return { applied: true, balance: updated.balance, logId: row.id };
+  if (!row || !updated) throw new Error('postPoints: balance moved under its lock');
+  return { applied: true, balance, logId: row.id };
 }
 
 export async function pointsBalance(db: Db | Tx, userId: number): Promise<number> {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
 import { scoreLogs, users } from '../../db/schema/index.ts';
-import { auditPoints, mergePoints, returnOrderPoints, spendOrderPoints } from './index.ts';
+import { auditPoints, mergePoints, postPoints, returnOrderPoints, spendOrderPoints } from './index.ts';
 
 let app: FastifyInstance;
 // 2026-03-02 10:00 in Shanghai.
@@ -173,7 +173,6 @@ describe('points on orders (the money module calls these in its transactions)', 
   it('spends at most the rule share, returns once when the order closes or is refunded, never goes negative', async () => {
     const u = await makeUser(app);
     await app.db.transaction(async (tx) => {
-      const { postPoints } = await import('./index.ts');
       await postPoints(tx, { userId: u.id, change: 3000, reason: 'adjust', refType: 'test', refId: 'grant' });
     });
     await expect(app.db.transaction((tx) => spendOrderPoints(tx, { userId: u.id, orderNo: 'O1', priceFen: 9900, points: 2000 }))).rejects.toMatchObject({
@@ -224,5 +223,19 @@ describe('points audit', () => {
     const found = await auditPoints(app.db);
     expect(found).toEqual([{ rule: 'points balance equals the sum of its log', detail: { user_id: u.id, balance: '999', log_total: '5' } }]);
     await app.db.update(users).set({ pointsBalance: 5 }).where(eq(users.id, u.id));
+  });
+});
+
+describe('concurrent postings of one user', () => {
+  it('keep every balance_after the running sum (rows numbered in the order the balance moved)', async () => {
+    const u = await makeUser(app);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => app.db.transaction((tx) => postPoints(tx, { userId: u.id, change: i + 1, reason: 'adjust', refType: 'test', refId: `c${i}` }))),
+    );
+    // The same effect twelve times at once: once.
+    await Promise.all(Array.from({ length: 12 }, () => app.db.transaction((tx) => postPoints(tx, { userId: u.id, change: 100, reason: 'adjust', refType: 'test', refId: 'same' }))));
+    await expectLedgerConsistent(u.id);
+    expect((await get<{ availablescore: number }>('/v1/user/personal_info', u)).data.availablescore).toBe(78 + 100);
+    expect(await auditPoints(app.db)).toEqual([]);
   });
 });
