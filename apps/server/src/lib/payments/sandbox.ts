@@ -40,6 +40,8 @@ export const SANDBOX_HEADERS = {
 const MAX_SKEW_S = 300;
 /** Delays before each retry, like WeChat Pay's schedule but compressed. After the last one it gives up. */
 export const SANDBOX_RETRY_DELAYS_S = [2, 5, 15, 30, 60, 180, 600, 1800, 3600] as const;
+/** The duplicate of an acknowledged notification follows this long after it. */
+export const SANDBOX_DUPLICATE_AFTER_S = 3;
 
 interface SandboxResource {
   out_trade_no: string;
@@ -205,8 +207,8 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * Sends the notifications that are due (once each per call), each claimed first so several
-   * processes never send the same one at once. Acknowledged: done; otherwise the next try waits
-   * longer. Answers how many were sent.
+   * processes never send the same one at once. Acknowledged: one duplicate follows later, then
+   * done; otherwise the next try waits longer. Answers how many were sent.
    */
   async deliverDue(limit = 20): Promise<number> {
     const now = this.o.now();
@@ -238,7 +240,15 @@ export class SandboxProvider implements PaymentProvider {
       } catch (err) {
         this.o.log?.warn({ err, orderNo: t.orderNo }, 'sandbox notification not delivered');
       }
-      if (acked) await this.o.db.update(sandboxTrades).set({ ackedAt: this.o.now(), notifyAt: null }).where(eq(sandboxTrades.orderNo, t.orderNo));
+      if (acked) {
+        // Like a real provider, the first acknowledged notification is sent once more a little later
+        // (a duplicate the merchant must ignore); after that, nothing more.
+        const first = t.ackedAt === null;
+        await this.o.db
+          .update(sandboxTrades)
+          .set({ ackedAt: t.ackedAt ?? this.o.now(), notifyAt: first ? new Date(this.o.now().getTime() + SANDBOX_DUPLICATE_AFTER_S * 1000) : null })
+          .where(eq(sandboxTrades.orderNo, t.orderNo));
+      }
     }
     return sent;
   }

@@ -163,8 +163,17 @@ describe('notifications', () => {
     expect(await sandbox().deliverDue()).toBe(1);
     trade = await sandbox().trade(orderNo);
     expect(trade?.ackedAt).not.toBeNull();
-    expect(trade?.notifyAt).toBeNull();
     expect(await wallet(u.access)).toEqual({ balance: 1_500, frozen: 0 });
+    // Acknowledged: the sandbox sends it once more, later (as real providers may); it credits nothing.
+    expect(trade?.notifyAt?.getTime()).toBe(clock.now().getTime() + 3_000);
+    clock.advance(3);
+    await sandbox().deliverDue();
+    expect((await sandbox().trade(orderNo))?.notifyAt).toBeNull();
+    clock.advance(60);
+    await sandbox().deliverDue();
+    expect(await wallet(u.access)).toEqual({ balance: 1_500, frozen: 0 });
+    const [seen] = await app.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+    expect(seen).toMatchObject({ outcome: 'applied', duplicates: 1 });
   });
 });
 

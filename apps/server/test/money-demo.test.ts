@@ -2,10 +2,10 @@ import type { CouponRemain, LoginData } from '@medportal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseEntitlements, userIdentities, userRoles } from '../../db/schema/index.ts';
-import { DEMO_LEARNER, DEMO_OPERATOR, ensureDemoAccounts } from '../../seed/demo-accounts.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
-import { bearer, call } from '../../../test/factories.ts';
+import { courseEntitlements, userIdentities, userRoles } from '../src/db/schema/index.ts';
+import { DEMO_LEARNER, DEMO_OPERATOR, ensureDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { bearer, call } from './factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
