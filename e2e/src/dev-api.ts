@@ -72,6 +72,11 @@ export async function apiCall<T>(baseUrl: string, path: string, init: ApiInit = 
  * `prefix` keeps the numbers of different test files apart.
  */
 export async function loginViaApi(baseUrl: string, prefix: string): Promise<string> {
+  return (await loginUserViaApi(baseUrl, prefix)).token;
+}
+
+/** Like `loginViaApi`, also answering the new user's mobile number (for later codes). */
+export async function loginUserViaApi(baseUrl: string, prefix: string): Promise<{ token: string; mobile: string }> {
   const mobile = `${prefix}${String(Date.now()).slice(-8)}`;
   const captcha = await apiCall<{ captcha_key: string }>(baseUrl, '/v1/user/verify_code_image');
   const captcha_code = await captchaAnswer(baseUrl, captcha.data.captcha_key);
@@ -84,5 +89,5 @@ export async function loginViaApi(baseUrl: string, prefix: string): Promise<stri
     body: { type: 'sms', mobile, code },
   });
   if (login.code !== 0) throw new Error(`login: ${login.message}`);
-  return login.data.user_access_token;
+  return { token: login.data.user_access_token, mobile };
 }

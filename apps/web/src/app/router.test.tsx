@@ -141,12 +141,19 @@ describe('routes', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('lets a logged-in user into /user/* (its pages come later: 404 for now)', async () => {
+  it('lets a logged-in user into /user/* (an unknown page of the centre is the 404 page)', async () => {
     localStorage.setItem(StorageKey.ACCESS_TOKEN, 'tok');
     resetSessionForTests();
-    const router = renderApp('/user/myinfo');
+    const router = renderApp('/user/nope');
     expect(await screen.findByRole('heading', { level: 1, name: '您访问的页面走丢了' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/user/myinfo');
+    expect(router.state.location.pathname).toBe('/user/nope');
+  });
+
+  it('opens /user/myinfo for a logged-in user', async () => {
+    localStorage.setItem(StorageKey.ACCESS_TOKEN, 'tok');
+    resetSessionForTests();
+    renderApp('/user/myinfo');
+    expect(await screen.findByRole('heading', { level: 1, name: '个人资料' })).toBeTruthy();
   });
 });
 

@@ -108,6 +108,22 @@ const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key
 // The personal centre: its layout and own pages are one lazy chunk (texts: `member`).
 const userCenter = () => import('../features/user-center/pages/user-center-routes');
 
+// Money pages (wallet, orders, coupons, bill, credit, bank cards): one lazy chunk with the `money` texts.
+const moneyPages = () => import('../features/wallet/pages/money-routes');
+const moneyTitle = (key: string): RouteHandle => ({ title: `money:titles.${key}` });
+const moneyRoutes: RouteObject[] = [
+  { path: paths.wallet.recharge.path, handle: moneyTitle('recharge'), lazy: () => moneyPages().then((m) => m.rechargeRoute) },
+  { path: paths.wallet.cash.path, handle: moneyTitle('cash'), lazy: () => moneyPages().then((m) => m.cashRoute) },
+  { path: paths.wallet.account.path, handle: moneyTitle('cards'), lazy: () => moneyPages().then((m) => m.cardsRoute) },
+  { path: paths.wallet.addAccount.path, handle: moneyTitle('addCard'), lazy: () => moneyPages().then((m) => m.addCardRoute) },
+  { path: paths.wallet.bind.path, handle: moneyTitle('addCard'), lazy: () => moneyPages().then((m) => m.addCardRoute) },
+  { path: paths.wallet.withdrawal.path, handle: moneyTitle('withdrawals'), lazy: () => moneyPages().then((m) => m.withdrawalsRoute) },
+  { path: paths.bill.path, handle: moneyTitle('bill'), lazy: () => moneyPages().then((m) => m.billRoute) },
+  { path: paths.credit.path, handle: moneyTitle('credit'), lazy: () => moneyPages().then((m) => m.creditRoute) },
+  { path: paths.creditRule.path, handle: moneyTitle('creditRule'), lazy: () => moneyPages().then((m) => m.creditRuleRoute) },
+  { path: paths.voucher.path, handle: moneyTitle('voucher'), lazy: () => moneyPages().then((m) => m.voucherRoute) },
+];
+
 // Topic pages (list and phone layout share one chunk) and the paper page, with the `topic` texts.
 const topicPages = () => import('../features/topics/pages/topic-page');
 const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
@@ -208,13 +224,28 @@ export const routes: RouteObject[] = [
                 lazy: () => userCenter().then((m) => m.layoutRoute),
                 children: [
                   { index: true, lazy: () => userCenter().then((m) => m.indexRoute) },
+                  { path: paths.user.myinfo.path, handle: title('myinfo'), lazy: () => import('../features/auth/pages/myinfo-page') },
                   { path: paths.user.mycourse.path, handle: memberTitle('mycourse'), lazy: () => userCenter().then((m) => m.myCourseRoute) },
                   { path: paths.user.watch.path, handle: memberTitle('watch'), lazy: () => userCenter().then((m) => m.watchRoute) },
                   { path: paths.user.history.path, handle: memberTitle('history'), lazy: () => import('../features/columns/pages/history-page') },
                   { path: paths.user.collect.path, handle: memberTitle('collect'), lazy: () => import('../features/columns/pages/collect-page') },
+                  { path: paths.user.order.path, handle: moneyTitle('orders'), lazy: () => moneyPages().then((m) => m.ordersRoute) },
+                  { path: paths.user.wallet.path, handle: moneyTitle('wallet'), lazy: () => moneyPages().then((m) => m.walletRoute) },
+                  { path: paths.user.coupon.path, handle: moneyTitle('coupons'), lazy: () => moneyPages().then((m) => m.couponRoute) },
                 ],
               },
               { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
+            ],
+          },
+          {
+            // Wallet, bill, credit and vouchers: login needed, shown in the personal centre's layout.
+            loader: requireLogin,
+            children: [
+              {
+                id: 'money-center',
+                lazy: () => userCenter().then((m) => m.layoutRoute),
+                children: moneyRoutes,
+              },
             ],
           },
           {

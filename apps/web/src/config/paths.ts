@@ -100,6 +100,19 @@ export const paths = {
     coupon: { path: '/user/coupon', getHref: () => '/user/coupon' },
     history: { path: '/user/history', getHref: () => '/user/history' },
   },
+  /** Wallet, bill, credit points and vouchers (login needed; shown inside the personal centre). */
+  wallet: {
+    recharge: { path: '/wallet/recharge', getHref: () => '/wallet/recharge' },
+    cash: { path: '/wallet/cash', getHref: () => '/wallet/cash' },
+    account: { path: '/wallet/account', getHref: () => '/wallet/account' },
+    addAccount: { path: '/wallet/add_account', getHref: () => '/wallet/add_account' },
+    bind: { path: '/wallet/bind', getHref: () => '/wallet/bind' },
+    withdrawal: { path: '/wallet/withdrawal', getHref: () => '/wallet/withdrawal' },
+  },
+  bill: { path: '/bill', getHref: () => '/bill' },
+  credit: { path: '/credit', getHref: () => '/credit' },
+  creditRule: { path: '/credit/rule', getHref: () => '/credit/rule' },
+  voucher: { path: '/voucher', getHref: () => '/voucher' },
   changePassword: { path: '/change_password', getHref: (bare = false) => (bare ? '/change_password/w' : '/change_password') },
 
   aboutUs: { path: '/about_us', getHref: () => '/about_us' },

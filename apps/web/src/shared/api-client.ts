@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `none`: never refresh or redirect on 200203 (used by the session check and the refresh itself). */
   auth?: 'refresh' | 'none';
+  /** Extra request headers, e.g. `Idempotency-Key` on paying calls (the same key on a retry). */
+  headers?: Record<string, string>;
 }
 
 /** Parameters every request carries (spec §7). */
@@ -85,7 +87,7 @@ interface Outgoing {
 /** A JSON call: common parameters in the GET query, or merged into the JSON body otherwise. */
 function jsonRequest(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Outgoing {
   const common = commonParams(token);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (method === 'GET') return { url: buildUrl(path, { ...options.query, ...common }), headers };
   headers['Content-Type'] = 'application/json';
   return { url: buildUrl(path, { ...options.query }), headers, body: JSON.stringify({ ...options.body, ...common }) };

@@ -15,7 +15,10 @@ import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import type { CourseChapter } from '@medportal/contract';
-import { useSession } from '../../../shared/session';
+import { redirectToLogin, useSession } from '../../../shared/session';
+import { BuyDialog } from '../../../shared/payment/buy-dialog';
+import { PriceType } from '@medportal/contract/codes';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   useChapterProgress,
   useCourseChapters,
@@ -103,7 +106,7 @@ function CourseFavoriteButton({ course }: { course: CourseDetailData }) {
 
 /** The course detail, shared by `/course/:id` and the bare `/course_h5/:id`. */
 export function CourseDetailView({ id }: { id: number }) {
-  const { t } = useTranslation(['course', 'common']);
+  const { t } = useTranslation(['course', 'common', 'money']);
   const lang = useLang();
   const session = useSession();
   const signedIn = session.token !== null;
@@ -116,6 +119,10 @@ export function CourseDetailView({ id }: { id: number }) {
   const [search] = useSearchParams();
   const autoResume = search.get('resume') === '1';
   const [picked, setPicked] = useState<(PlayerSelection & { n: number }) | null>(null);
+  const [buying, setBuying] = useState(false);
+  const queryClient = useQueryClient();
+  // Buying needs a login: anonymous visitors go to the login page and come back here.
+  const buy = () => (signedIn ? setBuying(true) : redirectToLogin());
   const playerRef = useRef<HTMLDivElement>(null);
   const progressById = useMemo(() => new Map((chapterProgress.data?.items ?? []).map((p) => [p.chapter_id, p])), [chapterProgress.data]);
 
@@ -154,8 +161,19 @@ export function CourseDetailView({ id }: { id: number }) {
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   }
   const c = detail.data;
+  const paid = c.price_type !== PriceType.FREE && c.price > 0;
+  // Owned when signed in and no chapter is locked for want of a purchase.
+  const purchased = paid && signedIn && chapters.isSuccess && !items.some((ch) => ch.locked_reason === 'purchase');
   return (
     <article className="course-detail">
+      {paid && buying ? (
+        <BuyDialog
+          course={{ id: c.id, title: c.title }}
+          open={buying}
+          onClose={() => setBuying(false)}
+          onPaid={() => void queryClient.invalidateQueries({ queryKey: ['course', c.id] })}
+        />
+      ) : null}
       <Title text={c.title} />
       <header className="course-hero">
         <div ref={playerRef} className="course-hero__media">
@@ -167,6 +185,7 @@ export function CourseDetailView({ id }: { id: number }) {
               selection={selection}
               signedIn={signedIn}
               onExpired={() => void chapters.refetch()}
+              onBuy={buy}
             />
           ) : chapters.isPending ? (
             <Skeleton height={200} />
@@ -184,6 +203,17 @@ export function CourseDetailView({ id }: { id: number }) {
           ) : null}
           <p className="course-hero__price">
             <Price course={c} />
+            {paid ? (
+              purchased ? (
+                <span className="course-purchased" data-testid="course-purchased">
+                  {t('money:buy.purchased')}
+                </span>
+              ) : (
+                <button type="button" className="button button--primary course-buy" onClick={buy} data-testid="course-buy">
+                  {t('money:buy.buyNow')}
+                </button>
+              )
+            ) : null}
           </p>
           <p className="course-hero__meta">
             <span>{t('course:detail.learners', { count: learnCountText(c, lang) })}</span>

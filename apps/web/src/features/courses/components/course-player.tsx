@@ -14,7 +14,7 @@ export interface PlayerSelection {
 }
 
 /** Why a locked chapter cannot be played, and what to do: log in, or buy the course. */
-function LockedPanel({ course, chapter }: { course: CourseDetailData; chapter: CourseChapter }) {
+function LockedPanel({ course, chapter, onBuy }: { course: CourseDetailData; chapter: CourseChapter; onBuy: () => void }) {
   const { t } = useTranslation('course');
   const location = useLocation();
   const here = typeof window === 'undefined' ? location.pathname : window.location.href;
@@ -36,10 +36,9 @@ function LockedPanel({ course, chapter }: { course: CourseDetailData; chapter: C
       <p className="course-locked__price">
         {t('player.price')} <Price course={course} />
       </p>
-      <p className="course-locked__note">{t('player.buyNote')}</p>
-      <Link className="button button--primary" to={paths.contactUs.getHref()}>
-        {t('player.buyContact')}
-      </Link>
+      <button type="button" className="button button--primary" onClick={onBuy} data-testid="locked-buy">
+        {t('player.buy')}
+      </button>
     </div>
   );
 }
@@ -51,12 +50,15 @@ export function CoursePlayer({
   selection,
   signedIn,
   onExpired,
+  onBuy,
 }: {
   course: CourseDetailData;
   chapter: CourseChapter;
   selection: PlayerSelection;
   signedIn: boolean;
   onExpired: () => void;
+  /** Opens the order dialog (the caller sends anonymous visitors to the login first). */
+  onBuy: () => void;
 }) {
   const { t } = useTranslation('course');
   const onProgress = useLearnHeartbeat(course.id, chapter.id, signedIn);
@@ -78,7 +80,7 @@ export function CoursePlayer({
           onExpired={onExpired}
         />
       ) : chapter.locked_reason ? (
-        <LockedPanel course={course} chapter={chapter} />
+        <LockedPanel course={course} chapter={chapter} onBuy={onBuy} />
       ) : (
         <p className="course-locked">{t('player.noMedia')}</p>
       )}

@@ -5,7 +5,7 @@ import { CourseMorePage } from './course-more-page';
 
 /** Route loader of every course page: the `course` texts arrive with the route. */
 export async function loader(): Promise<null> {
-  await loadNamespaces('course', 'player');
+  await loadNamespaces('course', 'player', 'money');
   return null;
 }
 

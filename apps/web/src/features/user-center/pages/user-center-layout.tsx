@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Image } from '../../../shared/ui/image';
 import { PageFallback } from '../../../shared/ui/page-fallback';
@@ -9,10 +9,16 @@ import { usePersonalInfo } from '../api/user-center';
 import '../user-center.css';
 
 const LINKS = [
+  { to: paths.user.myinfo.getHref(), key: 'myinfo' },
   { to: paths.user.mycourse.getHref(), key: 'mycourse' },
   { to: paths.user.watch.getHref(), key: 'watch' },
   { to: paths.user.collect.getHref(), key: 'collect' },
   { to: paths.user.history.getHref(), key: 'history' },
+  { to: paths.user.order.getHref(), key: 'order' },
+  // The wallet's own pages (recharge, withdrawals, bill, vouchers) keep its link marked.
+  { to: paths.user.wallet.getHref(), key: 'wallet', also: ['/wallet/', paths.bill.getHref(), paths.voucher.getHref()] },
+  { to: paths.user.coupon.getHref(), key: 'coupon' },
+  { to: paths.credit.getHref(), key: 'credit' },
 ] as const;
 
 function Profile() {
@@ -26,7 +32,11 @@ function Profile() {
       <Image src={me.avatar_url} alt="" className="user-center__avatar" width={64} height={64} />
       <div>
         <p className="user-center__nickname">{me.nickname}</p>
-        <p className="user-center__points">{t('center.points', { count: me.availablescore })}</p>
+        <p className="user-center__points">
+          <Link to={paths.credit.getHref()} data-testid="sidebar-points">
+            {t('center.points', { count: me.availablescore })}
+          </Link>
+        </p>
       </div>
     </div>
   );
@@ -39,6 +49,7 @@ function Profile() {
  */
 export function UserCenterLayout() {
   const { t } = useTranslation('member');
+  const { pathname } = useLocation();
   return (
     <div className="container user-center">
       <aside className="user-center__side" aria-label={t('center.sidebar')}>
@@ -47,7 +58,10 @@ export function UserCenterLayout() {
           <ul className="user-center__nav">
             {LINKS.map((l) => (
               <li key={l.key}>
-                <NavLink to={l.to} className={({ isActive }) => `user-center__link${isActive ? ' is-active' : ''}`}>
+                <NavLink
+                  to={l.to}
+                  className={({ isActive }) => `user-center__link${isActive || ('also' in l && l.also.some((p) => pathname.startsWith(p))) ? ' is-active' : ''}`}
+                >
                   {t(`center.links.${l.key}`)}
                 </NavLink>
               </li>

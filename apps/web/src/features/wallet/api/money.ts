@@ -1,0 +1,146 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BodyOf, DataOf } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { idempotent, type OrderPayment } from '../../../shared/payment/payment';
+
+export type OrderPage = DataOf<'orderList'>;
+export type Order = OrderPage['items'][number];
+export type OrderStatus = Order['status'];
+export type TxnPage = DataOf<'walletTransactions'>;
+export type Txn = TxnPage['items'][number];
+export type TxnType = Txn['type'];
+export type CouponPage = DataOf<'couponList'>;
+export type Coupon = CouponPage['items'][number];
+export type CouponStatus = Coupon['status'];
+export type ScorePage = DataOf<'scoreLog'>;
+export type ScoreItem = ScorePage['items'][number];
+export type BankCard = DataOf<'bankcardList'>['items'][number];
+export type WithdrawalPage = DataOf<'withdrawalList'>;
+export type Withdrawal = WithdrawalPage['items'][number];
+
+export const PAGE_SIZE = 10;
+export const TXN_TYPES = ['recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment'] as const satisfies readonly TxnType[];
+export const ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const satisfies readonly OrderStatus[];
+export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const satisfies readonly CouponStatus[];
+
+const paged = (page: number, extra: Record<string, string | undefined> = {}) => ({ page: String(page), page_size: String(PAGE_SIZE), ...extra });
+
+export const useOrders = (page: number, status: OrderStatus | '') => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'orders', lang, status, page],
+    queryFn: ({ signal }) => api.get<OrderPage>(pathOf('orderList'), paged(page, { status: status || undefined }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const cancelOrder = (orderNo: string) => api.post<Order>(pathOf('orderCancel', { order_no: orderNo }));
+
+export const useTransactions = (page: number, type: TxnType | '') => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'bill', lang, type, page],
+    queryFn: ({ signal }) => api.get<TxnPage>(pathOf('walletTransactions'), paged(page, { type: type || undefined }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const useRechargeList = () => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'recharge-list', lang],
+    queryFn: ({ signal }) => api.get<DataOf<'rechargeList'>>(pathOf('rechargeList'), undefined, { signal }),
+  });
+};
+
+export const usePayExplain = () => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'pay-explain', lang],
+    queryFn: ({ signal }) => api.get<DataOf<'aboutPayExplain'>>(pathOf('aboutPayExplain'), undefined, { signal }),
+  });
+};
+
+export const startRecharge = (body: BodyOf<'recharge'>, key: string) => api.post<OrderPayment>(pathOf('recharge'), body, idempotent(key));
+
+export const useCoupons = (page: number, status: CouponStatus) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'coupons', lang, status, page],
+    queryFn: ({ signal }) => api.get<CouponPage>(pathOf('couponList'), paged(page, { status }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const useCouponRemain = () => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'coupon-remain', lang],
+    queryFn: ({ signal }) => api.get<DataOf<'couponRemain'>>(pathOf('couponRemain'), undefined, { signal }),
+    staleTime: 0,
+  });
+};
+
+export const claimCoupon = (campaignId: number) => api.post<Coupon>(pathOf('couponClaim', { id: campaignId }));
+
+export const useScoreLog = (page: number, type: 'all' | 'earned' | 'spent') => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['money', 'score-log', lang, type, page],
+    queryFn: ({ signal }) => api.get<ScorePage>(pathOf('scoreLog'), paged(page, { type }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const useCreditRule = () =>
+  useQuery({
+    queryKey: ['money', 'credit-rule'],
+    queryFn: ({ signal }) => api.get<DataOf<'creditRule'>>(pathOf('creditRule'), undefined, { signal }),
+  });
+
+export const redeemVoucher = (code: string) => api.post<DataOf<'voucherRedeem'>>(pathOf('voucherRedeem'), { code });
+
+export const bankCardsQueryKey = ['money', 'bankcards'] as const;
+export const useBankCards = () =>
+  useQuery({
+    queryKey: bankCardsQueryKey,
+    queryFn: ({ signal }) => api.get<DataOf<'bankcardList'>>(pathOf('bankcardList'), undefined, { signal }),
+    staleTime: 0,
+  });
+
+export const checkBankCard = (cardNumber: string) => api.post<DataOf<'checkBankcard'>>(pathOf('checkBankcard'), { card_number: cardNumber });
+export const addBankCard = (body: BodyOf<'bankcardAdd'>) => api.post<BankCard>(pathOf('bankcardAdd'), body);
+export const setDefaultCard = (id: number) => api.put<DataOf<'bankcardDefault'>>(pathOf('bankcardDefault', { id }));
+export const deleteCard = (id: number) => api.delete<DataOf<'bankcardDelete'>>(pathOf('bankcardDelete', { id }));
+
+export const requestWithdrawal = (body: BodyOf<'cashWithdrawal'>, key: string) =>
+  api.post<Withdrawal>(pathOf('cashWithdrawal'), body, idempotent(key));
+
+export const useWithdrawals = (page: number) =>
+  useQuery({
+    queryKey: ['money', 'withdrawals', page],
+    queryFn: ({ signal }) => api.get<WithdrawalPage>(pathOf('withdrawalList'), paged(page), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** Luhn check of a card number's digits (the server checks it too, with the BIN table). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

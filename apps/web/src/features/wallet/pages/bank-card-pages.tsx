@@ -1,0 +1,219 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_COUNTRY_CODE, isValidMobile } from '@medportal/contract/constants';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../shared/errors';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { addBankCard, bankCardsQueryKey, checkBankCard, deleteCard, luhnValid, setDefaultCard, useBankCards, type BankCard } from '../api/money';
+import { MoneyPage } from '../components/parts';
+
+/** "6222 0202 0000 1234": digits in groups of four while typing. */
+const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function CardRow({ card }: { card: BankCard }) {
+  const { t } = useTranslation('money');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: bankCardsQueryKey });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="bank-card" data-testid="bank-card">
+      <div className="bank-card__body">
+        <p className="bank-card__bank">
+          {card.bank_name} <span className="bank-card__type">{t(`cardTypes.${card.card_type}`)}</span>
+          {card.is_default ? <span className="money-badge money-badge--paid">{t('cards.default')}</span> : null}
+        </p>
+        <p className="bank-card__number">{card.masked_number}</p>
+        <p className="money-row__meta">
+          {card.holder_name} · {card.mobile}
+        </p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {errorText(error)}
+          </p>
+        ) : null}
+      </div>
+      <div className="money-row__actions">
+        {card.is_default ? null : (
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => setDefaultCard(card.id))}>
+            {t('cards.makeDefault')}
+          </button>
+        )}
+        {confirm ? (
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => deleteCard(card.id))}>
+            {t('cards.confirmRemove', { last4: card.last4 })}
+          </button>
+        ) : (
+          <button type="button" className="button--link" onClick={() => setConfirm(true)}>
+            {t('cards.remove')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** `/wallet/account`: my withdrawal accounts (bank cards, masked), the default first. */
+export function BankCardsPage() {
+  const { t } = useTranslation('money');
+  const cards = useBankCards();
+  return (
+    <MoneyPage
+      title={t('cards.title')}
+      back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }}
+      actions={
+        <Link className="button button--primary" to={paths.wallet.addAccount.getHref()}>
+          {t('cards.add')}
+        </Link>
+      }
+      testId="cards-page"
+    >
+      {cards.isPending ? (
+        <Skeleton height={96} />
+      ) : cards.isError ? (
+        <ErrorState error={cards.error} onRetry={() => void cards.refetch()} />
+      ) : cards.data.items.length === 0 ? (
+        <p className="center-empty" role="status">
+          {t('cards.empty')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
+        </p>
+      ) : (
+        <ul className="money-list">
+          {cards.data.items.map((c) => (
+            <CardRow key={c.id} card={c} />
+          ))}
+        </ul>
+      )}
+    </MoneyPage>
+  );
+}
+
+type Bank = { bank_name: string; card_type: string; masked_number: string };
+
+/**
+ * `/wallet/add_account` and `/wallet/bind`: add a bank card. The number is checked as it is
+ * typed (Luhn), then by the server, which names the bank from the card's BIN.
+ */
+export function AddBankCardPage() {
+  const { t } = useTranslation('money');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [holder, setHolder] = useState('');
+  const [number, setNumber] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [isDefault, setIsDefault] = useState(true);
+  const [bank, setBank] = useState<Bank | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<'holder' | 'number' | 'mobile', string>>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  const digits = number.replace(/\D/g, '');
+  const luhn = digits.length >= 12 ? luhnValid(digits) : null;
+
+  const check = async () => {
+    setBank(null);
+    setCheckError(null);
+    if (!luhn) return;
+    try {
+      setBank(await checkBankCard(digits));
+    } catch (e) {
+      setCheckError(errorText(e));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const next: typeof errors = {};
+    if (!holder.trim()) next.holder = t('cards.errors.holder');
+    if (!luhnValid(digits)) next.number = t('cards.errors.number');
+    if (!isValidMobile(mobile, DEFAULT_COUNTRY_CODE)) next.mobile = t('cards.errors.mobile');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setError(null);
+    setPending(true);
+    try {
+      await addBankCard({ holder_name: holder.trim(), card_number: digits, mobile, country_code: DEFAULT_COUNTRY_CODE, is_default: isDefault });
+      await queryClient.invalidateQueries({ queryKey: bankCardsQueryKey });
+      void navigate(paths.wallet.account.getHref());
+    } catch (e) {
+      setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const numberHint =
+    luhn === false ? t('cards.luhnBad') : bank ? `${bank.bank_name} · ${t(`cardTypes.${bank.card_type}`, { defaultValue: bank.card_type })}` : luhn ? t('cards.luhnOk') : t('cards.numberHint');
+
+  return (
+    <MoneyPage title={t('cards.addTitle')} back={{ to: paths.wallet.account.getHref(), label: t('cards.title') }} testId="add-card-page">
+      <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className={`form-field${errors.holder ? ' form-field--invalid' : ''}`}>
+          <label htmlFor="card-holder" className="form-field__label">
+            {t('cards.holder')}
+          </label>
+          <input id="card-holder" className="input" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} autoComplete="cc-name" aria-invalid={errors.holder ? true : undefined} aria-describedby={errors.holder ? 'card-holder-error' : undefined} />
+          {errors.holder ? <p id="card-holder-error" className="form-field__error">{errors.holder}</p> : null}
+        </div>
+        <div className={`form-field${errors.number || luhn === false || checkError ? ' form-field--invalid' : ''}`}>
+          <label htmlFor="card-number" className="form-field__label">
+            {t('cards.number')}
+          </label>
+          <input
+            id="card-number"
+            className="input"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            value={groupDigits(digits)}
+            maxLength={23}
+            onChange={(e) => {
+              setNumber(e.target.value.replace(/\D/g, '').slice(0, 19));
+              setBank(null);
+              setCheckError(null);
+            }}
+            onBlur={() => void check()}
+            aria-invalid={errors.number || luhn === false ? true : undefined}
+            aria-describedby="card-number-hint"
+          />
+          <p id="card-number-hint" className={luhn === false || checkError || errors.number ? 'form-field__error' : 'form-field__hint'} aria-live="polite" data-testid="card-check">
+            {errors.number ?? checkError ?? numberHint}
+          </p>
+        </div>
+        <div className={`form-field${errors.mobile ? ' form-field--invalid' : ''}`}>
+          <label htmlFor="card-mobile" className="form-field__label">
+            {t('cards.mobile')}
+          </label>
+          <input id="card-mobile" className="input" type="tel" inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))} aria-invalid={errors.mobile ? true : undefined} aria-describedby={errors.mobile ? 'card-mobile-error' : undefined} />
+          {errors.mobile ? <p id="card-mobile-error" className="form-field__error">{errors.mobile}</p> : null}
+        </div>
+        <label className="checkbox-field">
+          <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> {t('cards.setDefault')}
+        </label>
+        {error ? (
+          <p className="form-error" role="alert">
+            {errorText(error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+          {t('cards.save')}
+        </button>
+      </form>
+    </MoneyPage>
+  );
+}

@@ -1,0 +1,177 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorCode } from '@medportal/contract/codes';
+import { WITHDRAWAL_LIMITS } from '@medportal/contract/constants';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../shared/api-client';
+import { errorText } from '../../../shared/errors';
+import { formatDateTime } from '../../../shared/format/date';
+import { formatFen } from '../../../shared/format/price';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { pageParam } from '../../../shared/page-param';
+import { PayPasswordInput } from '../../../shared/payment/pay-password-input';
+import { newIdempotencyKey, useWalletInfo } from '../../../shared/payment/payment';
+import { PagedList } from '../../../shared/ui/paged-list';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/money';
+import { MoneyPage, parseYuan } from '../components/parts';
+
+/** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
+export function CashPage() {
+  const { t } = useTranslation('money');
+  const queryClient = useQueryClient();
+  const wallet = useWalletInfo();
+  const cards = useBankCards();
+  const [amount, setAmount] = useState('');
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; password?: string }>({});
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const key = useRef<{ body: string; key: string } | null>(null);
+
+  const items = cards.data?.items ?? [];
+  const chosen = cardId ?? items.find((c) => c.is_default)?.id ?? items[0]?.id ?? null;
+  const balance = wallet.data?.balance ?? 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || chosen === null) return;
+    const fen = parseYuan(amount);
+    const next: typeof errors = {};
+    if (fen === null || fen < WITHDRAWAL_LIMITS.minFen) next.amount = t('cash.min', { amount: formatFen(WITHDRAWAL_LIMITS.minFen) });
+    else if (fen > balance) next.amount = t('cash.over', { amount: formatFen(balance) });
+    if (!/^\d{6}$/.test(password)) next.password = t('pay.payPasswordFormat');
+    setErrors(next);
+    if (Object.keys(next).length > 0 || fen === null) return;
+    const body = { amount: fen, bankcard_id: chosen, pay_password: password };
+    const text = JSON.stringify(body);
+    if (key.current?.body !== text) key.current = { body: text, key: newIdempotencyKey() };
+    setError(null);
+    setPending(true);
+    try {
+      setDone(await requestWithdrawal(body, key.current.key));
+      await queryClient.invalidateQueries({ queryKey: ['money'] });
+    } catch (e) {
+      if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setErrors({ password: errorText(e) });
+      else setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const back = { to: paths.user.wallet.getHref(), label: t('wallet.title') };
+  if (done) {
+    return (
+      <MoneyPage title={t('cash.title')} back={back} testId="cash-page">
+        <div className="qr-pay qr-pay--done" role="status" data-testid="withdrawal-requested">
+          <p className="qr-pay__done">{t('cash.requested')}</p>
+          <p>{t('cash.requestedText', { amount: formatFen(done.amount), card: `${done.bank_name} ${done.masked_number}` })}</p>
+          <Link className="button button--primary" to={paths.wallet.withdrawal.getHref()}>
+            {t('wallet.withdrawals')}
+          </Link>
+        </div>
+      </MoneyPage>
+    );
+  }
+  return (
+    <MoneyPage title={t('cash.title')} back={back} actions={<Link to={paths.wallet.withdrawal.getHref()}>{t('wallet.withdrawals')}</Link>} testId="cash-page">
+      <p className="recharge__balance">
+        {t('cash.available')} <strong data-testid="wallet-balance">{wallet.data ? formatFen(balance) : '…'}</strong>
+      </p>
+      {cards.isPending ? (
+        <Skeleton height={120} />
+      ) : cards.isError ? (
+        <ErrorState error={cards.error} onRetry={() => void cards.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="center-empty" role="status">
+          {t('cash.noCard')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
+        </p>
+      ) : (
+        <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="buy-form__group">
+            <legend>{t('cash.toCard')}</legend>
+            {items.map((c) => (
+              <label key={c.id} className="buy-form__option">
+                <input type="radio" name="card" checked={chosen === c.id} onChange={() => setCardId(c.id)} />
+                <span>
+                  {c.bank_name} {c.masked_number}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className={`form-field${errors.amount ? ' form-field--invalid' : ''}`}>
+            <label htmlFor="cash-amount" className="form-field__label">
+              {t('cash.amount')}
+            </label>
+            <input id="cash-amount" className="input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={errors.amount ? true : undefined} aria-describedby="cash-amount-hint" />
+            <p id="cash-amount-hint" className={errors.amount ? 'form-field__error' : 'form-field__hint'}>
+              {errors.amount ?? t('cash.limits', { min: formatFen(WITHDRAWAL_LIMITS.minFen), max: formatFen(WITHDRAWAL_LIMITS.dailyMaxFen), count: WITHDRAWAL_LIMITS.dailyMaxCount })}
+            </p>
+          </div>
+          <PayPasswordInput value={password} onChange={setPassword} error={errors.password} disabled={pending} />
+          {error ? (
+            <p className="form-error" role="alert">
+              {errorText(error)}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+            {t('cash.submit')}
+          </button>
+        </form>
+      )}
+    </MoneyPage>
+  );
+}
+
+function WithdrawalRow({ w }: { w: Withdrawal }) {
+  const { t } = useTranslation('money');
+  const lang = useLang();
+  return (
+    <li className="money-row" data-testid="withdrawal-row" data-status={w.status}>
+      <div className="money-row__main">
+        <p className="money-row__title">
+          <span className={`money-badge money-badge--w-${w.status}`}>{t(`withdrawalStatus.${w.status}`)}</span> {w.bank_name} {w.masked_number}
+        </p>
+        <p className="money-row__meta">
+          <time dateTime={w.created_at}>{formatDateTime(w.created_at, lang)}</time>
+          <span>{w.withdrawal_no}</span>
+          {w.paid_at ? <span>{t('withdrawals.paidAt', { date: formatDateTime(w.paid_at, lang) })}</span> : null}
+        </p>
+        {w.reject_reason ? <p className="money-row__meta">{t('withdrawals.reason', { reason: w.reject_reason })}</p> : null}
+      </div>
+      <div className="money-row__side">
+        <span className="money-amount">{formatFen(w.amount)}</span>
+      </div>
+    </li>
+  );
+}
+
+/** `/wallet/withdrawal`: my withdrawals with their state (pending review, approved, paid, rejected, failed). */
+export function WithdrawalsPage() {
+  const { t } = useTranslation('money');
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const page = pageParam(search);
+  const list = useWithdrawals(page);
+  return (
+    <MoneyPage title={t('wallet.withdrawals')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="withdrawals-page">
+      <PagedList<Withdrawal>
+        query={list}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })}
+        render={(w) => <WithdrawalRow key={w.id} w={w} />}
+        className="money-list"
+        loadingLabel={t('loading')}
+        emptyClassName="center-empty"
+        empty={t('withdrawals.empty')}
+        testId="withdrawal-list"
+      />
+    </MoneyPage>
+  );
+}
