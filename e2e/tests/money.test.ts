@@ -371,6 +371,38 @@ describe('money', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="available-score"]')?.textContent === '30');
   });
 
+  it('pays part of a course with credit points by QR: the amount falls and the points are spent', async () => {
+    const operator = await operatorToken();
+    const batch = await apiCall<{ codes: string[] }>(h.server.url, '/v1/admin/voucher_batches', { method: 'POST', token: operator, body: { kind: 'points', count: 1, points: 500 } });
+    assert.equal(batch.code, 0, batch.message);
+    const { token } = await loginUserViaApi(h.server.url, '182');
+    const redeemed = await apiCall(h.server.url, '/v1/user/voucher/redeem', { method: 'POST', token, body: { code: batch.data.codes[0] } });
+    assert.equal(redeemed.code, 0, redeemed.message);
+    const { course } = await paidCourse(token);
+    // At most 20 % of the price, a point a fen.
+    const usable = Math.min(500, Math.floor(course.price / 5));
+
+    const page = await signedInPage(token);
+    await page.goto(`/course/${course.id}`);
+    await page.getByTestId('course-buy').click();
+    const dialog = page.getByRole('dialog', { name: '确认订单' });
+    await dialog.getByTestId('amount-to-pay').waitFor();
+    assert.equal(await dialog.getByTestId('amount-to-pay').textContent(), yuan(course.price));
+    await dialog.getByTestId('use-points').check();
+    assert.equal(await dialog.getByTestId('amount-to-pay').textContent(), yuan(course.price - usable));
+    await dialog.getByLabel('微信支付').check();
+    await dialog.getByRole('button', { name: '生成付款码' }).click();
+    const qr = dialog.getByTestId('qr-pay');
+    await qr.waitFor();
+    const orderNo = (await qr.getAttribute('data-order-no')) ?? '';
+    const order = await apiCall<{ amount: number; points_used: number }>(h.server.url, `/v1/user/order/info?order_no=${orderNo}`, { token });
+    assert.deepEqual({ amount: order.data.amount, points: order.data.points_used }, { amount: course.price - usable, points: usable });
+    await devPay(orderNo);
+    await dialog.getByTestId('pay-success').waitFor();
+    await page.goto('/credit');
+    await page.waitForFunction((left) => document.querySelector('[data-testid="available-score"]')?.textContent === left, String(500 - usable));
+  });
+
   it('fits a 390 px phone in English: wallet, recharge and orders', async () => {
     const { token } = await loginUserViaApi(h.server.url, '185');
     const page = await signedInPage(token, { width: 390, height: 844, locale: 'en-US' });

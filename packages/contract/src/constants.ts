@@ -132,6 +132,19 @@ export const POLL_MAX_OPTIONS = 8;
 /** Credit points (decision record 0028): 100 points pay ¥1, for at most this share of an order's price. */
 export const POINTS_PER_YUAN = 100;
 export const POINTS_MAX_ORDER_PERCENT = 20;
+
+/**
+ * How many points an order of `priceFen` may use when the buyer has `available` points: at most
+ * POINTS_MAX_ORDER_PERCENT % of the price, in whole fen (100 points = ¥1 = 100 fen, so a point is
+ * a fen). The server and the order dialog use this one function.
+ */
+export function pointsDeduction(priceFen: number, available: number): { points: number; fen: number } {
+  const fenPerPoint = 100 / POINTS_PER_YUAN;
+  const capFen = Math.floor((priceFen * POINTS_MAX_ORDER_PERCENT) / 100);
+  const points = Math.max(0, Math.min(Math.floor(available), Math.floor(capFen / fenPerPoint)));
+  return { points, fen: points * fenPerPoint };
+}
+
 /**
  * Daily sign-in: day n of a run of consecutive days earns basePoints + min(n − 1, maxStreakExtra) ×
  * streakStep, and every bonusEvery-th day of a run adds bonusPoints.

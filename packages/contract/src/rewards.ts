@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CountryCode, MobileNumber, PayPassword } from './accounts.ts';
 import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
-import { POINTS_MAX_ORDER_PERCENT, POINTS_PER_YUAN, SIGN_IN_RULES, VOUCHER_BATCH_MAX, isValidMobile } from './constants.ts';
+import { SIGN_IN_RULES, VOUCHER_BATCH_MAX, isValidMobile } from './constants.ts';
 
 /**
  * Credit points, daily sign-in, vouchers, bank cards and withdrawals (issue 12; spec §2 "Wallet,
@@ -10,18 +10,6 @@ import { POINTS_MAX_ORDER_PERCENT, POINTS_PER_YUAN, SIGN_IN_RULES, VOUCHER_BATCH
  * Amounts of money are integer fen; points are integers.
  */
 
-
-/**
- * How many points an order of `priceFen` may use when the buyer has `available` points: at most
- * POINTS_MAX_ORDER_PERCENT % of the price, in whole fen (100 points = ¥1 = 100 fen, so a point is
- * a fen). The server and the order dialog use this one function.
- */
-export function pointsDeduction(priceFen: number, available: number): { points: number; fen: number } {
-  const fenPerPoint = 100 / POINTS_PER_YUAN;
-  const capFen = Math.floor((priceFen * POINTS_MAX_ORDER_PERCENT) / 100);
-  const points = Math.max(0, Math.min(Math.floor(available), Math.floor(capFen / fenPerPoint)));
-  return { points, fen: points * fenPerPoint };
-}
 
 /** Points a sign-in earns on day `streak` of a run of consecutive days (1 = the first day). */
 export function signInPoints(streak: number): { points: number; bonus: number } {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BodyOf, DataOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
+import { pointsDeduction, POINTS_MAX_ORDER_PERCENT } from '@medportal/contract/constants';
 import { pathOf } from '@medportal/contract/routes';
 import { paths } from '../../config/paths';
 import { api, isApiError } from '../api-client';
@@ -32,6 +33,16 @@ export interface BuyDialogProps {
   /** The order is paid: the caller refreshes what the purchase unlocks. */
   onPaid: (order: Order) => void;
 }
+
+const usePoints = (enabled: boolean) =>
+  useQuery({
+    // The personal centre's key: signing in or paying refreshes both.
+    queryKey: ['profile', 'personal-info'],
+    queryFn: ({ signal }) => api.get<DataOf<'personalInfo'>>(pathOf('personalInfo'), undefined, { signal }),
+    enabled,
+    staleTime: 0,
+    select: (me) => me.availablescore,
+  });
 
 const useUsableCoupons = (courseId: number, enabled: boolean) =>
   useQuery({
@@ -65,6 +76,8 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const usable = useUsableCoupons(course.id, open);
   const wallet = useWalletInfo(open);
   const hasPassword = useHasPayPassword(open);
+  const available = usePoints(open);
+  const [usePointsChecked, setUsePoints] = useState(false);
   const [couponId, setCouponId] = useState<number | null | undefined>(undefined);
   const [channel, setChannel] = useState<Channel>('balance');
   const [password, setPassword] = useState('');
@@ -79,7 +92,11 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const chosen = couponId === undefined ? (usable.data?.best_coupon_id ?? null) : couponId;
   const choice = useMemo(() => usable.data?.items.find((i) => i.coupon.id === chosen) ?? null, [usable.data, chosen]);
   const price = usable.data?.price ?? 0;
-  const toPay = choice ? choice.amount : price;
+  const afterCoupon = choice ? choice.amount : price;
+  // Points may pay part of what is left after the coupon, as the server computes it.
+  const points = pointsDeduction(afterCoupon, available.data ?? 0);
+  const spent = usePointsChecked ? points : { points: 0, fen: 0 };
+  const toPay = afterCoupon - spent.fen;
   const balance = wallet.data?.balance ?? 0;
   const short = channel === 'balance' && wallet.data !== undefined && balance < toPay;
 
@@ -103,7 +120,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
         setPasswordError(t('pay.payPasswordFormat'));
         return;
       }
-      const body: BodyOf<'walletPurchase'> = { module: 'course', module_id: course.id, coupon_id: chosen, pay_password: password };
+      const body: BodyOf<'walletPurchase'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, pay_password: password };
       setPending(true);
       try {
         const result = await api.post<DataOf<'walletPurchase'>>(pathOf('walletPurchase'), body, idempotent(keyFor(body)));
@@ -116,7 +133,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
       }
       return;
     }
-    const body: BodyOf<'createOrder'> = { module: 'course', module_id: course.id, coupon_id: chosen, channel };
+    const body: BodyOf<'createOrder'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, channel };
     setPending(true);
     try {
       setQr(await api.post<OrderPayment>(pathOf('createOrder'), body, idempotent(keyFor(body))));
@@ -193,6 +210,17 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
             </label>
           ) : null}
         </fieldset>
+        {points.points > 0 ? (
+          <label className="buy-form__option buy-form__points">
+            <input type="checkbox" checked={usePointsChecked} onChange={(e) => setUsePoints(e.target.checked)} data-testid="use-points" />
+            <span>
+              {t('buy.usePoints', { count: points.points, available: available.data ?? 0 })}{' '}
+              <strong className="buy-form__minus">−{formatFen(points.fen)}</strong>
+            </span>
+          </label>
+        ) : available.data ? (
+          <p className="buy-form__none">{t('buy.pointsNone', { available: available.data, percent: POINTS_MAX_ORDER_PERCENT })}</p>
+        ) : null}
         <fieldset className="buy-form__group">
           <legend>{t('buy.payWith')}</legend>
           {(['balance', 'wechat', 'alipay'] as const).map((c) => (
