@@ -81,8 +81,14 @@ function bodyCases(schema: z.ZodType, bad: string, prefix: string[] = []): Array
   return cases;
 }
 
+/** A value the param's own schema accepts (ids, order numbers), so a case fails only for its bad field. */
+function validParam(def: EndpointDef, name: string): string {
+  const schema = def.params ? fieldsOf(def.params).get(name) : undefined;
+  return ['1', 'A1B2C3D4E5'].find((v) => schema?.safeParse(v).success) ?? '1';
+}
+
 function pathWith(def: EndpointDef, values: Record<string, string>): string {
-  return def.path.replace(/:([a-z_]+)/g, (_, name: string) => values[name] ?? '1');
+  return def.path.replace(/:([a-z_]+)/g, (_, name: string) => values[name] ?? validParam(def, name));
 }
 
 interface Case {
