@@ -41,7 +41,11 @@ export function findChromium(): string {
   );
 }
 
-/** Flags for a quiet headless Chromium on a machine without outside network. */
+/**
+ * Flags for a quiet headless Chromium on a machine without outside network. Without a zygote
+ * every renderer is a child of the browser process, which waits for it: its CPU time then counts
+ * towards the test run's (scripts/test.mjs); zygote-forked renderers were never reaped by us.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -51,4 +55,5 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  '--no-zygote',
 ];

@@ -1,4 +1,4 @@
-import { after, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -6,17 +6,31 @@ import { startServer, type RunningServer } from './server.ts';
 export interface Harness {
   server: RunningServer;
   browser: Browser;
-  /** A new isolated browser context (fresh storage) with one page. */
+  /** A new isolated browser context (fresh storage) with one page, closed when its test ends. */
   newPage: (opts?: { width?: number; height?: number; locale?: string }) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
- * Registers before/after hooks that start the real server build and one Chromium for a test file.
+ * Registers hooks that start the real server build and one Chromium for a test file.
  * Returns a holder filled once `before` has run.
  */
 export function useHarness(env: Record<string, string> = {}): Harness {
   const h = {} as Harness;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
+  // Pages of finished tests are closed: an open page keeps rendering (animations, timers) and
+  // costs CPU for the rest of the file. Tests of one file may run side by side, so the pages go
+  // once none of them is running.
+  let running = 0;
+  beforeEach(() => {
+    running++;
+  });
+  afterEach(async () => {
+    running--;
+    if (running > 0) return;
+    const done = contexts;
+    contexts = [];
+    await Promise.all(done.map((c) => c.close().catch(() => undefined)));
+  });
   before(async () => {
     h.server = await startServer(env);
     h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
