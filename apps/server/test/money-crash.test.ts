@@ -5,12 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PriceType } from '@medportal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DbConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { courseEntitlements, courses, orders, users, walletTransactions } from '../src/db/schema/index.ts';
+import { courseEntitlements, courses, orders, users, wallets, walletTransactions } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { auditLedger, postLedger } from '../src/modules/money/index.ts';
 import { serverRoot } from '../src/paths.ts';
@@ -37,6 +37,15 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Runs scripts/audit-ledger.mjs (npm run audit:ledger) against a stopped server's database. */
+function auditScript(db: DbConfig, dataDir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  env.DATA_DIR = dataDir;
+  if (db.driver === 'postgres') env.DATABASE_URL = db.url;
+  return spawnSync(process.execPath, ['--import', 'tsx', join(serverRoot(), '../../scripts/audit-ledger.mjs')], { env, encoding: 'utf8', timeout: 120_000 });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -171,7 +180,12 @@ describe.each(usingPostgres() ? ['postgres'] : ['pglite'])('kill -9 during payme
     }
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+    // The operator's check, as operators run it: `npm run audit:ledger` over the same database.
+    const audited = auditScript(second, dataDir);
+    expect(audited.status, audited.stdout + audited.stderr).toBe(0);
+    expect(audited.stdout).toContain('every invariant holds');
 
+    let closed = false;
     const database = await openDatabase(second.driver === 'pglite' ? { driver: 'pglite', dataDir: second.dataDir } : { driver: 'postgres', url: second.url });
     try {
       const audit = await auditLedger(database.db);
@@ -185,8 +199,18 @@ describe.each(usingPostgres() ? ['postgres'] : ['pglite'])('kill -9 during payme
       expect(credits).toHaveLength(recharges.length);
       const grants = await database.db.select().from(courseEntitlements).where(inArray(courseEntitlements.userId, payers.map((p) => p.id)));
       expect(grants.length).toBeGreaterThanOrEqual(purchases.length);
-    } finally {
+
+      // A fen that no bill row explains: the script must say so and exit 1.
+      const victim = payers[0];
+      if (!victim) throw new Error('no payer');
+      await database.db.update(wallets).set({ balance: sql`${wallets.balance} + 1` }).where(eq(wallets.userId, victim.id));
       await database.close();
+      closed = true;
+      const broken = auditScript(second, dataDir);
+      expect(broken.status, broken.stdout + broken.stderr).toBe(1);
+      expect(broken.stderr).toContain('VIOLATION');
+    } finally {
+      if (!closed) await database.close();
       if (second.driver === 'postgres') await second.afterClose?.();
     }
   });
