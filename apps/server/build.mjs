@@ -21,6 +21,8 @@ await build({
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  // Dynamic imports become chunks of their own, so what they import (payment SDKs) loads only when used.
+  splitting: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',

@@ -49,10 +49,10 @@ function configError(env: PaymentEnv): string {
 }
 
 describe('payment configuration', () => {
-  it('leaves both channels on the sandbox when nothing is set (empty strings count as unset)', () => {
+  it('leaves both channels on the sandbox when nothing is set (empty strings count as unset)', async () => {
     expect(parsePaymentConfig({}, { readFile })).toEqual({ wechat: null, alipay: null });
     expect(parsePaymentConfig({ WECHATPAY_MCHID: '', ALIPAY_APP_ID: '  ' }, { readFile })).toEqual({ wechat: null, alipay: null });
-    expect(createLivePaymentProviders({ PATH: '/usr/bin' }, { readFile })).toEqual({ wechat: null, alipay: null });
+    expect(await createLivePaymentProviders({ PATH: '/usr/bin' }, { readFile })).toEqual({ wechat: null, alipay: null });
   });
 
   it('reads WeChat Pay keys from files or PEM text (with \\n escapes)', () => {
@@ -136,7 +136,7 @@ describe('payment configuration', () => {
 
   it('builds ready adapters that use the injected fetch and clock', async () => {
     const seen: string[] = [];
-    const providers = createLivePaymentProviders(
+    const providers = await createLivePaymentProviders(
       { ...WECHAT_ENV, ...ALIPAY_ENV },
       {
         readFile,

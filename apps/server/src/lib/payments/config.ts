@@ -6,10 +6,8 @@
  */
 import { X509Certificate, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { AlipayProvider } from './alipay.ts';
 import type { FetchLike } from './provider-support.ts';
 import type { PaymentProvider } from './types.ts';
-import { WechatPayV3Provider } from './wechatpay-v3.ts';
 
 export class PaymentConfigError extends Error {
   override name = 'PaymentConfigError';
@@ -105,13 +103,16 @@ export interface LivePaymentProviders {
   alipay: PaymentProvider | null;
 }
 
-/** The real providers the environment enables (see parsePaymentConfig); null channels stay on the sandbox. */
-export function createLivePaymentProviders(env: PaymentEnv, deps: LivePaymentDeps = {}): LivePaymentProviders {
+/**
+ * The real providers the environment enables (see parsePaymentConfig); null channels stay on the
+ * sandbox. The adapters' libraries (some 36 MB of memory) load only for a configured channel.
+ */
+export async function createLivePaymentProviders(env: PaymentEnv, deps: LivePaymentDeps = {}): Promise<LivePaymentProviders> {
   const config = parsePaymentConfig(env, deps);
   const http = { fetch: deps.fetch, now: deps.now, timeoutMs: deps.timeoutMs };
   return {
-    wechat: config.wechat ? new WechatPayV3Provider({ ...config.wechat, ...http }) : null,
-    alipay: config.alipay ? new AlipayProvider({ ...config.alipay, ...http }) : null,
+    wechat: config.wechat ? new (await import('./wechatpay-v3.ts')).WechatPayV3Provider({ ...config.wechat, ...http }) : null,
+    alipay: config.alipay ? new (await import('./alipay.ts')).AlipayProvider({ ...config.alipay, ...http }) : null,
   };
 }
 

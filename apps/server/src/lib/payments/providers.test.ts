@@ -15,11 +15,11 @@ const ALIPAY_ENV = {
 const deps = { db: {} as Db, now: () => new Date(), appSecret: 'x'.repeat(32), transport: async () => ({ status: 200, body: '' }) };
 
 describe('payment providers by configuration', () => {
-  it('uses the sandbox for a channel without variables and the real adapter for one with them', () => {
-    const none = createPaymentProviders(loadConfig({ NODE_ENV: 'test' }).payments, deps);
+  it('uses the sandbox for a channel without variables and the real adapter for one with them', async () => {
+    const none = await createPaymentProviders(loadConfig({ NODE_ENV: 'test' }).payments, deps);
     expect([none.byChannel.wechat.kind, none.byChannel.alipay.kind]).toEqual(['sandbox', 'sandbox']);
     expect(none.sandboxes.map((s) => s.channel)).toEqual(['wechat', 'alipay']);
-    const live = createPaymentProviders(loadConfig({ NODE_ENV: 'test', ...ALIPAY_ENV }).payments, deps);
+    const live = await createPaymentProviders(loadConfig({ NODE_ENV: 'test', ...ALIPAY_ENV }).payments, deps);
     expect(live.byChannel.wechat.kind).toBe('sandbox');
     expect(live.byChannel.alipay.kind).not.toBe('sandbox');
     expect(live.byChannel.alipay.channel).toBe('alipay');

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PaymentSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AlipayProvider } from './alipay.ts';
 import { type NotificationTransport, SandboxProvider } from './sandbox.ts';
 import type { PayChannel, PaymentProvider } from './types.ts';
-import { WechatPayV3Provider } from './wechatpay-v3.ts';
 
 export interface ProviderDeps {
   db: Db;
@@ -23,9 +21,9 @@ export interface PaymentProviders {
 
 /**
  * One provider per channel: the real adapter when its variables are set (decision 0027), else the
- * built-in sandbox (decision 0026).
+ * built-in sandbox (decision 0026). An adapter's library loads only when its channel is configured.
  */
-export function createPaymentProviders(settings: PaymentSettings, deps: ProviderDeps): PaymentProviders {
+export async function createPaymentProviders(settings: PaymentSettings, deps: ProviderDeps): Promise<PaymentProviders> {
   const key = Buffer.from(settings.sandboxKey ?? createHash('sha256').update(`payment-sandbox:${deps.appSecret}`).digest('hex'));
   const sandboxes: SandboxProvider[] = [];
   const sandbox = (channel: PayChannel): PaymentProvider => {
@@ -36,8 +34,8 @@ export function createPaymentProviders(settings: PaymentSettings, deps: Provider
   const { wechat, alipay } = settings.live;
   return {
     byChannel: {
-      wechat: wechat ? new WechatPayV3Provider({ ...wechat, now: deps.now }) : sandbox('wechat'),
-      alipay: alipay ? new AlipayProvider({ ...alipay, now: deps.now }) : sandbox('alipay'),
+      wechat: wechat ? new (await import('./wechatpay-v3.ts')).WechatPayV3Provider({ ...wechat, now: deps.now }) : sandbox('wechat'),
+      alipay: alipay ? new (await import('./alipay.ts')).AlipayProvider({ ...alipay, now: deps.now }) : sandbox('alipay'),
     },
     sandboxes,
   };

@@ -80,7 +80,7 @@ async function ensureRechargeOptions(app: FastifyInstance): Promise<void> {
 const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const now = opts.now;
-  const providers = createPaymentProviders(opts.payments, {
+  const providers = await createPaymentProviders(opts.payments, {
     db: app.db,
     now,
     appSecret: app.accounts.secret,
