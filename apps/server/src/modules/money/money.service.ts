@@ -96,6 +96,8 @@ export function newOrderNo(now: Date): string {
  * change goes through postLedger in the transaction that changes the order; an order leaves
  * `pending` by one conditional update, so it is paid (or closed) once whatever arrives twice.
  */
+type CourseForSale = Awaited<ReturnType<MoneyService['course']>>;
+
 export class MoneyService {
   constructor(private readonly d: MoneyDeps) {}
 
@@ -165,6 +167,29 @@ export class MoneyService {
     return off;
   }
 
+  /**
+   * What a course order costs and holds: the catalogue price, less the coupon (taken for it; `use`
+   * marks it used at once, for a balance purchase) and the points it spends.
+   */
+  private async priceCourseOrder(tx: Tx, userId: number, course: CourseForSale, orderNo: string, body: { coupon_id?: number | null; points?: number }, use: boolean) {
+    const discount = body.coupon_id ? await this.takeCoupon(tx, userId, body.coupon_id, orderNo, course.price, course.id, use) : 0;
+    const points = await this.d.points.spend(tx, { userId, orderNo, priceFen: course.price - discount, points: body.points ?? 0 });
+    return {
+      orderNo,
+      userId,
+      module: 'course' as const,
+      moduleId: course.id,
+      title: course.titleZh,
+      titleEn: course.titleEn,
+      originalAmount: course.price,
+      couponId: body.coupon_id ?? null,
+      couponDiscount: discount,
+      pointsUsed: points.points,
+      pointsDeduction: points.fen,
+      amount: course.price - discount - points.fen,
+    };
+  }
+
   private async qr(text: string): Promise<string> {
     return text ? QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }) : '';
   }
@@ -208,23 +233,10 @@ export class MoneyService {
         if (await this.entitled(tx, p.user.id, course.id)) throw new AppError(ErrorCode.ALREADY_PURCHASED);
         const now = this.d.now();
         const orderNo = newOrderNo(now);
-        const discount = body.coupon_id ? await this.takeCoupon(tx, p.user.id, body.coupon_id, orderNo, course.price, course.id, true) : 0;
-        const points = await this.d.points.spend(tx, { userId: p.user.id, orderNo, priceFen: course.price - discount, points: body.points ?? 0 });
         const [order] = await tx
           .insert(orders)
           .values({
-            orderNo,
-            userId: p.user.id,
-            module: 'course',
-            moduleId: course.id,
-            title: course.titleZh,
-            titleEn: course.titleEn,
-            originalAmount: course.price,
-            couponId: body.coupon_id ?? null,
-            couponDiscount: discount,
-            pointsUsed: points.points,
-            pointsDeduction: points.fen,
-            amount: course.price - discount - points.fen,
+            ...(await this.priceCourseOrder(tx, p.user.id, course, orderNo, body, true)),
             channel: 'balance',
             status: 'paid',
             expiresAt: now,
@@ -265,21 +277,8 @@ export class MoneyService {
         .returning();
       await this.releaseHolds(tx, replacedRows);
       const no = newOrderNo(now);
-      const discount = body.coupon_id ? await this.takeCoupon(tx, p.user.id, body.coupon_id, no, course.price, course.id, false) : 0;
-      const points = await this.d.points.spend(tx, { userId: p.user.id, orderNo: no, priceFen: course.price - discount, points: body.points ?? 0 });
       await tx.insert(orders).values({
-        orderNo: no,
-        userId: p.user.id,
-        module: 'course',
-        moduleId: course.id,
-        title: course.titleZh,
-        titleEn: course.titleEn,
-        originalAmount: course.price,
-        couponId: body.coupon_id ?? null,
-        couponDiscount: discount,
-        pointsUsed: points.points,
-        pointsDeduction: points.fen,
-        amount: course.price - discount - points.fen,
+        ...(await this.priceCourseOrder(tx, p.user.id, course, no, body, false)),
         channel: body.channel,
         status: 'pending',
         expiresAt: new Date(now.getTime() + this.d.orderTtlS * 1000),
