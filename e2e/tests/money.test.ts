@@ -43,13 +43,17 @@ async function wallet(token: string): Promise<{ balance: number; frozen: number 
   return r.data;
 }
 
+const POLL_MS = 200;
+
+/** Asks `probe` until it answers something truthy (an API state the page cannot show). */
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
+    // The poll interval of a wait on an observable condition (the probe), not a fixed sleep.
+    await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
