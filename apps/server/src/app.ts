@@ -32,6 +32,7 @@ import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import publicCache from './plugins/public-cache.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -146,6 +147,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(security, { mediaOrigins });
   await app.register(openapi);
   await app.register(db, { database });
+  // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
+  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
