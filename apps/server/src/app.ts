@@ -25,6 +25,7 @@ import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
+import seoRoutes, { type SeoRoutesOptions } from './modules/seo/seo.routes.ts';
 import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
 import context from './plugins/context.ts';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
+  /** Sitemap tuning (tests: URLs per file). */
+  seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -187,6 +190,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });
+  await app.register(seoRoutes, { now, publicOrigin: config.publicOrigin, ...opts.seo });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call.

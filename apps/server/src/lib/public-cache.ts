@@ -17,8 +17,13 @@ export interface PublicRead {
   tags: readonly string[] | ((req: FastifyRequest) => readonly string[]);
   /** Longest an entry is served; clock-dependent payloads (live status) choose a short one. */
   ttlMs: number;
-  /** Request context the payload depends on besides the language (lives: the caller's timezone). */
-  vary: ReadonlyArray<'tz' | 'platform'>;
+  /**
+   * What the payload depends on besides the route's parameters and the language: the caller's
+   * timezone (lives), platform, or the origin it was asked on (links built from the Host).
+   */
+  vary: ReadonlyArray<'tz' | 'platform' | 'origin'>;
+  /** Not an envelope (sitemap, robots.txt): any 200 answer is kept with its type; the language is no part of the key. */
+  raw?: boolean;
   /**
    * Part of the key that moves when the data behind the payload changes without a write this
    * process hears of (the search index's generation); null: do not cache at the moment.
@@ -43,8 +48,20 @@ export const LIVE_ROOM_TTL_MS = 1_000;
 export const COUNTER_DELAY_MS = 1_000;
 
 /** Route config for a cached public read. */
-export function publicRead(opts: { tags: PublicRead['tags']; ttlMs?: number; vary?: PublicRead['vary']; version?: PublicRead['version'] }): PublicRead {
-  return { tags: opts.tags, ttlMs: opts.ttlMs ?? PUBLIC_CACHE_TTL_MS, vary: opts.vary ?? [], ...(opts.version ? { version: opts.version } : {}) };
+export function publicRead(opts: {
+  tags: PublicRead['tags'];
+  ttlMs?: number;
+  vary?: PublicRead['vary'];
+  version?: PublicRead['version'];
+  raw?: boolean;
+}): PublicRead {
+  return {
+    tags: opts.tags,
+    ttlMs: opts.ttlMs ?? PUBLIC_CACHE_TTL_MS,
+    vary: opts.vary ?? [],
+    ...(opts.version ? { version: opts.version } : {}),
+    ...(opts.raw ? { raw: true } : {}),
+  };
 }
 
 /** Tags from the route's `:id` parameter: `idTags('course', 'courses')` → `course:<id>`, `courses`. */
@@ -76,6 +93,7 @@ export interface InvalidationMessage {
 
 export interface CacheEntry {
   readonly key: string;
+  readonly contentType: string;
   readonly identity: Buffer;
   /** Weak: the same payload is sent in several content encodings. */
   readonly etag: string;
@@ -195,7 +213,7 @@ export class PublicCache {
    * Keeps a built payload unless one of its tags was dropped after `since` (the build may hold
    * what the write replaced). Returns the entry, or null when not kept.
    */
-  store(key: string, body: Buffer, tags: readonly string[], ttlMs: number, since: number): CacheEntry | null {
+  store(key: string, body: Buffer, contentType: string, tags: readonly string[], ttlMs: number, since: number): CacheEntry | null {
     if (this.droppedSince(tags, since)) {
       this.counts.discarded += 1;
       const old = this.entries.get(key);
@@ -206,6 +224,7 @@ export class PublicCache {
     if (old) this.remove(old);
     const entry: CacheEntry = {
       key,
+      contentType,
       identity: body,
       etag: etagOf(body),
       gzip: null,

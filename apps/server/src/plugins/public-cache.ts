@@ -57,14 +57,16 @@ interface Building {
   key: string;
   since: number;
   read: PublicRead;
+  /** Read from the raw query in onRequest: validation strips the common parameters later. */
+  vary: string;
   ok: boolean;
   release: (() => void) | null;
 }
 type RequestState = Building | { kind: 'served' } | { kind: 'bypass' };
 
 function keyOf(req: FastifyRequest, read: PublicRead, version: string | number | undefined): string {
-  let key = `${req.routeOptions.url ?? ''}\u0001${req.ctx.lang}`;
-  for (const v of read.vary) key += `\u0001${req.ctx[v]}`;
+  let key = `${req.routeOptions.url ?? ''}\u0001${read.raw ? '' : req.ctx.lang}`;
+  for (const v of read.vary) key += `\u0001${v === 'origin' ? `${req.protocol}://${req.host}` : req.ctx[v]}`;
   const params = (req.params ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(params)) key += `\u0001${name}=${String(params[name])}`;
   const query = (req.query ?? {}) as Record<string, unknown>;
@@ -81,18 +83,18 @@ const loggedIn = (req: FastifyRequest) => Boolean(req.ctx.accessToken);
 const personalRoute = (req: FastifyRequest) => req.routeOptions.config.auth !== undefined;
 
 /** Request headers a shared cache must key a public answer on. */
-function varyOf(req: FastifyRequest): string {
+function varyOf(req: FastifyRequest, read: PublicRead): string {
   const query = (req.query ?? {}) as Record<string, unknown>;
   let vary = 'Accept-Encoding';
-  // Without `language` the answer's language comes from Accept-Language.
-  if (query.language === undefined) vary += ', Accept-Language';
+  // Without a usable `language` the answer's language comes from Accept-Language.
+  if (!read.raw && !(typeof query.language === 'string' && /^(zh|en)/i.test(query.language))) vary += ', Accept-Language';
   // A login in a header or cookie turns on personal fields: such requests must not share the answer.
   if (personalRoute(req)) vary += ', Authorization, Cookie';
   return vary;
 }
 
-function publicHeaders(req: FastifyRequest, reply: FastifyReply, entry: CacheEntry): void {
-  reply.header('vary', varyOf(req));
+function publicHeaders(req: FastifyRequest, reply: FastifyReply, vary: string, entry: CacheEntry): void {
+  reply.header('vary', vary);
   if (loggedIn(req)) {
     reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   } else {
@@ -102,11 +104,11 @@ function publicHeaders(req: FastifyRequest, reply: FastifyReply, entry: CacheEnt
 }
 
 /** Sends a stored payload: 304 when the caller has it, else in the best encoding we hold. */
-function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: CacheEntry, label: string): FastifyReply {
-  publicHeaders(req, reply, entry);
+function sendEntry(req: FastifyRequest, reply: FastifyReply, read: PublicRead, entry: CacheEntry, label: string): FastifyReply {
+  publicHeaders(req, reply, varyOf(req, read), entry);
   reply.header('x-cache', label);
   if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.header('content-type', JSON_TYPE);
+  reply.header('content-type', entry.contentType);
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   if (encoding === 'br' && entry.br) return reply.header('content-encoding', 'br').send(entry.br);
   if (encoding === 'gzip' && entry.gzip) return reply.header('content-encoding', 'gzip').send(entry.gzip);
@@ -314,10 +316,11 @@ export default fp<PublicCacheOptions>(
       if (found.entry) {
         cache.count(found.state === 'fresh' ? 'hits' : 'stale');
         states.set(req, { kind: 'served' });
-        return sendEntry(req, reply, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
+        return sendEntry(req, reply, read, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
       }
       cache.count('misses');
-      const state: Building = { kind: 'build', key, since: cache.mark, read, ok: false, release: null };
+      reply.header('x-cache', 'MISS');
+      const state: Building = { kind: 'build', key, since: cache.mark, read, vary: varyOf(req, read), ok: false, release: null };
       if (!building.has(key)) {
         let done!: () => void;
         const promise = new Promise<void>((resolve) => (done = resolve));
@@ -345,14 +348,14 @@ export default fp<PublicCacheOptions>(
     app.addHook('onSend', async (req, reply, payload) => {
       const state = states.get(req);
       if (state?.kind === 'served') return payload;
-      if (state?.kind === 'build' && state.ok && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      if (state?.kind === 'build' && (state.ok || state.read.raw) && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         const read = state.read;
-        const entry = cache.store(state.key, body, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
+        const type = String(reply.getHeader('content-type') ?? JSON_TYPE);
+        const entry = cache.store(state.key, body, type, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
         state.release?.();
-        reply.header('x-cache', 'MISS');
         if (entry) {
-          publicHeaders(req, reply, entry);
+          publicHeaders(req, reply, state.vary, entry);
           if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {
             reply.code(304);
             return '';

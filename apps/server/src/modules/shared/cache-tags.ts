@@ -23,6 +23,8 @@ export const Tag = {
   papers: 'papers',
   /** Hot words and the search board. */
   search: 'search',
+  /** /sitemap.xml and its parts: the set of public pages (content publishing, the seed). */
+  sitemap: 'sitemap',
   /** Lists showing users' names and avatars (comments, appraisals): dropped when a profile changes. */
   people: 'people',
 } as const;
