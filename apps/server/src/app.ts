@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
+import { OneLineRequestLog } from './lib/request-log.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
@@ -60,6 +61,11 @@ export interface BuildOptions {
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
+  /**
+   * Check every response against the contract's zod schema as well as serialising it from JSON
+   * Schema (default: outside production, so tests and development catch contract drift).
+   */
+  checkResponses?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -67,6 +73,7 @@ const API_PATH = /^\/v\d+(\/|$)/;
 
 /** Tokens may arrive in the query string (spec §6); they never reach the logs. */
 export function redactUrl(url: string): string {
+  if (!url.includes('=')) return url;
   return url.replace(/([?&](?:access_token|refresh_token|token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 
@@ -84,8 +91,8 @@ function prettyTransport(config: AppConfig) {
 function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
+      // These fields only: headers (tokens, cookies) never reach the logs.
       req: (req: FastifyRequest) => ({
         method: req.method,
         url: redactUrl(req.url),
@@ -107,6 +114,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const now = opts.now ?? (() => new Date());
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
+    logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimit,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {
@@ -129,10 +137,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database = await openMigrated(config.db, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: opts.checkResponses ?? config.env !== 'production' }));
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   await app.register(cookie);
