@@ -10,7 +10,8 @@
 // RSS <= 450 MB on PGlite after the run.
 //
 // BENCH_SECONDS (2) per route, BENCH_DB=pglite|postgres runs one, BENCH_ONLY=<substring> filters
-// routes, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432) the PostgreSQL server.
+// routes, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432) the PostgreSQL server, BENCH_SERVER
+// another build of the server (apps/server/dist/server.mjs), e.g. an older commit's for a comparison.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
-const entry = join(root, 'apps/server/dist/server.mjs');
+const entry = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/server.mjs');
 const duration = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = 50;
 const only = process.env.BENCH_ONLY;
@@ -120,7 +121,7 @@ async function getJson(url, headers = {}) {
 }
 
 /** Routes with real ids from the demo seed (looked up where the seed does not fix them). */
-async function routesFor(url, token) {
+async function routesFor(url, token, sessionCookie) {
   const auth = { authorization: `Bearer ${token}` };
   const liveDate = (await getJson(`${url}/v1/live/live_date`)).data;
   const day = liveDate.items.find((d) => d.date >= liveDate.today)?.date ?? liveDate.today;
@@ -196,7 +197,7 @@ async function routesFor(url, token) {
     pub('/v1/site/page/about'),
     pub('/v1/relate_site/creation'),
     // the demo learner
-    user('/v1/user/session'),
+    { path: '/v1/user/session', kind: 'user', headers: { cookie: sessionCookie } },
     user('/v1/user/login_info'),
     user('/v1/user/personal_info'),
     user(`/v1/user/course/${course}`),
@@ -241,11 +242,15 @@ async function benchServer(label, db, baselineRps) {
 
   const { child, url } = await startServer(db);
   try {
-    const login = await (
-      await fetch(`${url}/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LEARNER) })
-    ).json();
+    const res = await fetch(`${url}/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(LEARNER),
+    });
+    const login = await res.json();
     if (login.code !== 0) throw new Error(`demo learner login failed: ${JSON.stringify(login)}`);
-    const routes = await routesFor(url, login.data.user_access_token);
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
+    const routes = await routesFor(url, login.data.user_access_token, cookies);
 
     // Every route answers code 0 (else the figures would measure an error), warmed up by a few calls.
     for (const r of routes) {
