@@ -195,9 +195,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(searchRoutes, { index: started.search });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
-  // Multipart only where a route reads it (req.file()); limits are set per call.
-  await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
-  await app.register(profileRoutes);
+  // Multipart only where a route reads it (req.file()); limits are set per call. In a context of
+  // their own, so its parser and hooks (one on every response) stay with these routes.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
+    await uploads.register(profileRoutes);
+  });
   await app.register(rewardsRoutes, { now, settings: config.rewards, ...opts.rewards });
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
