@@ -95,7 +95,7 @@ try {
       continue;
     }
     const median = computeMedianRun(runs);
-    if (REPORTS) writeFileSync(join(REPORTS, `${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}.json`), JSON.stringify(median));
+    if (REPORTS) writeFileSync(join(REPORTS, `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'}.json`), JSON.stringify(median));
     const line = row(decodeURIComponent(path), figures(median));
     lines.push(line);
     console.error(line);

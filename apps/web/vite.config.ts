@@ -58,7 +58,20 @@ export default defineConfig({
           // account routes share with the entry (api-client, session, i18n, contract codes, react,
           // router) were split into common chunks, costing ~2.5 KB gzipped on the home route.
           // `$initial` only matches the entry's static graph, so lazy routes stay lazy.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // Small shared modules that several lazy routes use (formatters, skeleton, error state,
+            // links) go in one chunk: each would otherwise be a request whose headers outweigh it.
+            {
+              name: 'shared',
+              // Not the player and payment code: only their own pages need it.
+              test: (id) =>
+                /(apps[\\/]web[\\/]src[\\/]shared|packages[\\/]contract[\\/]src)[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player)[\\/]/.test(id),
+              minShareCount: 2,
+              maxModuleSize: 4 * 1024,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
