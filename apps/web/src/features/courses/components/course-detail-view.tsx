@@ -13,6 +13,7 @@ import { useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
+import { Later } from '../../../shared/ui/later';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import type { CourseChapter } from '@medportal/contract';
 import { redirectToLogin, useSession } from '../../../shared/session';
@@ -315,8 +316,11 @@ export function CourseDetailView({ id }: { id: number }) {
         <p className="course-description">{c.description}</p>
       </section>
       <Teachers course={c} />
-      <Related course={c} />
-      <AppraiseSection course={c} />
+      {/* Below the first screen: rendered in slices after the part above is shown. */}
+      <Later>
+        <Related course={c} />
+        <AppraiseSection course={c} />
+      </Later>
     </article>
   );
 }
