@@ -197,10 +197,34 @@ async function reflowProblems(page: Page): Promise<Violation[]> {
   return targets.length ? [{ rule: 'reflow-320', impact: 'serious', help: `Content fits ${NARROW.width} px without sideways scrolling`, targets }] : [];
 }
 
-/** Pages shown by a route: the final pathname tells a redirect to the login apart. */
+const loaded = new WeakSet<Page>();
+let navigations = 0;
+
+/**
+ * Shows `url` in the tab: the first time by loading the document, then by an in-app navigation
+ * (the app is not booted again, and axe stays loaded), which the app confirms by putting the new
+ * location's key on <html data-location> once the route has rendered. Answers the pathname it
+ * ended on, which tells a redirect to the login apart.
+ */
 async function open(page: Page, url: string): Promise<string> {
-  const res = await page.goto(url);
-  assert.ok(res && res.status() < 400, `${url} answered HTTP ${res?.status()}`);
+  if (!loaded.has(page)) {
+    const res = await page.goto(url);
+    assert.ok(res && res.status() < 400, `${url} answered HTTP ${res?.status()}`);
+    loaded.add(page);
+  } else {
+    const key = `a11y-${++navigations}`;
+    const shown = await page.evaluate(
+      ({ url, key }) => {
+        const before = document.documentElement.dataset.location;
+        const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+        history.pushState({ usr: null, key, idx }, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        return before;
+      },
+      { url, key },
+    );
+    await page.waitForFunction((before) => document.documentElement.dataset.location !== before, shown);
+  }
   await settle(page);
   return new URL(page.url()).pathname;
 }
@@ -211,18 +235,28 @@ async function open(page: Page, url: string): Promise<string> {
  */
 async function scanRoute(page: Page, url: string, lang: 'zh' | 'en', label: string): Promise<{ findings: Finding[]; landed: string }> {
   const found: Finding[] = [];
+  const times: number[] = [Date.now()];
   await page.setViewportSize(DESKTOP);
   const landed = await open(page, url);
+  times.push(Date.now());
   for (const v of await scan(page, lang)) found.push({ ...v, page: `${label} ${lang} desktop` });
+  times.push(Date.now());
   // The phone pass resizes the same page: media queries and resize listeners redo the layout.
   await page.setViewportSize(PHONE);
   await page.waitForFunction((w) => window.innerWidth === w, PHONE.width);
   await settle(page);
+  times.push(Date.now());
   for (const v of await scan(page, lang)) found.push({ ...v, page: `${label} ${lang} phone` });
+  times.push(Date.now());
   await page.setViewportSize(NARROW);
   await page.waitForFunction((w) => window.innerWidth === w, NARROW.width);
   await settle(page);
   for (const v of await reflowProblems(page)) found.push({ ...v, page: `${label} ${lang} ${NARROW.width} px` });
+  times.push(Date.now());
+  if (process.env.A11Y_DEBUG) {
+    const [load, desktop, resize, phone, reflow] = times.slice(1).map((t, i) => t - (times[i] ?? t));
+    console.log(`${lang} ${label}: load ${load} ms, axe ${desktop} ms, resize ${resize} ms, axe ${phone} ms, reflow ${reflow} ms`);
+  }
   return { findings: found, landed };
 }
 
