@@ -52,7 +52,6 @@ export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDa
             id={`live-day-${d.date}`}
             aria-selected={isSelected}
             aria-controls={panelId}
-            aria-label={t('days.countAria', { date: d.date, count: d.count })}
             tabIndex={isSelected ? 0 : -1}
             className={`live-day${isSelected ? ' live-day--selected' : ''}${d.date < dates.today ? ' live-day--past' : ''}`}
             data-date={d.date}
@@ -64,6 +63,11 @@ export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDa
             <span className="live-day__count">
               {d.has_live ? <span className="live-day__dot" title={t('days.liveNow')} aria-hidden="true" /> : null}
               {t('days.count', { count: d.count })}
+            </span>
+            {/* The name is the visible text (WCAG 2.5.3) followed by the full date and the live state. */}
+            <span className="visually-hidden">
+              {` ${d.date}`}
+              {d.has_live ? ` ${t('days.liveNow')}` : ''}
             </span>
           </button>
         );
