@@ -48,10 +48,11 @@ const speakerBlock = ({ db, lang, source }: BuildContext) =>
     .listSpeakers(db, { limit: source.limit, department: source.department, order: source.order })
     .then((rows) => rows.map((r) => presentSpeaker(r, lang)));
 
+/** Tag colours under white text: each at least 4.5:1 (WCAG AA). */
 const SEARCH_TAGS = {
-  course: { zh_CN: '课程', en: 'Course', color: '#14a39a' },
-  live: { zh_CN: '直播', en: 'Live', color: '#e5484d' },
-  news: { zh_CN: '资讯', en: 'News', color: '#3b82f6' },
+  course: { zh_CN: '课程', en: 'Course', color: '#0d7a72' },
+  live: { zh_CN: '直播', en: 'Live', color: '#cf2f35' },
+  news: { zh_CN: '资讯', en: 'News', color: '#2563eb' },
 } as const;
 
 /** Items of each layout. Typed per layout, so a builder cannot return the wrong item shape. */
