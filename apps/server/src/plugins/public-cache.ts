@@ -295,29 +295,17 @@ export default fp<PublicCacheOptions>(
       await listener?.close();
     });
 
-    app.addHook('onRequest', async (req, reply) => {
-      const read = req.routeOptions.config.publicCache;
-      if (!read || req.method !== 'GET') return;
-      if (loggedIn(req) && personalRoute(req)) {
-        cache.count('bypasses');
-        states.set(req, { kind: 'bypass' });
-        reply.header('x-cache', 'BYPASS');
-        return;
-      }
-      const version = read.version?.();
-      if (version === null) return;
-      const key = keyOf(req, read, version);
-      let found = cache.lookup(key);
-      const pending = found.state === 'miss' ? building.get(key) : undefined;
-      if (pending) {
-        await pending;
-        found = cache.lookup(key);
-      }
-      if (found.entry) {
-        cache.count(found.state === 'fresh' ? 'hits' : 'stale');
-        states.set(req, { kind: 'served' });
-        return sendEntry(req, reply, read, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
-      }
+    /** A hit or a stale hit answered now; false: the request goes on to be built. */
+    const serve = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, found: ReturnType<PublicCache['lookup']>): boolean => {
+      if (!found.entry) return false;
+      cache.count(found.state === 'fresh' ? 'hits' : 'stale');
+      states.set(req, { kind: 'served' });
+      sendEntry(req, reply, read, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
+      return true;
+    };
+
+    /** This request builds the payload; the first miss of a key makes later ones wait for it. */
+    const build = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, key: string): void => {
       cache.count('misses');
       reply.header('x-cache', 'MISS');
       const state: Building = { kind: 'build', key, since: cache.mark, read, vary: varyOf(req, read), ok: false, release: null };
@@ -336,18 +324,44 @@ export default fp<PublicCacheOptions>(
         };
       }
       states.set(req, state);
-    });
+    };
+
+    const onRequest = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      const read = req.routeOptions.config.publicCache;
+      if (!read || req.method !== 'GET') return done();
+      if (loggedIn(req) && personalRoute(req)) {
+        cache.count('bypasses');
+        states.set(req, { kind: 'bypass' });
+        reply.header('x-cache', 'BYPASS');
+        return done();
+      }
+      const version = read.version?.();
+      if (version === null) return done();
+      const key = keyOf(req, read, version);
+      const found = cache.lookup(key);
+      // An answer sent from a hook ends the request there: done() is not called.
+      if (serve(req, reply, read, found)) return;
+      const pending = found.state === 'miss' ? building.get(key) : undefined;
+      if (!pending) {
+        build(req, reply, read, key);
+        return done();
+      }
+      void pending.then(() => {
+        if (serve(req, reply, read, cache.lookup(key))) return;
+        build(req, reply, read, key);
+        done();
+      });
+    };
 
     // Only success envelopes are kept; the check is on the object, before any serializer runs.
-    app.addHook('preSerialization', async (req, _reply, payload) => {
+    const preSerialization = (req: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void => {
       const state = states.get(req);
       if (state?.kind === 'build' && (payload as { code?: unknown } | null)?.code === 0) state.ok = true;
-      return payload;
-    });
+      done(null, payload);
+    };
 
-    app.addHook('onSend', async (req, reply, payload) => {
+    const store = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void => {
       const state = states.get(req);
-      if (state?.kind === 'served') return payload;
       if (state?.kind === 'build' && (state.ok || state.read.raw) && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
         const read = state.read;
@@ -358,22 +372,40 @@ export default fp<PublicCacheOptions>(
           publicHeaders(req, reply, state.vary, entry);
           if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {
             reply.code(304);
-            return '';
+            return done(null, '');
           }
-          return payload;
+        } else {
+          // Built while a write it may predate committed: not for shared caches either.
+          reply.header('cache-control', PRIVATE_CACHE_CONTROL);
         }
       }
-      if (API_PATH.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      return payload;
-    });
+      done(null, payload);
+    };
 
     // A build that failed or was cut off still lets its waiters go.
-    const release = async (req: FastifyRequest) => {
+    const release = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
       const state = states.get(req);
       if (state?.kind === 'build') state.release?.();
+      done();
     };
-    app.addHook('onResponse', release);
-    app.addHook('onRequestAbort', release);
+
+    // The hooks go on the cached routes only: the others never pay for them. Ours run first among
+    // a route's own onSend hooks, before the compress plugin's, so they see the serialised body.
+    const own = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.publicCache) return;
+      route.onRequest = [...own(route.onRequest), onRequest] as typeof route.onRequest;
+      route.preSerialization = [preSerialization, ...own(route.preSerialization)] as typeof route.preSerialization;
+      route.onSend = [store, ...own(route.onSend)] as typeof route.onSend;
+      route.onResponse = [...own(route.onResponse), release] as typeof route.onResponse;
+      route.onRequestAbort = [...own(route.onRequestAbort), release] as typeof route.onRequestAbort;
+    });
+
+    // Every other API answer is private: login-only routes, requests with a token, failures, writes.
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (!reply.hasHeader('cache-control') && API_PATH.test(req.url)) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      done(null, payload);
+    });
   },
   { name: 'public-cache', dependencies: ['context', 'db'] },
 );
