@@ -177,7 +177,8 @@ describe('site chrome', () => {
     expect(products.getAttribute('aria-expanded')).toBe('false');
     await user.click(products);
     expect(products.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getAllByRole('link', { name: /Literature tool/ }).length).toBeGreaterThan(0);
+    const menu = screen.getByRole('menu', { name: '全部产品' });
+    expect(within(menu).getAllByRole('menuitem', { name: /Literature tool/ }).length).toBeGreaterThan(0);
     await user.keyboard('{Escape}');
     expect(products.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(products);
@@ -194,9 +195,9 @@ describe('site chrome', () => {
     renderApp('/nope');
     const button = await screen.findByRole('button', { name: '李医生的账户菜单' });
     await user.click(button);
-    expect(screen.getByRole('link', { name: '个人中心' }).getAttribute('href')).toBe('/user/myinfo');
-    expect(screen.getByRole('link', { name: '修改密码' }).getAttribute('href')).toBe('/change_password');
-    expect(screen.getByRole('link', { name: '退出登录' }).getAttribute('href')).toBe('/logout');
+    expect(screen.getByRole('menuitem', { name: '个人中心' }).getAttribute('href')).toBe('/user/myinfo');
+    expect(screen.getByRole('menuitem', { name: '修改密码' }).getAttribute('href')).toBe('/change_password');
+    expect(screen.getByRole('menuitem', { name: '退出登录' }).getAttribute('href')).toBe('/logout');
     expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
   });
 
@@ -264,7 +265,7 @@ describe('account routes', () => {
     const button = await screen.findByRole('button', { name: '王医生的账户菜单' });
     expect(button.textContent).toContain('王医生');
     await user.click(button);
-    await user.click(screen.getByRole('link', { name: '退出登录' }));
+    await user.click(screen.getByRole('menuitem', { name: '退出登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBeNull();
     expect(await screen.findByRole('link', { name: '登录' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { createQueryClient } from '../shared/query-client';
 import { i18n } from '../shared/i18n';
+import { Announcer } from '../shared/ui/announcer';
 import { DialogHosts } from '../shared/ui/dialog-hosts';
 
 /**
@@ -63,6 +64,7 @@ function DialogHostsOutlet() {
     <>
       <Outlet />
       <DialogHosts />
+      <Announcer />
     </>
   );
 }

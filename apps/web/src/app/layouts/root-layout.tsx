@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Announcer } from '../../shared/ui/announcer';
 import { DialogHosts } from '../../shared/ui/dialog-hosts';
 import { DocumentTitle } from '../document-title';
 
@@ -15,7 +16,7 @@ function LocationMarker() {
   return null;
 }
 
-/** Around every route: document title, scroll restoration, app-wide dialogs. */
+/** Around every route: document title, scroll restoration, app-wide dialogs and live regions. */
 export function RootLayout() {
   return (
     <>
@@ -24,6 +25,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <DialogHosts />
+      <Announcer />
     </>
   );
 }

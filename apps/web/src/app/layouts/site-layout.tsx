@@ -14,7 +14,19 @@ export function SiteLayout() {
   const { t } = useTranslation('layout');
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
+      {/* The first Tab stop of every page. It moves focus itself: following `#main` would put a
+          hash in the URL, and some pages keep their state there (`/news#12`). */}
+      <a
+        className="skip-link"
+        href="#main"
+        data-chrome="skip-link"
+        onClick={(event) => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          event.preventDefault();
+          main.focus();
+        }}
+      >
         {t('skipToContent')}
       </a>
       <header className="site-header">

@@ -8,7 +8,8 @@ import { resetSessionForTests } from '../../shared/session';
 import { fail, ok, serveApi } from '../../testing/api-double';
 import { setupI18n } from '../../testing/i18n';
 import { renderWithApp } from '../../testing/render';
-import { addMonths, isDate, monthGrid } from './lib/dates';
+import { calendarTarget } from './components/calendar-panel';
+import { addDays, addMonths, isDate, monthGrid, sameDayInMonth } from './lib/dates';
 import { LivePage } from './pages/live-page';
 
 const live = (id: number, over: Partial<LiveCard> = {}): LiveCard => ({
@@ -59,6 +60,23 @@ describe('calendar helpers', () => {
     const grid = monthGrid('2026-03');
     expect(grid[0]?.[0]).toBe('2026-03-01');
     expect(grid.flat().filter(Boolean)).toHaveLength(31);
+  });
+
+  it('moves through the month grid by day, week, week end and month', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(sameDayInMonth('2026-03-31', -1)).toBe('2026-02-28');
+    expect(sameDayInMonth('2026-01-15', 1)).toBe('2026-02-15');
+    // 2026-03-11 is a Wednesday.
+    expect(calendarTarget('ArrowRight', '2026-03-11')).toBe('2026-03-12');
+    expect(calendarTarget('ArrowLeft', '2026-03-01')).toBe('2026-02-28');
+    expect(calendarTarget('ArrowDown', '2026-03-11')).toBe('2026-03-18');
+    expect(calendarTarget('ArrowUp', '2026-03-11')).toBe('2026-03-04');
+    expect(calendarTarget('Home', '2026-03-11')).toBe('2026-03-08');
+    expect(calendarTarget('End', '2026-03-11')).toBe('2026-03-14');
+    expect(calendarTarget('PageUp', '2026-03-31')).toBe('2026-02-28');
+    expect(calendarTarget('PageDown', '2026-03-11')).toBe('2026-04-11');
+    expect(calendarTarget('Enter', '2026-03-11')).toBeNull();
   });
 });
 
@@ -132,5 +150,51 @@ describe('live page', () => {
     renderWithApp(<LivePage />, { path: '/live' });
     await user.click(await screen.findByRole('button', { name: '重试' }));
     expect(await screen.findByText('这一天没有直播安排')).toBeTruthy();
+  });
+});
+
+describe('my calendar', () => {
+  it('is a month grid with one Tab stop: arrows move by day and week, crossing into the next month; Enter picks a day', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    localStorage.setItem('userInfo', JSON.stringify({ nickname: '李医生', avatar_url: '' }));
+    resetSessionForTests();
+    const user = userEvent.setup();
+    serveApi({
+      'GET /v1/live/live_date': dates,
+      'GET /v1/user/live/calendar': (call) =>
+        ok({
+          month: call.query.get('month'),
+          days: call.query.get('month') === '2026-03' ? [{ date: '2026-03-12', items: [live(5, { title: '我预约的会', date: '2026-03-12' })] }] : [],
+        }),
+      'GET /v1/user/live/remind_type': ok({ channel: 'sms', minutes_before: 15, channels: [{ value: 'sms', title: '短信', available: true }], minutes_options: [15] }),
+    });
+    const { router } = renderWithApp(<LivePage />, { path: '/live', routes: [] });
+    await router.navigate('/live?tab=calendar&month=2026-03');
+    const grid = await screen.findByRole('grid', { name: '2026 年 3 月' });
+    expect(await screen.findByText('我预约的会')).toBeTruthy();
+    const day = (date: string) => within(screen.getByRole('grid')).getByRole('button', { name: new RegExp(`^${date}`) });
+    // Today holds the Tab stop; the day with a meeting says so.
+    expect(within(grid).getAllByRole('button').filter((b) => b.tabIndex === 0)).toEqual([day('2026-03-10')]);
+    expect(day('2026-03-12').getAttribute('aria-label')).toBe('2026-03-12，1 场');
+    expect(day('2026-03-10').getAttribute('aria-current')).toBe('date');
+
+    day('2026-03-10').focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(day('2026-03-12'));
+    await user.keyboard('{Enter}');
+    expect(day('2026-03-12').getAttribute('aria-pressed')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(day('2026-03-19'));
+    expect(day('2026-03-19').tabIndex).toBe(0);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('这一天没有已预约或收藏的直播')).toBeTruthy();
+
+    // Past the month's last week the page turns, and focus lands on the same weekday.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('month')).toBe('2026-04'));
+    await screen.findByRole('grid', { name: '2026 年 4 月' });
+    await waitFor(() => expect(document.activeElement).toBe(day('2026-04-02')));
+    await user.keyboard('{PageUp}');
+    await waitFor(() => expect(document.activeElement).toBe(day('2026-03-02')));
   });
 });

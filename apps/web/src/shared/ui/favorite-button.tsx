@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { MemberToggle } from '../hooks/use-member-toggle';
 
 /**
@@ -5,14 +6,15 @@ import type { MemberToggle } from '../hooks/use-member-toggle';
  * comes from the server's answer held in the detail query, so it flips only on success.
  */
 export function FavoriteButton({ favorite, mutation, label }: { favorite: boolean; mutation: MemberToggle; label: { add: string; added: string } }) {
+  const { t } = useTranslation('common');
   return (
     <button
       type="button"
       className={`button${favorite ? '' : ' button--primary'}`}
       aria-pressed={favorite}
-      disabled={mutation.isPending}
+      aria-disabled={mutation.isPending || undefined}
       data-testid="favorite-button"
-      onClick={() => mutation.toggle(!favorite)}
+      onClick={() => mutation.toggle(!favorite, favorite ? t('announce.favoriteRemoved') : t('announce.favoriteAdded'))}
     >
       {favorite ? label.added : label.add}
     </button>

@@ -1,10 +1,11 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../config/paths';
 import { browserNavigation } from '../../../shared/env';
 import { loadNamespaces } from '../../../shared/i18n';
 import { ensureSession } from '../../../shared/session-guard';
+import { useTabs } from '../../../shared/ui/tabs';
 import { AuthCard } from '../components/auth-card';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { SmsLoginForm } from '../components/sms-login-form';
@@ -35,46 +36,18 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(() => (isTab(params.get('type')) ? (params.get('type') as Tab) : 'sms'));
   const { onLoggedIn, passOn } = useAfterLogin();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ sms: null, password: null, wechat: null });
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.indexOf(tab);
-    let next: Tab | null = null;
-    if (event.key === 'ArrowRight') next = TABS[(i + 1) % TABS.length]!;
-    else if (event.key === 'ArrowLeft') next = TABS[(i - 1 + TABS.length) % TABS.length]!;
-    else if (event.key === 'Home') next = TABS[0];
-    else if (event.key === 'End') next = TABS[TABS.length - 1]!;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
+  const tabs = useTabs({ keys: TABS, selected: tab, onSelect: setTab, tabId: (name) => `login-tab-${name}`, panelId: 'login-panel' });
 
   return (
     <AuthCard title={t('login.title')} page="login">
-      <div className="tabs" role="tablist" aria-label={t('login.methods')}>
+      <div className="tabs" {...tabs.listProps} aria-label={t('login.methods')}>
         {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`login-tab-${name}`}
-            data-testid={`login-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`login-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-            onKeyDown={onTabKey}
-          >
+          <button key={name} {...tabs.tabProps(name)} data-testid={`login-tab-${name}`} className="tabs__tab">
             {t(`login.tabs.${name}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`login-panel-${tab}`} aria-labelledby={`login-tab-${tab}`} className="tabs__panel">
+      <div {...tabs.panelProps} className="tabs__panel">
         {tab === 'sms' ? <SmsLoginForm onLoggedIn={onLoggedIn} /> : null}
         {tab === 'password' ? <PasswordLoginForm onLoggedIn={onLoggedIn} /> : null}
         {tab === 'wechat' ? <WechatQrLogin callback={passOn} onLoggedIn={onLoggedIn} /> : null}

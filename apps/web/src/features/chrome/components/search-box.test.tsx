@@ -88,6 +88,8 @@ describe('search box', () => {
     expect(calls.map((c) => c.query.get('word'))).toEqual(['肺癌']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    // The count is said to screen-reader users, who do not see the list appear.
+    await waitFor(() => expect(document.querySelector('[data-announcer="polite"]')?.textContent).toBe('3 条搜索建议，可用上下方向键选择'));
   });
 
   it('cancels a suggestion request once the word has changed', async () => {

@@ -5,6 +5,7 @@ import type { Course } from '@medportal/contract';
 import { performAction } from '../../../shared/actions';
 import { Highlight } from '../../../shared/format/highlight';
 import { clearSearchHistory, useSearchHistory } from '../../../shared/search-history';
+import { announce } from '../../../shared/ui/announcer';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { useHotCourses, useHotWords, useSuggestions } from '../api/search-board';
 import type { PanelProps } from './search-box';
@@ -83,6 +84,15 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
+
+  // The count of suggestions for the typed word, once its own answer is in (not the previous
+  // word's answer kept on screen meanwhile), for screen-reader users who cannot see the list.
+  const settled = typing && word === typed && suggestions.isSuccess && !suggestions.isPlaceholderData;
+  const suggestionCount = settled ? suggestions.data.items.length : null;
+  useEffect(() => {
+    if (!open || suggestionCount === null) return;
+    announce(suggestionCount === 0 ? t('box.noSuggestions') : t('box.suggestionCount', { count: suggestionCount }));
+  }, [open, word, suggestionCount, t]);
 
   const choose = (option: Option) => {
     if (option.kind === 'term') {

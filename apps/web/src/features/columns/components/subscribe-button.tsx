@@ -8,13 +8,13 @@ import { useSubscribe } from '../api/columns';
 export function SubscribeButton({ id, isFollow }: { id: number; isFollow: boolean }) {
   const { t } = useTranslation('member');
   const subscribe = useSubscribe(id);
-  const onClick = () => subscribe.toggle(!isFollow);
+  const onClick = () => subscribe.toggle(!isFollow, isFollow ? t('column.unfollowed') : t('column.followed'));
   return (
     <button
       type="button"
       className={`button column-follow${isFollow ? ' column-follow--on' : ''}`}
       aria-pressed={isFollow}
-      disabled={subscribe.isPending}
+      aria-disabled={subscribe.isPending || undefined}
       onClick={onClick}
     >
       {isFollow ? t('column.following') : t('column.follow')}

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { FAVORITE_PAGE_SIZE, type FavoriteItem, useFavoriteModules, useFavorites, useRemoveFavorite } from '../api/columns';
 import { pageParam } from '../../../shared/page-param';
 import { Pager } from '../../../shared/ui/pager';
@@ -33,6 +34,7 @@ export function CollectPage() {
   const remove = useRemoveFavorite();
   const [confirming, setConfirming] = useState<FavoriteItem | null>(null);
   const go = (m: string, p = 1) => void navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
+  const tabs = useTabs({ keys: (menu.data?.items ?? []).map((m) => m.module_name), selected: module, onSelect: (m) => go(m), tabId: (m) => `collect-tab-${m}`, panelId: 'collect-panel' });
 
   const confirmRemove = () => {
     const item = confirming;
@@ -54,9 +56,9 @@ export function CollectPage() {
       {menu.isError ? (
         <ErrorState error={menu.error} onRetry={() => void menu.refetch()} />
       ) : menu.data ? (
-        <div className="history-tabs" role="tablist" aria-label={t('collect.modules')}>
+        <div className="history-tabs" {...tabs.listProps} aria-label={t('collect.modules')}>
           {menu.data.items.map((m) => (
-            <button key={m.module_name} type="button" role="tab" className="button" aria-selected={m.module_name === module} onClick={() => go(m.module_name)}>
+            <button key={m.module_name} {...tabs.tabProps(m.module_name)} className="button">
               {m.title} ({m.count})
             </button>
           ))}
@@ -64,44 +66,46 @@ export function CollectPage() {
       ) : (
         <Skeleton height={36} />
       )}
-      {!module || list.isPending ? (
-        <Skeleton height={160} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <div className="collect-empty" data-testid="collect-empty">
-          <p>{t('collect.empty')}</p>
-          <p className="collect-empty__hint">{t('collect.emptyHint')}</p>
-        </div>
-      ) : (
-        <>
-          <ul className="history-list">
-            {list.data.items.map((item) => (
-              <li key={`${item.module_name}-${item.module_id}`} className="history-item collect-item" data-testid="collect-item">
-                <Image src={item.cover} alt="" />
-                <span className="collect-item__body">
-                  <ActionLink action={item.action} className="collect-item__title">
-                    {item.title}
-                  </ActionLink>
-                  <time className="collect-item__time" dateTime={item.at}>
-                    {t('collect.at', { time: formatDateTime(item.at, lang) })}
-                  </time>
-                </span>
-                <button
-                  type="button"
-                  className="button collect-item__remove"
-                  aria-label={t('collect.removeLabel', { title: item.title })}
-                  disabled={remove.isPending}
-                  onClick={() => setConfirming(item)}
-                >
-                  {t('collect.remove')}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pageSize={FAVORITE_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
-        </>
-      )}
+      <div {...tabs.panelProps}>
+        {!module || list.isPending ? (
+          <Skeleton height={160} />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <div className="collect-empty" data-testid="collect-empty">
+            <p>{t('collect.empty')}</p>
+            <p className="collect-empty__hint">{t('collect.emptyHint')}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="history-list">
+              {list.data.items.map((item) => (
+                <li key={`${item.module_name}-${item.module_id}`} className="history-item collect-item" data-testid="collect-item">
+                  <Image src={item.cover} alt="" />
+                  <span className="collect-item__body">
+                    <ActionLink action={item.action} className="collect-item__title">
+                      {item.title}
+                    </ActionLink>
+                    <time className="collect-item__time" dateTime={item.at}>
+                      {t('collect.at', { time: formatDateTime(item.at, lang) })}
+                    </time>
+                  </span>
+                  <button
+                    type="button"
+                    className="button collect-item__remove"
+                    aria-label={t('collect.removeLabel', { title: item.title })}
+                    disabled={remove.isPending}
+                    onClick={() => setConfirming(item)}
+                  >
+                    {t('collect.remove')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pageSize={FAVORITE_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
+          </>
+        )}
+      </div>
       <Dialog
         open={confirming !== null}
         role="alertdialog"

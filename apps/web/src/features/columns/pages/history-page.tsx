@@ -9,6 +9,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { HISTORY_PAGE_SIZE, useHistory, useHistoryDelete, useHistoryMenu } from '../api/columns';
 import { pageParam } from '../../../shared/page-param';
 import { Pager } from '../../../shared/ui/pager';
@@ -30,6 +31,7 @@ export function HistoryPage() {
     setSelected(new Set());
     void navigate({ search: `?module=${m}${p > 1 ? `&page=${p}` : ''}` });
   };
+  const tabs = useTabs({ keys: (menu.data?.items ?? []).map((m) => m.module_name), selected: module, onSelect: (m) => go(m), tabId: (m) => `history-tab-${m}`, panelId: 'history-panel' });
   const toggle = (id: number) =>
     setSelected((old) => {
       const next = new Set(old);
@@ -42,47 +44,49 @@ export function HistoryPage() {
     <div className="container columns-page">
       <h1>{t('titles.history')}</h1>
       {menu.data ? (
-        <div className="history-tabs" role="tablist" aria-label={t('history.modules')}>
+        <div className="history-tabs" {...tabs.listProps} aria-label={t('history.modules')}>
           {menu.data.items.map((m) => (
-            <button key={m.module_name} type="button" role="tab" className="button" aria-selected={m.module_name === module} onClick={() => go(m.module_name)}>
+            <button key={m.module_name} {...tabs.tabProps(m.module_name)} className="button">
               {m.title} ({m.count})
             </button>
           ))}
         </div>
       ) : null}
-      <div className="history-toolbar">
-        <button
-          type="button"
-          className="button"
-          disabled={selected.size === 0 || remove.isPending}
-          onClick={() => remove.mutate([...selected], { onSuccess: () => setSelected(new Set()), onError })}
-        >
-          {t('history.deleteSelected')}
-        </button>
-        <button type="button" className="button" disabled={remove.isPending} onClick={() => setConfirmOpen(true)}>
-          {t('history.clearAll')}
-        </button>
+      <div {...tabs.panelProps}>
+        <div className="history-toolbar">
+          <button
+            type="button"
+            className="button"
+            disabled={selected.size === 0 || remove.isPending}
+            onClick={() => remove.mutate([...selected], { onSuccess: () => setSelected(new Set()), onError })}
+          >
+            {t('history.deleteSelected')}
+          </button>
+          <button type="button" className="button" disabled={remove.isPending} onClick={() => setConfirmOpen(true)}>
+            {t('history.clearAll')}
+          </button>
+        </div>
+        {list.isPending ? (
+          <Skeleton height={160} />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <p>{t('history.empty')}</p>
+        ) : (
+          <>
+            <ul className="history-list">
+              {list.data.items.map((item) => (
+                <li key={item.id} className="history-item" data-testid="history-item">
+                  <input type="checkbox" aria-label={`${t('history.select')} ${item.title}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                  <Image src={item.cover} alt="" />
+                  <ActionLink action={item.action}>{item.title}</ActionLink>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
+          </>
+        )}
       </div>
-      {list.isPending ? (
-        <Skeleton height={160} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <p>{t('history.empty')}</p>
-      ) : (
-        <>
-          <ul className="history-list">
-            {list.data.items.map((item) => (
-              <li key={item.id} className="history-item" data-testid="history-item">
-                <input type="checkbox" aria-label={`${t('history.select')} ${item.title}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
-                <Image src={item.cover} alt="" />
-                <ActionLink action={item.action}>{item.title}</ActionLink>
-              </li>
-            ))}
-          </ul>
-          <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={list.data.total} onChange={(p) => go(module, p)} />
-        </>
-      )}
       <Dialog
         open={confirmOpen}
         role="alertdialog"

@@ -5,6 +5,7 @@ import { COURSE_PAGE_SIZE, filtersFromSearch, useCourseList, type CourseFilters 
 import { CourseGrid } from '../components/course-tile';
 import { CourseGridSkeleton } from '../components/course-grid-skeleton';
 import { Pager } from '../../../shared/ui/pager';
+import { useTabs } from '../../../shared/ui/tabs';
 import '../courses.css';
 
 const SORTS: CourseFilters['sort'][] = ['latest', 'popular', 'price_asc', 'price_desc'];
@@ -28,21 +29,24 @@ export function CourseListPage() {
     if (next.page) window.scrollTo?.({ top: 0 });
   };
 
-  const departments = list.data?.departments ?? [];
+  const departments = [{ id: '', title: t('filters.allDepartments') }, ...(list.data?.departments ?? []).map((d) => ({ id: String(d.id), title: d.title }))];
+  // Each department is a new history entry and a new page of courses from the server: arrow keys
+  // only move focus, Enter or Space opens the department.
+  const tabs = useTabs({
+    keys: departments.map((d) => d.id),
+    selected: filters.dep_val,
+    onSelect: (id) => update({ dep_val: id }),
+    tabId: (id) => `course-tab-${id || 'all'}`,
+    panelId: 'course-panel',
+    activation: 'manual',
+  });
   return (
     <div className="container courses">
       <h1>{t('heading')}</h1>
       <div className="course-filters" role="group" aria-label={t('filters.label')}>
-        <div className="course-tabs" role="tablist" aria-label={t('filters.department')}>
-          {[{ id: '', title: t('filters.allDepartments') }, ...departments.map((d) => ({ id: String(d.id), title: d.title }))].map((d) => (
-            <button
-              key={d.id || 'all'}
-              type="button"
-              role="tab"
-              aria-selected={filters.dep_val === d.id}
-              className={`course-tab${filters.dep_val === d.id ? ' is-active' : ''}`}
-              onClick={() => update({ dep_val: d.id })}
-            >
+        <div className="course-tabs" {...tabs.listProps} aria-label={t('filters.department')}>
+          {departments.map((d) => (
+            <button key={d.id || 'all'} {...tabs.tabProps(d.id)} className={`course-tab${filters.dep_val === d.id ? ' is-active' : ''}`}>
               {d.title}
             </button>
           ))}
@@ -68,19 +72,21 @@ export function CourseListPage() {
           </label>
         </div>
       </div>
-      {list.isPending ? (
-        <CourseGridSkeleton />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <p className="course-empty">{t('empty')}</p>
-      ) : (
-        <>
-          <p className="course-total">{t('total', { count: list.data.total })}</p>
-          <CourseGrid courses={list.data.items} />
-          <Pager numbered page={filters.page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onChange={(page) => update({ page })} />
-        </>
-      )}
+      <div {...tabs.panelProps}>
+        {list.isPending ? (
+          <CourseGridSkeleton />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <p className="course-empty">{t('empty')}</p>
+        ) : (
+          <>
+            <p className="course-total">{t('total', { count: list.data.total })}</p>
+            <CourseGrid courses={list.data.items} />
+            <Pager numbered page={filters.page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onChange={(page) => update({ page })} />
+          </>
+        )}
+      </div>
     </div>
   );
 }

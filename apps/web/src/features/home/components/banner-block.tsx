@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type CSSProperties, type KeyboardEven
 import { useTranslation } from 'react-i18next';
 import type { Banner, HomeBlockOf } from '@medportal/contract';
 import { BANNER_HEIGHT_PX } from '@medportal/contract/constants';
+import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../shared/ui/icons';
 import { Image } from '../../../shared/ui/image';
@@ -10,30 +11,33 @@ import { BlockSection } from './block-section';
 /** Time each slide stays before the carousel advances. */
 export const BANNER_INTERVAL_MS = 5000;
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
 /**
- * Banner carousel, 343 px tall on desktop (spec §9): advances on its own, pauses on hover, on
- * focus or with its pause button, and has previous/next buttons, dots and arrow keys.
+ * Banner carousel, 343 px tall on desktop (spec §9), after the WAI-ARIA carousel pattern. It
+ * advances on its own only while nobody is reading it: never with `prefers-reduced-motion`, and
+ * not while the pointer is over it or focus is inside it (WCAG 2.2.2). The pause/play button
+ * stops and restarts it for good; previous/next buttons, dots and the arrow keys move by hand.
  */
 export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>; side?: Banner[] }) {
   const { t } = useTranslation('home');
   const slides = block.data.items;
   const count = slides.length;
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = useReducedMotion();
+  // The person's own choice wins; until they make one, reduced motion means no rotation.
+  const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
+  const playing = choice === null ? !reducedMotion : choice === 'play';
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const rotating = playing && !hovered && !focused && count > 1;
 
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
   const current = Math.min(index, count - 1);
 
   useEffect(() => {
-    if (!playing || hovered || focused || count < 2) return;
+    if (!rotating) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), BANNER_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [playing, hovered, focused, count]);
+  }, [rotating, count]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
@@ -55,6 +59,7 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
         <div
           className="carousel"
           role="group"
+          data-rotation={rotating ? 'running' : 'paused'}
           aria-roledescription={t('banner.roledescription')}
           aria-label={title}
           onMouseEnter={() => setHovered(true)}
@@ -64,11 +69,12 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
             if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
           }}
         >
-          <div className="carousel__viewport" aria-live={playing && !focused ? 'off' : 'polite'}>
+          <div className="carousel__viewport" aria-live={rotating ? 'off' : 'polite'}>
             {slides.map((slide, i) => (
               <div
                 key={slide.id}
                 className={`carousel__slide${i === current ? ' is-active' : ''}`}
+                data-slide={i}
                 role="group"
                 aria-roledescription={t('banner.slideRole')}
                 aria-label={t('banner.slide', { index: i + 1, total: count })}
@@ -94,7 +100,7 @@ export function BannerBlock({ block, side = [] }: { block: HomeBlockOf<'banner'>
                   type="button"
                   className="carousel__toggle"
                   aria-label={playing ? t('banner.pause') : t('banner.play')}
-                  onClick={() => setPlaying((p) => !p)}
+                  onClick={() => setChoice(playing ? 'pause' : 'play')}
                   onKeyDown={onKeyDown}
                 >
                   {playing ? <PauseIcon /> : <PlayIcon />}

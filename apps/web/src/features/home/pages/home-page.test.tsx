@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlockLayout, HomeBlock as HomeBlockSchema, type HomeBlock } from '@medportal/contract';
@@ -177,6 +177,53 @@ describe('home page', () => {
     const hidden = banner.querySelectorAll('.carousel__slide[aria-hidden="true"]');
     expect(hidden).toHaveLength(2);
     hidden.forEach((slide) => expect(slide.hasAttribute('inert')).toBe(true));
+  });
+
+  it('does not rotate the banners for reduced motion until asked to, and not while focus is inside', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const listeners = new Set<() => void>();
+    const media = { matches: true, addEventListener: (_: string, l: () => void) => listeners.add(l), removeEventListener: (_: string, l: () => void) => listeners.delete(l) };
+    vi.stubGlobal('matchMedia', (query: string) => (query === '(prefers-reduced-motion: reduce)' ? media : { matches: false, addEventListener() {}, removeEventListener() {} }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    serve(homeBlocks);
+    renderWithApp(<HomePage />);
+    const banner = await findSection('banner');
+    const carousel = banner.querySelector<HTMLElement>('.carousel')!;
+    const active = () => banner.querySelector('.carousel__slide.is-active')?.getAttribute('data-slide');
+    const leave = async () => {
+      act(() => (document.activeElement as HTMLElement).blur());
+      await user.unhover(carousel);
+    };
+    expect(carousel.dataset.rotation).toBe('paused');
+    // Nothing rotates by itself, so a slide changed by hand is announced.
+    expect(banner.querySelector('.carousel__viewport')?.getAttribute('aria-live')).toBe('polite');
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(active()).toBe('0');
+
+    // The setting is followed while the page is open.
+    media.matches = false;
+    act(() => listeners.forEach((l) => l()));
+    expect(carousel.dataset.rotation).toBe('running');
+    media.matches = true;
+    act(() => listeners.forEach((l) => l()));
+    expect(carousel.dataset.rotation).toBe('paused');
+
+    // Pressing play is the person's own choice: it rotates.
+    await user.click(within(banner).getByRole('button', { name: '继续轮播' }));
+    await leave();
+    expect(carousel.dataset.rotation).toBe('running');
+    expect(banner.querySelector('.carousel__viewport')?.getAttribute('aria-live')).toBe('off');
+    await vi.advanceTimersByTimeAsync(5000);
+    await waitFor(() => expect(active()).toBe('1'));
+
+    // Focus inside stops it; leaving starts it again.
+    act(() => within(banner).getByRole('button', { name: '下一张' }).focus());
+    expect(carousel.dataset.rotation).toBe('paused');
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(active()).toBe('1');
+    await leave();
+    await vi.advanceTimersByTimeAsync(5000);
+    await waitFor(() => expect(active()).toBe('2'));
   });
 
   it('substitutes the default image when a cover fails to load', async () => {

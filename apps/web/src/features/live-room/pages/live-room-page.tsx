@@ -10,6 +10,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { requireMember, useSession } from '../../../shared/session';
 import { ActionLink } from '../../../shared/ui/action-link';
+import { announce } from '../../../shared/ui/announcer';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
@@ -167,6 +168,7 @@ export function LiveRoomPage() {
     else {
       await navigator.clipboard?.writeText(pageUrl).catch(() => undefined);
       setShared(true);
+      announce(t('before.copied'));
     }
   };
 
@@ -196,7 +198,7 @@ export function LiveRoomPage() {
             <div className="lr-card lr-before">
               <Countdown to={d.start_at} onDone={() => void qc.invalidateQueries({ queryKey: roomKeys.all(id) })} />
               <div className="lr-actions">
-                <button type="button" className="button button--primary" aria-pressed={d.is_remind} onClick={() => requireMember(() => remind.mutate(!d.is_remind))}>
+                <button type="button" className="button button--primary" aria-pressed={d.is_remind} onClick={() => requireMember(() => remind.mutate(!d.is_remind, { onSuccess: () => announce(d.is_remind ? t('before.remindCleared') : t('before.remindSet')) }))}>
                   {d.is_remind ? t('before.reminded') : t('before.remind')}
                 </button>
                 <button type="button" className="button" onClick={() => downloadIcs(`live-${d.id}.ics`, liveIcs(d, pageUrl))}>

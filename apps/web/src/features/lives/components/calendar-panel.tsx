@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/errors';
 import { requireMember, useSession } from '../../../shared/session';
@@ -6,7 +6,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useLiveCalendar, useRemindType, useSaveRemindType } from '../api/lives';
-import { addMonths, monthGrid } from '../lib/dates';
+import { addDays, addMonths, monthGrid, sameDayInMonth, weekday } from '../lib/dates';
 import { LiveCard } from './live-card';
 
 /** The reminder channel and lead time (remind type GET and POST). */
@@ -57,6 +57,126 @@ function RemindTypeForm() {
   );
 }
 
+/** Where a key moves the focused day of the month grid (WAI-ARIA date grid), or null for other keys. */
+export function calendarTarget(key: string, date: string): string | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(date, -1);
+    case 'ArrowRight':
+      return addDays(date, 1);
+    case 'ArrowUp':
+      return addDays(date, -7);
+    case 'ArrowDown':
+      return addDays(date, 7);
+    case 'Home':
+      return addDays(date, -weekday(date));
+    case 'End':
+      return addDays(date, 6 - weekday(date));
+    case 'PageUp':
+      return sameDayInMonth(date, -1);
+    case 'PageDown':
+      return sameDayInMonth(date, 1);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The month as a grid of day buttons with one Tab stop: arrow keys move by day and week, Home and
+ * End to the week's ends, Page Up and Page Down by month (crossing into another month turns the
+ * page); Enter or Space picks the day, and again shows the whole month.
+ */
+function MonthGrid({ month, today, byDay, picked, onPick, onMonth }: { month: string; today: string; byDay: Map<string, unknown[]>; picked: string | null; onPick: (date: string | null) => void; onMonth: (month: string) => void }) {
+  const { t } = useTranslation('live');
+  const headingId = useId();
+  const grid = useRef<HTMLTableElement>(null);
+  const weeks = monthGrid(month);
+  const days = weeks.flat().filter((d): d is string => d !== null);
+  const withLives = days.find((d) => byDay.has(d));
+  // The day holding the grid's Tab stop: the one last moved to, else the picked day, today or
+  // the first day with meetings of this month.
+  const [active, setActive] = useState<string | null>(null);
+  const stop = [active, picked, today, withLives].find((d): d is string => !!d && d.startsWith(month)) ?? days[0];
+  // Focus follows a key press only, once its day is on screen (after a turn of the page).
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const button = pendingFocus.current ? grid.current?.querySelector<HTMLElement>(`[data-date="${pendingFocus.current}"]`) : null;
+    if (!button) return;
+    pendingFocus.current = null;
+    button.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const from = (event.target as HTMLElement).dataset.date;
+    const target = from ? calendarTarget(event.key, from) : null;
+    if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    if (!target.startsWith(month)) onMonth(target.slice(0, 7));
+    pendingFocus.current = target;
+    setActive(target);
+  };
+  const [year, mon] = month.split('-');
+  const weekdays = t('calendar.weekdays', { returnObjects: true }) as string[];
+
+  return (
+    <>
+      <div className="live-calendar__head">
+        <button type="button" className="button" onClick={() => onMonth(addMonths(month, -1))} aria-label={t('calendar.previous')}>
+          ‹
+        </button>
+        <h2 id={headingId} className="live-calendar__month" aria-live="polite">
+          {t('calendar.month', { year, month: Number(mon) })}
+        </h2>
+        <button type="button" className="button" onClick={() => onMonth(addMonths(month, 1))} aria-label={t('calendar.next')}>
+          ›
+        </button>
+      </div>
+      <table ref={grid} className="live-calendar__grid" role="grid" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="calendar-grid">
+        <thead>
+          <tr>
+            {weekdays.map((w) => (
+              <th key={w} scope="col">
+                {w}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, i) => (
+            <tr key={i}>
+              {week.map((date, j) => {
+                if (!date) return <td key={j} />;
+                const items = byDay.get(date);
+                const cls = `live-calendar__day${date === today ? ' live-calendar__day--today' : ''}${items ? ' live-calendar__day--has' : ''}${picked === date ? ' live-calendar__day--picked' : ''}`;
+                return (
+                  <td key={j}>
+                    <button
+                      type="button"
+                      className={cls}
+                      tabIndex={date === stop ? 0 : -1}
+                      aria-pressed={picked === date}
+                      aria-current={date === today ? 'date' : undefined}
+                      aria-label={items ? t('calendar.dayHas', { date, count: items.length }) : t('calendar.dayNone', { date })}
+                      data-date={date}
+                      onClick={() => {
+                        setActive(date);
+                        onPick(picked === date ? null : date);
+                      }}
+                    >
+                      {Number(date.slice(8))}
+                      {items ? <span className="live-calendar__marker" aria-hidden="true" /> : null}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** My calendar: a month of the lives I set reminders for or favourited, and my reminder settings. */
 export function CalendarPanel({ today, month, onMonth }: { today: string; month: string; onMonth: (month: string) => void }) {
   const { t } = useTranslation('live');
@@ -76,59 +196,14 @@ export function CalendarPanel({ today, month, onMonth }: { today: string; month:
     );
   }
 
-  const [year, mon] = month.split('-');
-  const weekdays = t('calendar.weekdays', { returnObjects: true }) as string[];
   const byDay = new Map((query.data?.days ?? []).map((d) => [d.date, d.items]));
-  const shown = picked && byDay.has(picked) ? (query.data?.days ?? []).filter((d) => d.date === picked) : (query.data?.days ?? []);
+  const days = query.data?.days ?? [];
+  const shown = picked && picked.startsWith(month) ? days.filter((d) => d.date === picked) : days;
 
   return (
     <div className="live-calendar" data-testid="live-calendar">
       <div className="live-calendar__side">
-      <div className="live-calendar__head">
-        <button type="button" className="button" onClick={() => onMonth(addMonths(month, -1))} aria-label={t('calendar.previous')}>
-          ‹
-        </button>
-        <h2 className="live-calendar__month" aria-live="polite">
-          {t('calendar.month', { year, month: Number(mon) })}
-        </h2>
-        <button type="button" className="button" onClick={() => onMonth(addMonths(month, 1))} aria-label={t('calendar.next')}>
-          ›
-        </button>
-      </div>
-      <table className="live-calendar__grid">
-        <thead>
-          <tr>
-            {weekdays.map((w) => (
-              <th key={w} scope="col">
-                {w}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {monthGrid(month).map((week, i) => (
-            <tr key={i}>
-              {week.map((date, j) => {
-                if (!date) return <td key={j} />;
-                const items = byDay.get(date);
-                const cls = `live-calendar__day${date === today ? ' live-calendar__day--today' : ''}${items ? ' live-calendar__day--has' : ''}${picked === date ? ' live-calendar__day--picked' : ''}`;
-                return (
-                  <td key={j}>
-                    {items ? (
-                      <button type="button" className={cls} aria-pressed={picked === date} aria-label={t('calendar.dayHas', { date, count: items.length })} onClick={() => setPicked(picked === date ? null : date)}>
-                        {Number(date.slice(8))}
-                        <span className="live-calendar__marker" aria-hidden="true" />
-                      </button>
-                    ) : (
-                      <span className={cls}>{Number(date.slice(8))}</span>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MonthGrid month={month} today={today} byDay={byDay} picked={picked} onPick={setPicked} onMonth={onMonth} />
       <RemindTypeForm />
       </div>
       <div className="live-calendar__main">
@@ -138,7 +213,7 @@ export function CalendarPanel({ today, month, onMonth }: { today: string; month:
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : shown.length === 0 ? (
         <p className="live-empty" role="status">
-          {t('calendar.empty')}
+          {picked && picked.startsWith(month) ? t('calendar.dayEmpty') : t('calendar.empty')}
         </p>
       ) : (
         shown.map((d) => (

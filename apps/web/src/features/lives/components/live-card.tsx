@@ -22,7 +22,7 @@ export function LiveStatusBadge({ live }: { live: Pick<Live, 'live_status' | 'li
 
 /** Remind and favourite: member actions; the state flips only on code 0. */
 function ToggleButton({ live, kind }: { live: Live; kind: 'remind' | 'favorite' }) {
-  const { t } = useTranslation('live');
+  const { t } = useTranslation(['live', 'common']);
   const toggle = useLiveToggle(kind, live.id);
   const on = kind === 'remind' ? live.is_remind : live.is_favorite;
   const label = kind === 'remind' ? (on ? t('card.reminded') : t('card.remind')) : on ? t('card.favorited') : t('card.favorite');
@@ -31,9 +31,9 @@ function ToggleButton({ live, kind }: { live: Live; kind: 'remind' | 'favorite' 
       type="button"
       className={`button live-card__toggle${on ? ' live-card__toggle--on' : ''}`}
       aria-pressed={on}
-      disabled={toggle.isPending}
+      aria-disabled={toggle.isPending || undefined}
       data-testid={`${kind}-button`}
-      onClick={() => toggle.toggle(!on)}
+      onClick={() => toggle.toggle(!on, kind === 'remind' ? t(on ? 'card.remindCleared' : 'card.remindSet') : t(on ? 'common:announce.favoriteRemoved' : 'common:announce.favoriteAdded'))}
     >
       {label}
     </button>

@@ -19,6 +19,21 @@ export function addMonths(month: string, n: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
+/** The date `n` days after `date` (before it when negative). */
+export function addDays(date: string, n: number): string {
+  const d = parse(date);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same day of the month `n` months on, or that month's last day when it is shorter. */
+export function sameDayInMonth(date: string, n: number): string {
+  const month = addMonths(date.slice(0, 7), n);
+  const last = monthGrid(month).flat().filter(Boolean).at(-1) as string;
+  const day = `${month}-${date.slice(8)}`;
+  return day > last ? last : day;
+}
+
 /** The month's days as weeks of seven (null pads the first and last week). */
 export function monthGrid(month: string): Array<Array<string | null>> {
   const first = parse(`${month}-01`);

@@ -6,6 +6,7 @@ import { queryClient } from '../../../shared/query-client';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { liveDatesQueryOptions, useDateLives, useLiveDates, useLookBack } from '../api/lives';
 import { CalendarPanel } from '../components/calendar-panel';
 import { DayStrip } from '../components/day-strip';
@@ -122,35 +123,44 @@ export function LivePage() {
     write(DAY_KEY, date);
     update({ date });
   };
+  const views = useTabs({
+    keys: ['list', 'calendar'] as const,
+    selected: tab,
+    onSelect: (key) => update({ tab: key === 'list' ? null : key }),
+    tabId: (key) => `live-view-${key}`,
+    panelId: 'live-view-panel',
+  });
 
   return (
     <div className="live-page">
       <div className="live-page__head">
         <h1 className="live-page__title">{t('titles.live')}</h1>
-        <div className="live-tabs" role="tablist" aria-label={t('tabs.label')}>
-          <button type="button" role="tab" aria-selected={tab === 'list'} className="live-tab" onClick={() => update({ tab: null })}>
+        <div className="live-tabs" {...views.listProps} aria-label={t('tabs.label')}>
+          <button {...views.tabProps('list')} className="live-tab">
             {t('tabs.list')}
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'calendar'} className="live-tab" onClick={() => update({ tab: 'calendar' })} data-testid="calendar-tab">
+          <button {...views.tabProps('calendar')} className="live-tab" data-testid="calendar-tab">
             {t('tabs.calendar')}
           </button>
         </div>
       </div>
-      {dates.isPending ? (
-        <Skeleton height={72} />
-      ) : dates.isError ? (
-        <ErrorState error={dates.error} onRetry={() => void dates.refetch()} />
-      ) : tab === 'calendar' ? (
-        <CalendarPanel today={dates.data.today} month={month} onMonth={(m) => update({ month: m })} />
-      ) : (
-        <>
-          <DayStrip dates={dates.data} selected={selected ?? dates.data.today} onSelect={selectDay} panelId={PANEL_ID} />
-          <section id={PANEL_ID} role="tabpanel" aria-labelledby={`live-day-${selected ?? dates.data.today}`} className="live-day-panel">
-            <DayLives date={selected ?? dates.data.today} onReady={setDayReady} />
-          </section>
-          <LookBack />
-        </>
-      )}
+      <div {...views.panelProps}>
+        {dates.isPending ? (
+          <Skeleton height={72} />
+        ) : dates.isError ? (
+          <ErrorState error={dates.error} onRetry={() => void dates.refetch()} />
+        ) : tab === 'calendar' ? (
+          <CalendarPanel today={dates.data.today} month={month} onMonth={(m) => update({ month: m })} />
+        ) : (
+          <>
+            <DayStrip dates={dates.data} selected={selected ?? dates.data.today} onSelect={selectDay} panelId={PANEL_ID} />
+            <section id={PANEL_ID} role="tabpanel" aria-labelledby={`live-day-${selected ?? dates.data.today}`} className="live-day-panel">
+              <DayLives date={selected ?? dates.data.today} onReady={setDayReady} />
+            </section>
+            <LookBack />
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -8,13 +8,13 @@ import { useLikeNews } from '../api/news';
 export function LikeButton({ newsId, liked, likes }: { newsId: number; liked: boolean; likes: number }) {
   const { t } = useTranslation('news');
   const like = useLikeNews(newsId);
-  const onClick = () => like.toggle(!liked);
+  const onClick = () => like.toggle(!liked, liked ? t('detail.unlikedAnnounce') : t('detail.likedAnnounce'));
   return (
     <button
       type="button"
       className={`button news-like${liked ? ' news-like--on' : ''}`}
       aria-pressed={liked}
-      disabled={like.isPending}
+      aria-disabled={like.isPending || undefined}
       onClick={onClick}
     >
       <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? t('detail.liked') : t('detail.like')}{' '}

@@ -106,10 +106,22 @@ export function NewsDetailPage() {
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.code === ErrorCode.NOT_FOUND)) return <NewsNotFound />;
   if (query.isPending) {
+    // The article's own boxes (title line, meta line, body), so the page keeps its shape.
     return (
       <div className="news-detail" aria-busy="true">
-        <Skeleton height={36} />
-        <Skeleton height={240} />
+        <div className="news-detail__main">
+          <div className="news-article" aria-hidden="true">
+            <p className="news-article__title">
+              <Skeleton text width="80%" />
+            </p>
+            <p className="news-article__meta">
+              <Skeleton text width="50%" />
+            </p>
+            <div className="news-body">
+              <Skeleton height={240} />
+            </div>
+          </div>
+        </div>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { queryClient } from '../../../shared/query-client';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { newsCategoriesQueryOptions, useNewsCategories } from '../api/news';
 import { NewsList } from '../components/news-list';
 import { pageParam } from '../../../shared/page-param';
@@ -23,6 +24,10 @@ export function NewsPage() {
   const [search] = useSearchParams();
   const categories = useNewsCategories();
   const page = pageParam(search);
+  const items = categories.data?.items ?? [];
+  const active = items.find((c) => c.id === categoryFromHash(location.hash)) ?? items[0];
+  const select = (id: number) => void navigate({ pathname: location.pathname, search: '', hash: `#${id}` });
+  const tabs = useTabs({ keys: items.map((c) => c.id), selected: active?.id, onSelect: select, tabId: (id) => `news-tab-${id}`, panelId: 'news-panel' });
 
   if (categories.isPending) {
     return (
@@ -33,30 +38,19 @@ export function NewsPage() {
   }
   if (categories.isError) return <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />;
 
-  const items = categories.data.items;
-  const fromHash = categoryFromHash(location.hash);
-  const active = items.find((c) => c.id === fromHash) ?? items[0];
-  const select = (id: number) => void navigate({ pathname: location.pathname, search: '', hash: `#${id}` });
   const setPage = (p: number) => void navigate({ pathname: location.pathname, search: p > 1 ? `?page=${p}` : '', hash: location.hash });
 
   return (
     <div className="news-page">
       <h1 className="news-page__title">{t('titles.news')}</h1>
-      <div className="news-tabs" role="tablist" aria-label={t('list.categories')}>
+      <div className="news-tabs" {...tabs.listProps} aria-label={t('list.categories')}>
         {items.map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="tab"
-            aria-selected={c.id === active?.id}
-            className={`news-tab${c.id === active?.id ? ' news-tab--active' : ''}`}
-            onClick={() => select(c.id)}
-          >
+          <button key={c.id} {...tabs.tabProps(c.id)} className={`news-tab${c.id === active?.id ? ' news-tab--active' : ''}`}>
             {c.title}
           </button>
         ))}
       </div>
-      <div role="tabpanel">
+      <div {...tabs.panelProps}>
         {active ? <NewsList key={active.id} categoryId={active.id} page={page} onPageChange={setPage} /> : <p className="news-empty">{t('list.empty')}</p>}
       </div>
     </div>

@@ -8,13 +8,13 @@ import { useFollowSpeaker } from '../api/speakers';
 export function FollowButton({ speakerId, following }: { speakerId: number; following: boolean }) {
   const { t } = useTranslation('speaker');
   const follow = useFollowSpeaker(speakerId);
-  const onClick = () => follow.toggle(!following);
+  const onClick = () => follow.toggle(!following, following ? t('follow.unfollowed') : t('follow.followed'));
   return (
     <button
       type="button"
       className={`button speaker-follow${following ? '' : ' button--primary'}`}
       aria-pressed={following}
-      disabled={follow.isPending}
+      aria-disabled={follow.isPending || undefined}
       onClick={onClick}
       data-testid="follow-button"
     >

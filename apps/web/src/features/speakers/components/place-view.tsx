@@ -8,6 +8,7 @@ import { isApiError } from '../../../shared/api-client';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { type PlaceHeader, type PlaceKind, type PlaceList, usePlace, usePlaceList } from '../api/speakers';
 import { SpeakerNotFound } from './speaker-not-found';
 import { RegionHospitals, regionText } from './region-hospitals';
@@ -80,6 +81,7 @@ export function PlaceView({ kind, id }: { kind: PlaceKind; id: number | null }) 
   const { t } = useTranslation('speaker');
   const [tab, setTab] = useState<PlaceList>('course');
   const query = usePlace(kind, id ?? 0);
+  const tabs = useTabs({ keys: LISTS, selected: tab, onSelect: setTab, tabId: (key) => `place-tab-${key}`, panelId: 'place-panel' });
   if (id === null || (query.isError && isApiError(query.error) && query.error.code === ErrorCode.NOT_FOUND)) return <SpeakerNotFound kind="place" />;
   if (query.isPending) {
     return (
@@ -94,21 +96,14 @@ export function PlaceView({ kind, id }: { kind: PlaceKind; id: number | null }) 
     <div className="speaker-page">
       <PlaceHeaderView place={query.data} />
       <section className="speaker-tabs">
-        <div className="speaker-tabs__bar" role="tablist">
+        <div className="speaker-tabs__bar" {...tabs.listProps} aria-label={t('place.tabs.label')}>
           {LISTS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className={`speaker-tab${tab === key ? ' speaker-tab--active' : ''}`}
-              onClick={() => setTab(key)}
-            >
+            <button key={key} {...tabs.tabProps(key)} className={`speaker-tab focus-ring-inset${tab === key ? ' speaker-tab--active' : ''}`}>
               {t(`place.tabs.${key}`)}
             </button>
           ))}
         </div>
-        <div role="tabpanel">
+        <div {...tabs.panelProps}>
           <Panel key={tab} kind={kind} id={id} />
         </div>
       </section>

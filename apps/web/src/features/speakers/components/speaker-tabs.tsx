@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Column, Course, LiveItem, NewsItem, PaperCard } from '@medportal/contract';
@@ -8,6 +8,7 @@ import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { Image } from '../../../shared/ui/image';
+import { useTabs } from '../../../shared/ui/tabs';
 import { SPEAKER_PAGE_SIZE, useSpeakerContent, useSpeakerCourses, useSpeakerLives, useSpeakerLiveYears } from '../api/speakers';
 import { PagedList, type PagedQuery } from '../../../shared/ui/paged-list';
 
@@ -189,17 +190,6 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
   const { t } = useTranslation('speaker');
   const [search, setSearch] = useSearchParams();
   const tab = tabFrom(search.get('tab'));
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-  const bar = useRef<HTMLDivElement | null>(null);
-  // On a narrow screen the bar scrolls sideways: bring the open tab into view (only sideways, so
-  // opening `?tab=docs` does not jump the page down to the tabs).
-  useEffect(() => {
-    const button = buttons.current[TABS.indexOf(tab)];
-    const el = bar.current;
-    if (!button || !el) return;
-    const left = button.offsetLeft - el.offsetLeft;
-    if (left < el.scrollLeft || left + button.offsetWidth > el.scrollLeft + el.clientWidth) el.scrollLeft = left + button.offsetWidth - el.clientWidth;
-  }, [tab]);
   const choose = (key: TabKey) => {
     setSearch(
       (prev) => {
@@ -211,40 +201,18 @@ export function SpeakerTabs({ speakerId }: { speakerId: number }) {
       { replace: true, preventScrollReset: true },
     );
   };
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern); Home/End jump to the ends.
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = TABS.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    choose(TABS[next] as TabKey);
-    buttons.current[next]?.focus();
-  };
+  const tabs = useTabs({ keys: TABS, selected: tab, onSelect: choose, tabId: (key) => `speaker-tab-${key}`, panelId: 'speaker-panel' });
   const Panel = PANELS[tab];
   return (
     <section className="speaker-tabs">
-      <div ref={bar} className="speaker-tabs__bar" role="tablist" aria-label={t('tabs.label')}>
-        {TABS.map((key, i) => (
-          <button
-            key={key}
-            ref={(el) => {
-              buttons.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`speaker-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`speaker-panel-${key}`}
-            tabIndex={tab === key ? 0 : -1}
-            className={`speaker-tab${tab === key ? ' speaker-tab--active' : ''}`}
-            onClick={() => choose(key)}
-            onKeyDown={onKeyDown}
-          >
+      <div className="speaker-tabs__bar" {...tabs.listProps} aria-label={t('tabs.label')}>
+        {TABS.map((key) => (
+          <button key={key} {...tabs.tabProps(key)} className={`speaker-tab focus-ring-inset${tab === key ? ' speaker-tab--active' : ''}`}>
             {t(`tabs.${key}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`speaker-panel-${tab}`} aria-labelledby={`speaker-tab-${tab}`}>
+      <div {...tabs.panelProps}>
         <Panel key={`${tab}-${speakerId}`} speakerId={speakerId} />
       </div>
     </section>

@@ -98,6 +98,8 @@ describe('speaker detail', () => {
     expect(screen.getByRole('button', { name: '关注' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+const politeRegion = () => document.querySelector('[data-announcer="polite"]')!;
+
   it('follows for a member and flips the flag and the count only on code 0', async () => {
     window.localStorage.setItem('accessToken', 'acc-1');
     const user = userEvent.setup();
@@ -112,11 +114,16 @@ describe('speaker detail', () => {
     await user.click(screen.getByRole('button', { name: '关注' }));
     await waitFor(() => expect(screen.getByTestId('follower-count').textContent).toBe('13人关注'));
     expect(api.callsTo('PUT', '/v1/user/speaker/7/follow')[1]?.body).toMatchObject({ status: 1 });
-    expect(screen.getByRole('button', { name: '已关注' }).getAttribute('aria-pressed')).toBe('true');
+    const following = screen.getByRole('button', { name: '已关注' });
+    expect(following.getAttribute('aria-pressed')).toBe('true');
+    // Screen-reader users hear the result; the button kept keyboard focus through the call.
+    expect(politeRegion().textContent).toBe('已关注');
+    expect(document.activeElement).toBe(following);
     answer = ok({ is_follow: false, follower_count: 12 });
-    await user.click(screen.getByRole('button', { name: '已关注' }));
+    await user.click(following);
     await waitFor(() => expect(screen.getByTestId('follower-count').textContent).toBe('12人关注'));
     expect(api.callsTo('PUT', '/v1/user/speaker/7/follow')[2]?.body).toMatchObject({ status: 2 });
+    expect(politeRegion().textContent).toBe('已取消关注');
   });
 
   it('shows the not-found state for an unknown speaker', async () => {

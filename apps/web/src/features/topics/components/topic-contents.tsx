@@ -4,6 +4,7 @@ import { TOPIC_MODULES } from '@medportal/contract/constants';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useTabs } from '../../../shared/ui/tabs';
 import { type Topic, type TopicItems, TOPIC_ITEM_PAGE_SIZE, useTopicItems } from '../api/topics';
 import { CourseItem, LiveCard, NewsCard, PaperItem } from './item-cards';
 import { Pager } from '../../../shared/ui/pager';
@@ -70,6 +71,7 @@ export function TopicContents({ topic, module, page, onModule, onPage }: TopicCo
   const modules = modulesOf(topic);
   const active = module && modules.includes(module) ? module : modules[0];
   const items = useTopicItems(topic.id, active ?? 'course', page, active !== undefined);
+  const tabs = useTabs({ keys: modules, selected: active, onSelect: onModule, tabId: (m) => `topic-tab-${m}`, panelId: 'topic-panel' });
   return (
     <section className="topic-contents" aria-labelledby="topic-title" data-testid="topic-contents">
       <header className="topic-header">
@@ -85,23 +87,14 @@ export function TopicContents({ topic, module, page, onModule, onPage }: TopicCo
         <p className="topic-empty">{t('empty.items')}</p>
       ) : (
         <>
-          <div className="topic-tabs" role="tablist" aria-label={t('tabs.label')}>
+          <div className="topic-tabs" {...tabs.listProps} aria-label={t('tabs.label')}>
             {modules.map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                id={`topic-tab-${m}`}
-                aria-selected={m === active}
-                aria-controls="topic-panel"
-                className="topic-tab"
-                onClick={() => onModule(m)}
-              >
+              <button key={m} {...tabs.tabProps(m)} className="topic-tab">
                 {t(`tabs.${m}`)} <span className="topic-tab__count">{topic.counts[m]}</span>
               </button>
             ))}
           </div>
-          <div id="topic-panel" role="tabpanel" aria-labelledby={`topic-tab-${active}`} className="topic-panel">
+          <div {...tabs.panelProps} className="topic-panel">
             {items.isPending ? (
               <Skeleton height={200} />
             ) : items.isError ? (

@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null);
+
+function subscribe(onChange: () => void) {
+  const list = media();
+  list?.addEventListener?.('change', onChange);
+  return () => list?.removeEventListener?.('change', onChange);
+}
+
+/** Whether the person asked the system for reduced motion; follows changes while the page is open. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
+}
