@@ -1,10 +1,48 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a `.br` (quality 11) and a `.gz` (level 9) beside every built script, style sheet and
+ * image, which the server sends as they are: ~15% smaller than compressing per request (brotli 4),
+ * and no compression work per request. A copy is only kept when it is smaller.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'medportal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|svg|json)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const body = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          if (br.length < body.length) await writeFile(`${path}.br`, br);
+          if (gz.length < body.length) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(['/v1', '/v2', '/media', '/healthz'].map((p) => [p, { target: API_ORIGIN, changeOrigin: true }])),
   },
@@ -20,7 +58,20 @@ export default defineConfig({
           // account routes share with the entry (api-client, session, i18n, contract codes, react,
           // router) were split into common chunks, costing ~2.5 KB gzipped on the home route.
           // `$initial` only matches the entry's static graph, so lazy routes stay lazy.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // Small shared modules that several lazy routes use (formatters, skeleton, error state,
+            // links) go in one chunk: each would otherwise be a request whose headers outweigh it.
+            {
+              name: 'shared',
+              // Not the player and payment code: only their own pages need it.
+              test: (id) =>
+                /(apps[\\/]web[\\/]src[\\/]shared|packages[\\/]contract[\\/]src)[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player)[\\/]/.test(id),
+              minShareCount: 2,
+              maxModuleSize: 4 * 1024,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

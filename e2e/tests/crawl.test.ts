@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useHarness } from '../src/harness.ts';
+import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
  * Dead-link crawl: from `/`, every internal link two levels deep, in Chinese and in English.
@@ -46,40 +47,6 @@ interface Dead {
 }
 
 const h = useHarness();
-
-/** Counts the page's fetches in flight, so "settled" is something the page says, not a delay. */
-const TRACK_FETCHES = () => {
-  const w = window as unknown as { __inflight: number };
-  w.__inflight = 0;
-  const original = window.fetch.bind(window);
-  window.fetch = (...args: Parameters<typeof fetch>) => {
-    w.__inflight += 1;
-    return original(...args).finally(() => {
-      w.__inflight -= 1;
-    });
-  };
-};
-
-/**
- * Settled: loaded, no fetch in flight, no route fallback, skeleton or busy region in the main
- * area, for two animation frames running (React commits a resolved query on the next frame).
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __inflight: number; __quiet?: number };
-      const quiet =
-        document.readyState === 'complete' &&
-        w.__inflight === 0 &&
-        document.querySelector('#main') !== null &&
-        document.querySelector('.page-fallback, #main .skeleton, #main [aria-busy="true"]') === null;
-      w.__quiet = quiet ? (w.__quiet ?? 0) + 1 : 0;
-      return w.__quiet >= 2;
-    },
-    undefined,
-    { polling: 'raf' },
-  );
-}
 
 /** In-app links of the page (path + query; the hash never changes which page opens). */
 async function internalLinks(page: Page, origin: string): Promise<string[]> {

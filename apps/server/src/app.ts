@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
+import { OneLineRequestLog } from './lib/request-log.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
@@ -25,6 +26,7 @@ import papersRoutes from './modules/papers/papers.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
+import seoRoutes, { type SeoRoutesOptions } from './modules/seo/seo.routes.ts';
 import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
 import context from './plugins/context.ts';
@@ -32,6 +34,7 @@ import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import publicCache from './plugins/public-cache.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
@@ -60,6 +63,13 @@ export interface BuildOptions {
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
+  /** Sitemap tuning (tests: URLs per file). */
+  seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
+  /**
+   * Check every response against the contract's zod schema as well as serialising it from JSON
+   * Schema (default: outside production, so tests and development catch contract drift).
+   */
+  checkResponses?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -67,6 +77,7 @@ const API_PATH = /^\/v\d+(\/|$)/;
 
 /** Tokens may arrive in the query string (spec §6); they never reach the logs. */
 export function redactUrl(url: string): string {
+  if (!url.includes('=')) return url;
   return url.replace(/([?&](?:access_token|refresh_token|token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 
@@ -84,8 +95,8 @@ function prettyTransport(config: AppConfig) {
 function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
+      // These fields only: headers (tokens, cookies) never reach the logs.
       req: (req: FastifyRequest) => ({
         method: req.method,
         url: redactUrl(req.url),
@@ -107,6 +118,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const now = opts.now ?? (() => new Date());
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
+    logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimit,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {
@@ -129,10 +141,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database = await openMigrated(config.db, app.log);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: opts.checkResponses ?? config.env !== 'production' }));
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   await app.register(cookie);
@@ -146,6 +159,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(security, { mediaOrigins });
   await app.register(openapi);
   await app.register(db, { database });
+  // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
+  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
@@ -184,11 +199,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });
+  await app.register(seoRoutes, { now, publicOrigin: config.publicOrigin, ...opts.seo });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
-  // Multipart only where a route reads it (req.file()); limits are set per call.
-  await app.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
-  await app.register(profileRoutes);
+  // Multipart only where a route reads it (req.file()); limits are set per call. In a context of
+  // their own, so its parser and hooks (one on every response) stay with these routes.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: config.imageUploadLimitBytes, files: 1 } });
+    await uploads.register(profileRoutes);
+  });
   await app.register(rewardsRoutes, { now, settings: config.rewards, ...opts.rewards });
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };

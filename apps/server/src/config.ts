@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_PUBLIC_URL),
+  /** Origin of public links (canonical, sitemap): https://portal.example.com; unset: from each request. */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** Memory for prepared public payloads, in MB (decision record 0031). */
+  PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   APP_IOS_URL: optionalUrl,
   APP_ANDROID_URL: optionalUrl,
   WECHAT_MP_URL: optionalUrl,
@@ -138,6 +142,10 @@ export interface AppConfig {
   bodyLimit: number;
   site: SiteSettings;
   publicUrl: string;
+  /** PUBLIC_ORIGIN without a trailing slash; unset: derived from the request (protocol per TRUST_PROXY, Host). */
+  publicOrigin?: string;
+  /** Bytes the public-read cache may hold (decision record 0031). */
+  publicCacheBytes: number;
   trustProxy: TrustProxy;
   auth: AuthSettings;
   /** null: derive from the database (app_meta), generated on first start. */
@@ -251,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : defaultWebDist(),
     bodyLimit: e.BODY_LIMIT,
     publicUrl: base,
+    ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
+    publicCacheBytes: e.PUBLIC_CACHE_MB * 1024 * 1024,
     trustProxy: trustProxyOption(e.TRUST_PROXY),
     auth: { accessTtlS: e.ACCESS_TOKEN_TTL_S, refreshTtlS: e.REFRESH_TOKEN_TTL_S, refreshGraceS: e.REFRESH_GRACE_S },
     appSecret: e.APP_SECRET ?? null,

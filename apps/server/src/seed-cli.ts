@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { announceCacheCleared } from './plugins/public-cache.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { contentCounts, resetAndSeed, seedIfEmpty } from './seed/index.ts';
 
@@ -30,6 +31,8 @@ async function main(): Promise<number> {
       const seeded = reset || (await seedIfEmpty(database, opts));
       await ensureDepartmentTree(database.db);
       const counts = await contentCounts(database.db);
+      // Servers running on this PostgreSQL drop their prepared public payloads (decision record 0031).
+      if (seeded) await announceCacheCleared(database, config.db.driver === 'postgres' ? config.db.schema : undefined);
       console.log(
         `${seeded ? (reset ? 'reseeded' : 'seeded') : 'already has content, left as is (use --reset to reseed)'}: ` +
           Object.entries(counts)

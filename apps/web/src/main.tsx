@@ -1,6 +1,6 @@
 // Global styles first, so feature styles that follow can refine them.
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -20,11 +20,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 void i18nReady.finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // A transition: React renders the first page in slices that yield to the browser instead of
+  // one long task, so the page answers input while it is built.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });

@@ -13,7 +13,8 @@ export const DIALOG_WIDTH_PX = 500;
 /** Special-album config stays valid in local storage for less than this many seconds. */
 export const SPECIAL_CONFIG_TTL_S = 600;
 export const FOLLOWER_SUFFIX_ZH = '人关注';
-export const DIALOG_BUTTON_COLOR = '#14a39a';
+/** Under white text: 5.2:1 (WCAG AA), the web's --color-teal. */
+export const DIALOG_BUTTON_COLOR = '#0d7a72';
 export const MEETING_NUMBER_GROUP = 4;
 /** Chunk-load failures are reported once they persist this long (spec §8). */
 export const CHUNK_ERROR_REPORT_AFTER_MS = 120_000;

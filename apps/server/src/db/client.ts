@@ -42,10 +42,21 @@ export async function openDatabase(config: DbConfig, log: DbLogger = stderrLogge
   return config.driver === 'pglite' ? openPglite(config) : openPostgres(config, log);
 }
 
+/**
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, all of it resident from the start
+ * (the default 128 MB was a third of the server's RSS). Pages beyond it are read from the data
+ * directory's files, which the OS caches.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 'pglite' }>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // relaxedDurability: fsync off for speed; production deployments use PostgreSQL (README).
-  const client = await PGlite.create(dataDir ?? undefined, { relaxedDurability: true, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create(dataDir ?? undefined, {
+    relaxedDurability: true,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, ...options }) as unknown as Db;
   return {
     db,

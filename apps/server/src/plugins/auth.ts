@@ -25,14 +25,20 @@ export interface AuthPluginOptions {
  */
 export default fp<AuthPluginOptions>(
   async (app, { authenticate }) => {
-    // After the context plugin's preValidation (which reads a token from the body too).
-    app.addHook('preValidation', async (req: FastifyRequest) => {
+    const resolveUser = async (req: FastifyRequest): Promise<void> => {
       const mode = req.routeOptions.config.auth;
-      if (!mode) return;
       const token = req.ctx.accessToken;
       const user = token ? await authenticate(token) : null;
       if (user) req.ctx.user = user;
       else if (mode === 'required') throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    };
+    // Only on routes that say `auth`, so the others never pay for the hook. A route's own hooks
+    // run after the global ones, so this comes after the context plugin's preValidation (which
+    // reads a token from the body too).
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.auth) return;
+      const own = route.preValidation;
+      route.preValidation = [resolveUser, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
     });
   },
   { name: 'auth', dependencies: ['context'] },

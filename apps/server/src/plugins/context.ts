@@ -1,5 +1,5 @@
 import { type ApiLanguage, DEFAULT_TIMEZONE, Platform } from '@medportal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
 import { hasInvalidText } from '../lib/validation.ts';
@@ -60,6 +60,10 @@ export function rawRequestLanguage(url: string | undefined, acceptLanguage: stri
 
 const OFFSET = /^[+-]?(?:[01]\d|2[0-3]):?[0-5]\d$/;
 
+/** Zone names already found valid: building a DateTimeFormat to check one costs more than the rest of the context. */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1000;
+
 function normaliseTimezone(v: unknown): string | undefined {
   const s = str(v, 64);
   if (!s) return undefined;
@@ -68,12 +72,27 @@ function normaliseTimezone(v: unknown): string | undefined {
     const digits = s.replace(/[^0-9]/g, '');
     return `${sign}${digits.slice(0, 2)}:${digits.slice(2)}`;
   }
+  if (knownZones.has(s)) return s;
   try {
     new Intl.DateTimeFormat('en', { timeZone: s });
-    return s;
   } catch {
     return undefined;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(s);
+  return s;
+}
+
+/** Accept-Language headers seen lately and their language (browsers send a handful of distinct ones). */
+const headerLanguages = new Map<string, ApiLanguage | undefined>();
+const HEADER_LANGUAGES_MAX = 500;
+
+function acceptedLanguage(header: string | undefined): ApiLanguage | undefined {
+  if (!header) return undefined;
+  if (headerLanguages.has(header)) return headerLanguages.get(header);
+  const lang = languageFromHeader(header);
+  if (headerLanguages.size >= HEADER_LANGUAGES_MAX) headerLanguages.clear();
+  headerLanguages.set(header, lang);
+  return lang;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -81,14 +100,15 @@ function bearer(header: string | undefined): string | undefined {
   return m ? str(m[1], 512) : undefined;
 }
 
+const PLATFORMS: readonly unknown[] = Platform.options;
+
 function readContext(req: FastifyRequest, params: Params): RequestContext {
-  const platform = Platform.safeParse(params.platform);
   const accessToken =
     str(params.access_token, 512) ?? bearer(req.headers.authorization) ?? str(req.cookies?.[ACCESS_TOKEN_COOKIE], 512);
   const appVersion = str(params.appversion, 32);
   return {
-    platform: platform.success ? platform.data : 'web',
-    lang: normaliseLanguage(params.language) ?? languageFromHeader(req.headers['accept-language']) ?? 'zh_CN',
+    platform: PLATFORMS.includes(params.platform) ? (params.platform as Platform) : 'web',
+    lang: normaliseLanguage(params.language) ?? acceptedLanguage(req.headers['accept-language']) ?? 'zh_CN',
     tz: normaliseTimezone(params.timezone) ?? DEFAULT_TIMEZONE,
     ...(accessToken ? { accessToken } : {}),
     ...(appVersion ? { appVersion } : {}),
@@ -103,10 +123,11 @@ function readContext(req: FastifyRequest, params: Params): RequestContext {
 export default fp(
   async (app) => {
     app.decorateRequest('ctx', null as unknown as RequestContext);
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       req.ctx = readContext(req, (req.query ?? {}) as Params);
+      done();
     });
-    app.addHook('preValidation', async (req) => {
+    app.addHook('preValidation', (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       const body = req.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
         const query = (req.query ?? {}) as Params;
@@ -115,6 +136,7 @@ export default fp(
         // Common parameters are read here, once: endpoint body schemas (some strict) never see them.
         for (const key of COMMON_KEYS) delete (body as Params)[key];
       }
+      done();
     });
   },
   { name: 'context', dependencies: ['@fastify/cookie'] },

@@ -81,17 +81,19 @@ export default fp(
     });
 
     // While draining, the last answer awaited on a connection tells the client it is closing.
-    app.addHook('onSend', async (req, reply) => {
-      if (state === 'serving') return;
-      const conn = connections.get(req.raw.socket);
-      if (!conn || conn.inFlight.size <= 1) reply.header('connection', 'close');
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (state !== 'serving') {
+        const conn = connections.get(req.raw.socket);
+        if (!conn || conn.inFlight.size <= 1) reply.header('connection', 'close');
+      }
+      done(null, payload);
     });
 
     // After the drain (or during close() in tests): no new work, a clear answer to come back later.
-    app.addHook('onRequest', async (req, reply) => {
-      if (state !== 'closing') return;
+    app.addHook('onRequest', (req, reply, done) => {
+      if (state !== 'closing') return done();
       reply.header('retry-after', String(RETRY_AFTER_S)).header('connection', 'close');
-      return sendEnvelope(reply, 503, ErrorCode.UNAVAILABLE, errorMessage(ErrorCode.UNAVAILABLE, req.ctx.lang));
+      sendEnvelope(reply, 503, ErrorCode.UNAVAILABLE, errorMessage(ErrorCode.UNAVAILABLE, req.ctx.lang));
     });
     app.addHook('preClose', async () => {
       state = 'closing';

@@ -84,6 +84,10 @@ export default fp<{ webDist: string }>(
         // One route per file found at start: no file-system probe for unknown paths.
         wildcard: false,
         index: false,
+        // The build writes .br/.gz beside each asset (max quality, once): sent as they are. They
+        // get no routes of their own (registering a route per file costs start time).
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         cacheControl: false,
         // index.html must go through serveSpa (title, no-cache).
         allowedPath: (pathname) => pathname !== '/index.html',

@@ -10,7 +10,10 @@ export interface RouteHandle {
 
 /** Keeps `document.title` = route title + ' - ' + product name, in the current language. */
 export function DocumentTitle() {
-  const { t, i18n } = useTranslation(['common', 'home', 'errors']);
+  // Only the namespaces every page loads up front: asking for another (the home page's) here held
+  // the first render of every other page until its text had loaded. Route loaders load the
+  // namespace of their own title before the route renders.
+  const { t, i18n } = useTranslation(['common', 'errors']);
   const matches = useMatches();
   const override = titleOverrideStore.useValue();
   const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);

@@ -233,7 +233,7 @@ export type ProgressRow = typeof chapterProgress.$inferSelect;
 export type HeartbeatResult =
   | { kind: 'missing' }
   | { kind: 'locked' }
-  | { kind: 'done'; durationS: number; row: ProgressRow; credited: number; learnCount: number };
+  | { kind: 'done'; durationS: number; row: ProgressRow; credited: number; learnCount: number; newLearner: boolean };
 
 /**
  * One learning heartbeat in one statement, so one round trip (decision record 0023; the busiest
@@ -307,6 +307,7 @@ export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): 
       )
       select (select count(*) from t)::int as found, (select count(*) from ok)::int as allowed, (select dur from t) as dur,
         coalesce((select learn_count from cnt), (select learn_count from ${courses} where id = ${b.courseId})) as learn_count,
+        exists (select 1 from cnt) as new_learner,
         -- Committed without waiting for the WAL flush (this statement's transaction only; decision record 0023).
         set_config('synchronous_commit', 'off', true) as async_commit,
         res.*
@@ -315,15 +316,16 @@ export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): 
   if (!r || Number(r.found) === 0) return { kind: 'missing' };
   if (Number(r.allowed) === 0) return { kind: 'locked' };
   const learnCount = Number(r.learn_count ?? 0);
+  const newLearner = r.new_learner === true;
   const durationS = Number(r.dur);
-  if (r.user_id !== null && r.user_id !== undefined) return { kind: 'done', durationS, row: progressRow(r), credited: Number(r.credited), learnCount };
+  if (r.user_id !== null && r.user_id !== undefined) return { kind: 'done', durationS, row: progressRow(r), credited: Number(r.credited), learnCount, newLearner };
   // Lost the race for the first row (or a heartbeat that credits nothing): the row as it is now.
   const [row] = await db
     .select()
     .from(chapterProgress)
     .where(and(eq(chapterProgress.userId, b.userId), eq(chapterProgress.chapterId, b.chapterId)));
   if (!row) throw new Error('chapter progress missing');
-  return { kind: 'done', durationS, row, credited: 0, learnCount };
+  return { kind: 'done', durationS, row, credited: 0, learnCount, newLearner };
 }
 
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));

@@ -1,38 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { idTags, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptBeaconBodies } from '../../plugins/body.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { CoursesService } from './courses.service.ts';
 
 /** Login optional: the user is resolved when a token comes along (personal fields), anonymous works. */
 const optionalAuth = { auth: 'optional' as const };
+/** Cached public reads (decision record 0031): lists of course cards, and one course's own reads. */
+const cards = { publicCache: publicRead({ tags: [Tag.courses] }) };
+const ofCourse = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('course', ...more) }) });
 
 /** Course list, detail, chapters, series, related, appraisals, learning progress (spec §7 "Courses"). */
 const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new CoursesService(app.db, app.media, now);
+  const svc = new CoursesService(app.db, app.media, now, app.publicCache);
 
-  app.route({ ...endpointRoute('courseList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute('moreCourse'), handler: async (req) => ok(await svc.more(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute('appraiseTags'), handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
+  app.route({ ...endpointRoute('courseList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('moreCourse'), config: cards, handler: async (req) => ok(await svc.more(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('appraiseTags'), config: cards, handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
   app.route({
     ...endpointRoute('courseDetail'),
-    config: optionalAuth,
+    // Teachers are speaker cards (follower_count).
+    config: { ...optionalAuth, ...ofCourse(Tag.speakers) },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('courseChapters'),
-    config: optionalAuth,
+    config: { ...optionalAuth, ...ofCourse() },
     handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('seriesCourses'), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('seriesCourses'), config: ofCourse(Tag.courses), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
   app.route({
     ...endpointRoute('guessLikeCourse'),
+    config: cards,
     handler: async (req) => ok(await svc.guessLike(req.query.course_id, req.query.limit, req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('courseAppraisals'),
+    config: ofCourse(Tag.people),
     handler: async (req) => ok(await svc.appraisals(req.params.id, req.query.page, req.query.page_size, req.ctx.lang)),
   });
   app.route({

@@ -28,8 +28,10 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
 import * as repo from './courses.repository.ts';
 import { presentAppraisal, presentAppraiseTag, presentChapter, presentCourse, presentSpeaker } from './courses.present.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { pageOf } from '../shared/paginate.ts';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
@@ -61,6 +63,7 @@ export class CoursesService {
     private readonly db: Db,
     private readonly media: MediaService,
     private readonly now: () => Date,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   private async course(id: number) {
@@ -190,6 +193,8 @@ export class CoursesService {
     const tagIds = [...new Set(body.tag_ids)];
     if (tagIds.some((t) => !tags.has(t))) throw fieldError(lang, 'tag_ids', { zh: '包含不存在的标签', en: 'contains an unknown tag' });
     const row = await repo.upsertAppraisal(this.db, { courseId: id, userId, rating: body.rating, content: body.content, tagIds });
+    // The rating on the detail and the appraisal list.
+    this.cache.invalidate([Tag.course(id)]);
     const [u] = await this.db.select({ nickname: users.nickname, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId));
     if (!row || !u) throw new AppError(ErrorCode.INTERNAL);
     return presentAppraisal({ ...row, nickname: u.nickname, avatarUrl: u.avatarUrl }, tags);
@@ -211,6 +216,8 @@ export class CoursesService {
       throw fieldError(lang, 'chapter_id', { zh: '章节不属于该课程', en: 'is not a chapter of this course' });
     }
     if (r.kind === 'locked') throw new AppError(ErrorCode.PURCHASE_TO_WATCH);
+    // A new learner changes learn_count on every card of the course: a counter, dropped within a second.
+    if (r.newLearner) this.cache.invalidateSoon([Tag.course(id), Tag.courses]);
     return { ...presentProgress(body.chapter_id, r.durationS, r.row), credited_s: r.credited, learn_count: r.learnCount };
   }
 

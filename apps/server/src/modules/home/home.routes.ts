@@ -1,6 +1,8 @@
+import { HOME_CACHE_TTL_MS } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { endpointRoute } from '../../lib/endpoint.ts';
-import { preferredEncoding } from '../../lib/encoding.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { publicRead } from '../../lib/public-cache.ts';
+import { ALL_CARDS } from '../shared/cache-tags.ts';
 import { HomeService } from './home.service.ts';
 
 export interface HomeRoutesOptions {
@@ -17,18 +19,11 @@ const homeRoutes: FastifyPluginAsync<HomeRoutesOptions> = async (app, { now }) =
       ...route.schema,
       description:
         'Blocks in display order, one per home_blocks row. Hidden blocks are included with header.hide = true ' +
-        'and empty items (the client must not render them). Cached per language for a few seconds.',
+        'and empty items (the client must not render them). Kept per language for a few seconds (live status follows the clock).',
     },
-    // Sends the cached, pre-serialised envelope: it was validated against PcIndexData when built.
-    handler: async (req, reply) => {
-      const body = await home.pcIndex(req.ctx.lang);
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('vary', 'Accept-Encoding, Accept-Language');
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity);
-    },
+    // Cards of every kind, and lives whose status moves with the clock.
+    config: { publicCache: publicRead({ tags: ALL_CARDS, ttlMs: HOME_CACHE_TTL_MS }) },
+    handler: async (req) => ok(await home.pcIndex(req.ctx.lang)),
   });
 };
 

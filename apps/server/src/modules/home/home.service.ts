@@ -1,12 +1,8 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import {
   type Action,
   ActionType,
   type ApiLanguage,
   type BlockLayout,
-  ErrorCode,
-  HOME_CACHE_TTL_MS,
   type HomeBlock,
   type HomeBlockOf,
   PcIndexData,
@@ -16,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { homeBlocks } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import { BlockSource } from './block-source.ts';
 import * as repo from './home.repository.ts';
 import { action, presentCourse, presentSpeaker } from '../shared/content.present.ts';
@@ -53,10 +48,11 @@ const speakerBlock = ({ db, lang, source }: BuildContext) =>
     .listSpeakers(db, { limit: source.limit, department: source.department, order: source.order })
     .then((rows) => rows.map((r) => presentSpeaker(r, lang)));
 
+/** Tag colours under white text: each at least 4.5:1 (WCAG AA). */
 const SEARCH_TAGS = {
-  course: { zh_CN: '课程', en: 'Course', color: '#14a39a' },
-  live: { zh_CN: '直播', en: 'Live', color: '#e5484d' },
-  news: { zh_CN: '资讯', en: 'News', color: '#3b82f6' },
+  course: { zh_CN: '课程', en: 'Course', color: '#0d7a72' },
+  live: { zh_CN: '直播', en: 'Live', color: '#cf2f35' },
+  news: { zh_CN: '资讯', en: 'News', color: '#2563eb' },
 } as const;
 
 /** Items of each layout. Typed per layout, so a builder cannot return the wrong item shape. */
@@ -165,52 +161,15 @@ export async function buildPcIndex(db: Db, lang: ApiLanguage, now: Date, log: Fa
   return PcIndexData.parse({ blocks });
 }
 
-const compressBr = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
-/** A response body ready to send, in each encoding. */
-export interface PreparedJson {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-async function prepare(payload: unknown): Promise<PreparedJson> {
-  const identity = Buffer.from(JSON.stringify(payload));
-  const [br, gz] = await Promise.all([
-    compressBr(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    compressGzip(identity, { level: 6 }),
-  ]);
-  return { identity, br, gzip: gz };
-}
-
-/**
- * Home page reads, cached in this process for HOME_CACHE_TTL_MS per language. The cached value is
- * the finished envelope, serialised and compressed once, so a hit costs no DB, zod or zlib work.
- */
+/** Home page reads; the route's answer is kept as a prepared payload (decision record 0031). */
 export class HomeService {
-  private readonly cache: TtlCache<ApiLanguage, PreparedJson>;
-
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-    ttlMs: number = HOME_CACHE_TTL_MS,
-  ) {
-    this.cache = new TtlCache(ttlMs);
-  }
+  ) {}
 
-  pcIndex(lang: ApiLanguage): PreparedJson | Promise<PreparedJson> {
-    return (
-      this.cache.peek(lang) ??
-      this.cache.get(lang, async () => {
-        const data = await buildPcIndex(this.db, lang, this.now(), this.log);
-        return prepare({ code: ErrorCode.OK, message: '', data });
-      })
-    );
-  }
-
-  invalidate(): void {
-    this.cache.clear();
+  pcIndex(lang: ApiLanguage): Promise<PcIndexData> {
+    return buildPcIndex(this.db, lang, this.now(), this.log);
   }
 }

@@ -3,9 +3,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { idTags, LIVE_ROOM_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { type Client, LiveHub, type HubOptions } from './live-room.hub.ts';
-import { LiveRoomService, type MediaSource, noMedia } from './live-room.service.ts';
+import { Tag } from '../shared/cache-tags.ts';
+import { LiveRoomService, type MediaSource, noMedia, type RoomEvent } from './live-room.service.ts';
 import { slideSvg } from './slide-svg.ts';
 
 export interface LiveRoomRoutesOptions {
@@ -23,8 +25,13 @@ declare module 'fastify' {
   }
 }
 
-/** Public room reads look the token up when sent (is_moderator, own questions, votes). */
-const optionalAuth = { config: { auth: 'optional' as const } };
+/**
+ * Public room reads look the token up when sent (is_moderator, own questions, votes). Anonymous
+ * answers are cached a second at most (viewer count, status by the clock) and dropped by the
+ * room's events (decision record 0031).
+ */
+const roomRead = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('live', ...more), ttlMs: LIVE_ROOM_TTL_MS }) });
+const optionalAuth = { config: { auth: 'optional' as const, ...roomRead() } };
 
 const SINCE = /^\d{1,15}$/;
 const SLIDE = /^(\d{1,3})\.svg$/;
@@ -33,7 +40,17 @@ const SLIDE = /^(\d{1,3})\.svg$/;
 const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub);
-  const svc = new LiveRoomService(app.db, opts.now, (events) => hub.publish(events), (id) => hub.viewers(id), opts.media ?? noMedia, opts.tallyDelayMs);
+  // Every room event changes what the room's reads show: a status also every list of live cards;
+  // likes and vote tallies are counters, dropped within a second.
+  const publish = (events: RoomEvent[]) => {
+    for (const { liveId, event } of events) {
+      if (event.type === 'status') app.publicCache.invalidate([Tag.live(liveId), Tag.lives]);
+      else if (event.type === 'upvote' || event.type === 'poll') app.publicCache.invalidateSoon([Tag.live(liveId)]);
+      else app.publicCache.invalidate([Tag.live(liveId)]);
+    }
+    hub.publish(events);
+  };
+  const svc = new LiveRoomService(app.db, opts.now, publish, (id) => hub.viewers(id), opts.media ?? noMedia, opts.tallyDelayMs);
   app.decorate('liveHub', hub);
   app.addHook('onClose', async () => {
     svc.close();
@@ -41,9 +58,22 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
   });
   const viewer = (req: FastifyRequest) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang });
 
-  app.route({ ...endpointRoute('liveDetail'), ...optionalAuth, handler: async (req) => ok(await svc.detail(req.params.id, viewer(req))) });
-  app.route({ ...endpointRoute('liveButtons'), handler: async (req) => ok(await svc.buttons(req.params.id, req.ctx.lang)) });
-  app.route({ ...endpointRoute('liveSign'), handler: async (req) => ok(await svc.sign(req.params.id, currentUser(req).id)) });
+  app.route({
+    ...endpointRoute('liveDetail'),
+    // Speakers are speaker cards (follower_count).
+    config: { auth: 'optional', ...roomRead(Tag.speakers) },
+    handler: async (req) => ok(await svc.detail(req.params.id, viewer(req))),
+  });
+  app.route({ ...endpointRoute('liveButtons'), config: roomRead(), handler: async (req) => ok(await svc.buttons(req.params.id, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute('liveSign'),
+    handler: async (req) => {
+      const answer = await svc.sign(req.params.id, currentUser(req).id);
+      // sign_count on the detail: a counter.
+      app.publicCache.invalidateSoon([Tag.live(req.params.id)]);
+      return ok(answer);
+    },
+  });
   app.route({ ...endpointRoute('liveSignList'), handler: async (req) => ok(await svc.signList(req.params.id, currentUser(req).id, req.query)) });
   app.route({ ...endpointRoute('liveAccessCode'), handler: async (req) => ok(await svc.accessCode(req.params.id, currentUser(req).id, req.body.code)) });
   app.route({ ...endpointRoute('liveTopicStore'), handler: async (req) => ok(await svc.ask(req.params.id, currentUser(req).id, req.body.content)) });
@@ -79,7 +109,12 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     ...endpointRoute('liveStatusSet'),
     handler: async (req) => ok(await svc.setStatus(req.params.id, currentUser(req).id, req.body.action, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('recordingDetail'), handler: async (req) => ok(await svc.recording(req.params.id, req.ctx.lang)) });
+  app.route({
+    ...endpointRoute('recordingDetail'),
+    // Recorded questions name their askers.
+    config: { publicCache: publicRead({ tags: [Tag.lives, Tag.people] }) },
+    handler: async (req) => ok(await svc.recording(req.params.id, req.ctx.lang)),
+  });
 
   // The room's socket: ?since=<seq> resumes, ?access_token= identifies (browsers cannot set headers on a WebSocket).
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(

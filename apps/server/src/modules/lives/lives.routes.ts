@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { LIVE_CARDS_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { MemberService } from '../member/index.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { LiveReminderSweep } from './lives.reminders.ts';
 import { LivesService } from './lives.service.ts';
 
@@ -12,20 +14,24 @@ export interface LivesRoutesOptions {
   reminderIntervalMs?: number;
 }
 
-/** Public lists look the token up when sent (is_remind, is_favorite) but do not need it. */
-const optionalAuth = { config: { auth: 'optional' as const } };
+/**
+ * Cached public reads (decision record 0031): dates are the caller's timezone's, and a card's
+ * status follows the clock. The lists look the token up when sent (is_remind, is_favorite).
+ */
+const cached = { publicCache: publicRead({ tags: [Tag.lives], ttlMs: LIVE_CARDS_TTL_MS, vary: ['tz'] }) };
+const optionalAuth = { config: { auth: 'optional' as const, ...cached } };
 
 /** Conferences listing, reminders and the live calendar (spec §7 "Lives"). */
 const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { now, reminderIntervalMs = 30_000 }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new LivesService(app.db, now, new MemberService(app.db, now));
+  const svc = new LivesService(app.db, now, new MemberService(app.db, now), app.publicCache);
   const caller = (req: { ctx: { user?: { id: number }; lang: 'zh_CN' | 'en'; tz: string } }) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang, tz: req.ctx.tz });
 
-  app.route({ ...endpointRoute('liveDate'), handler: async (req) => ok(await svc.liveDate(caller(req))) });
+  app.route({ ...endpointRoute('liveDate'), config: cached, handler: async (req) => ok(await svc.liveDate(caller(req))) });
   app.route({ ...endpointRoute('dateLives'), ...optionalAuth, handler: async (req) => ok(await svc.dateLives(req.query, caller(req))) });
   app.route({ ...endpointRoute('liveLookBack'), ...optionalAuth, handler: async (req) => ok(await svc.lookBack(req.query.limit, caller(req))) });
   app.route({ ...endpointRoute('liveHistory'), ...optionalAuth, handler: async (req) => ok(await svc.history(req.query, caller(req))) });
-  app.route({ ...endpointRoute('liveHistoryFilters'), handler: async (req) => ok(await svc.historyFilters(caller(req))) });
+  app.route({ ...endpointRoute('liveHistoryFilters'), config: cached, handler: async (req) => ok(await svc.historyFilters(caller(req))) });
   app.route({
     ...endpointRoute('liveRemind'),
     handler: async (req) => ok(await svc.remind(req.params.id, req.body.status === 1, currentUser(req).id, caller(req))),

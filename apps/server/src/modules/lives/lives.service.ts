@@ -13,6 +13,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { presentLive } from '../shared/live.present.ts';
 import type { MemberService } from '../member/index.ts';
 import * as repo from './lives.repository.ts';
@@ -39,6 +41,7 @@ export class LivesService {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly members: MemberService,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   /** Rows → cards, with reminder counts and the caller's own flags in two queries each. */
@@ -116,13 +119,16 @@ export class LivesService {
    */
   async remind(liveId: number, on: boolean, userId: number, c: Caller): Promise<DataOf<'liveRemind'>> {
     const now = this.now();
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       const live = await repo.lockLive(tx, liveId);
       if (!live) throw notFound();
       if (on && live.endAt <= now) throw new AppError(ErrorCode.LIVE_ENDED);
       await repo.setReminder(tx, userId, liveId, on, { now, lang: c.lang, tz: c.tz });
       return { is_remind: on, remind_count: await repo.countReminders(tx, liveId) };
     });
+    // remind_count is on the room's detail and on every live card.
+    this.cache.invalidate([Tag.live(liveId), Tag.lives]);
+    return answer;
   }
 
   /** Favourites are the member module's rows (module `live`): one list for the user centre too. */

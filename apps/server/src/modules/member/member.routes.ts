@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { publicRead } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { MemberService } from './member.service.ts';
 
@@ -10,11 +12,11 @@ export interface MemberRoutesOptions {
 
 /** Favourites, history, columns and subscriptions (spec §7): thin handlers over MemberService. */
 /** The card lists are public reads: the token is looked up when sent (is_follow) but not needed. */
-const optionalAuth = { config: { auth: 'optional' as const } };
+const optionalAuth = { config: { auth: 'optional' as const, publicCache: publicRead({ tags: [Tag.columns] }) } };
 
 const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new MemberService(app.db, now);
+  const svc = new MemberService(app.db, now, app.publicCache);
 
   app.route({ ...endpointRoute('favoriteSet'), handler: async (req) => ok(await svc.setFavorite(currentUser(req).id, req.body)) });
   app.route({ ...endpointRoute('favoriteList'), handler: async (req) => ok(await svc.favorites(currentUser(req).id, req.query, req.ctx.lang)) });

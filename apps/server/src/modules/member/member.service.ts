@@ -2,6 +2,8 @@ import { type ApiLanguage, type DataOf, ErrorCode, type MemberItem, MEMBER_MODUL
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import * as repo from './member.repository.ts';
 import { MODULE_TITLES, moduleAction, presentColumnCard, presentSubscribeCard } from './member.present.ts';
 import { pageOf } from '../shared/paginate.ts';
@@ -23,6 +25,7 @@ export class MemberService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   private async exists(module: MemberModule, id: number): Promise<boolean> {
@@ -137,10 +140,13 @@ export class MemberService {
 
   /** Subscribe or unsubscribe; subscribe_total is the number of rows, read in the same transaction. */
   async subscribe(userId: number, columnId: number, on: boolean): Promise<DataOf<'subscribeAdd'>> {
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       if (!(await repo.isColumnVisible(tx, columnId))) throw notFound();
       await repo.setSubscription(tx, columnId, userId, on, this.now());
       return { is_follow: on, subscribe_total: await repo.countSubscriptions(tx, columnId) };
     });
+    // subscribe_total is on the column cards.
+    this.cache.invalidate([Tag.columns]);
+    return answer;
   }
 }

@@ -71,8 +71,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0 0 16px;font
 .state{text-align:center;font-weight:600}
 form{display:grid;gap:12px;margin-top:16px}
 button{font:inherit;padding:14px;border-radius:8px;border:0;cursor:pointer}
-.pay{background:#14a39a;color:#fff}.decline{background:#e9edf0;color:#1f2d3d}
-.lang{display:block;text-align:right;font-size:14px;margin-bottom:8px;color:#14a39a}
+.pay{background:#0d7a72;color:#fff}.decline{background:#e9edf0;color:#1f2d3d}
+.lang{display:block;text-align:right;font-size:14px;margin-bottom:8px;color:#0d7a72}
 </style></head><body><main>
 <a class="lang" href="${self}?lang=${other}">${esc(t.other)}</a>
 <h1>${esc(t.title)}</h1><p class="note">${esc(t.note)}</p>

@@ -90,7 +90,8 @@ export function listRelated(db: Conn, id: number, categoryId: number, limit: num
 export async function incrementViews(db: Conn, id: number): Promise<number | null> {
   const [row] = await db
     .update(news)
-    .set({ viewCount: sql`${news.viewCount} + 1` })
+    // A view is not an edit: updated_at (the sitemap's lastmod) stays.
+    .set({ viewCount: sql`${news.viewCount} + 1`, updatedAt: sql`${news.updatedAt}` })
     .where(
       and(
         eq(news.id, id),

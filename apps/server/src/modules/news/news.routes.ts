@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { idTags, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { NewsService } from './news.service.ts';
 
 export interface NewsRoutesOptions {
@@ -9,21 +11,24 @@ export interface NewsRoutesOptions {
 }
 
 /** Public reads look the token up when one is sent (is_liked, is_mine) but do not need it. */
-const optionalAuth = { config: { auth: 'optional' as const } };
+const optionalAuth = { auth: 'optional' as const };
+/** Cached public reads (decision record 0031). */
+const cards = { publicCache: publicRead({ tags: [Tag.news] }) };
+const ofItem = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('news', ...more) }) });
 
 /** News (spec §7): thin handlers over NewsService. */
 const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new NewsService(app.db, now);
+  const svc = new NewsService(app.db, now, app.publicCache);
 
-  app.route({ ...endpointRoute('newsCategories'), handler: async (req) => ok(await svc.categories(req.ctx.lang)) });
-  app.route({ ...endpointRoute('newsList'), handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsCategories'), config: cards, handler: async (req) => ok(await svc.categories(req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   app.route({
     ...endpointRoute('newsDetail'),
-    ...optionalAuth,
+    config: { ...optionalAuth, ...ofItem() },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('newsRecommend'), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('newsRecommend'), config: ofItem(Tag.news), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute('newsView'), handler: async (req) => ok(await svc.view(req.params.id)) });
   app.route({
     ...endpointRoute('newsLike'),
@@ -32,7 +37,7 @@ const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now
   app.route({ ...endpointRoute('newsReadLog'), handler: async (req) => ok(await svc.readLog(req.params.id, currentUser(req).id)) });
   app.route({
     ...endpointRoute('newsComments'),
-    ...optionalAuth,
+    config: { ...optionalAuth, ...ofItem(Tag.people) },
     handler: async (req) => ok(await svc.comments(req.params.id, req.query, req.ctx.user?.id)),
   });
   app.route({

@@ -4,9 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import * as repo from './news.repository.ts';
 import { presentCategory, presentComment, presentDetail, presentMyComment, presentNews } from './news.present.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { pageOf } from '../shared/paginate.ts';
 
 /** One comment per user per this many seconds. */
@@ -21,6 +23,7 @@ export class NewsService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   async categories(lang: ApiLanguage): Promise<DataOf<'newsCategories'>> {
@@ -59,16 +62,20 @@ export class NewsService {
   async view(id: number): Promise<DataOf<'newsView'>> {
     const views = await repo.incrementViews(this.db, id);
     if (views === null) throw notFound();
+    // The detail shows the count: a counter, dropped within a second.
+    this.cache.invalidateSoon([Tag.newsItem(id)]);
     return { views };
   }
 
   /** Like or unlike; the answer's count is the number of like rows, read in the same transaction. */
   async like(id: number, userId: number, liked: boolean): Promise<DataOf<'newsLike'>> {
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       if (!(await repo.isVisible(tx, id))) throw notFound();
       await repo.setLike(tx, id, userId, liked);
       return { is_liked: liked, likes: await repo.countLikes(tx, id) };
     });
+    this.cache.invalidate([Tag.newsItem(id)]);
+    return answer;
   }
 
   async readLog(id: number, userId: number): Promise<null> {
@@ -103,6 +110,8 @@ export class NewsService {
       if (last && now.getTime() - last.getTime() < COMMENT_INTERVAL_S * 1000) throw new AppError(ErrorCode.RATE_LIMITED);
       return repo.insertComment(tx, id, userId, content, now);
     });
+    // The comment list and the detail's comment_count.
+    this.cache.invalidate([Tag.newsItem(id)]);
     const row = await repo.findComment(this.db, commentId);
     if (!row) throw notFound();
     return presentComment(row, userId);
@@ -115,6 +124,7 @@ export class NewsService {
     if (row.userId !== userId) throw new AppError(ErrorCode.FORBIDDEN);
     // Conditional on the owner: a concurrent second delete finds nothing and says so.
     if (!(await repo.deleteOwnComment(this.db, commentId, userId))) throw notFound();
+    this.cache.invalidate([Tag.newsItem(row.newsId)]);
     return null;
   }
 

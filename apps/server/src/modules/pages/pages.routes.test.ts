@@ -89,6 +89,8 @@ describe('GET /v1/site/page/{slug}', () => {
     expect(shown.body_html).toBe('<p>正文<a>a</a><a>b</a></p>');
     expect(shown.title).toBe('测试');
     await app.db.update(sitePages).set({ status: 'draft' }).where(eq(sitePages.slug, 'test-page'));
+    // A writer drops the cached pages (an operator's SQL edit announces itself: README, decision record 0031).
+    app.publicCache.invalidate(['site']);
     expect((await call(app, { url: '/v1/site/page/test-page' })).code).toBe(ErrorCode.NOT_FOUND);
   });
 

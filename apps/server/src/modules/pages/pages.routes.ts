@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SiteSettings } from '../../config.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { publicRead } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { sitePage, submitContactForm, sweepContactMessages } from './pages.service.ts';
 
 export interface PagesRoutesOptions {
@@ -17,6 +19,7 @@ const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (instance, { s
 
   app.route({
     ...endpointRoute('sitePage'),
+    config: { publicCache: publicRead({ tags: [Tag.site] }) },
     handler: async (req) => ok(await sitePage(app.db, req.params.slug, req.ctx.lang, site)),
   });
 

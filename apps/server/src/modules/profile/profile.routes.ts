@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { publicRead } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { sniffImage } from '../../lib/image-type.ts';
 import { LocalDiskStorage, type Storage } from '../../lib/storage.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -18,7 +20,7 @@ const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif:
 const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storage = opts.storage ?? new LocalDiskStorage(app.accounts.config.uploadsDir);
-  const profile = new ProfileService(app.db, app.accounts, storage);
+  const profile = new ProfileService(app.db, app.accounts, storage, app.publicCache);
   const uploadLimit = app.accounts.config.imageUploadLimitBytes;
 
   app.route({ ...endpointRoute('personalInfo'), handler: async (req) => ok(await profile.personalInfo(currentUser(req), req.ctx.lang)) });
@@ -26,7 +28,12 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
     ...endpointRoute('updatePersonalInfo'),
     handler: async (req) => ok(await profile.update(currentUser(req), req.body, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('departmentTree'), handler: async (req) => ok({ items: await profile.departmentTree(req.ctx.lang) }) });
+  app.route({
+    ...endpointRoute('departmentTree'),
+    // The same for everyone, changed with the content only (decision record 0031).
+    config: { publicCache: publicRead({ tags: [Tag.site] }) },
+    handler: async (req) => ok({ items: await profile.departmentTree(req.ctx.lang) }),
+  });
   app.route({ ...endpointRoute('profileForm'), handler: async (req) => ok(await profile.submitForm(currentUser(req), req.body, req.ctx.lang)) });
   app.route({ ...endpointRoute('bindMobile'), handler: async (req) => ok(await profile.bindMobile(currentUser(req), req.body, req.ctx.lang)) });
   app.route({ ...endpointRoute('bindEmail'), handler: async (req) => ok(await profile.bindEmail(currentUser(req), req.body, req.ctx.lang)) });

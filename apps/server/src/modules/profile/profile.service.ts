@@ -5,10 +5,12 @@ import { authSessions, departments, uploads, userIdentities, users } from '../..
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken, signToken, verifyToken } from '../../lib/crypto.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
 import type { ImageType } from '../../lib/image-type.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/context.ts';
 import { mergePoints } from '../rewards/index.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import {
   type Accounts,
   avatarOf,
@@ -33,6 +35,7 @@ export class ProfileService {
     private readonly db: Db,
     private readonly a: Accounts,
     private readonly storage: Storage,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   async personalInfo(me: AuthUser, lang: ApiLanguage): Promise<PersonalInfo> {
@@ -94,6 +97,8 @@ export class ProfileService {
     if (body.province !== undefined) set.province = body.province;
     if (body.city !== undefined) set.city = body.city;
     if (Object.keys(set).length > 0) await this.db.update(users).set(set).where(eq(users.id, me.id));
+    // Comments and appraisals show the name and avatar.
+    if (set.nickname !== undefined || set.avatarUrl !== undefined) this.cache.invalidate([Tag.people]);
     return this.personalInfo(me, lang);
   }
 
@@ -217,6 +222,8 @@ export class ProfileService {
       await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
       await this.a.revokeTokens(tx, otherId, 'merged');
     });
+    // The merged account's name leaves the public lists.
+    this.cache.invalidate([Tag.people]);
     return { merged_user_id: otherId };
   }
 
@@ -281,6 +288,8 @@ export class ProfileService {
         .where(eq(users.id, me.id));
       await tx.update(authSessions).set({ revokedAt: now, revokeReason: 'account_cancelled', cookieHash: null }).where(eq(authSessions.userId, me.id));
     });
+    // The name and avatar leave every public list at once.
+    this.cache.invalidate([Tag.people]);
   }
 
   async userRow(id: number) {

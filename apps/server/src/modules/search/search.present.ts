@@ -17,14 +17,14 @@ export const SEARCH_TABS: ReadonlyArray<readonly [SearchTypeValue, Words]> = [
   ['column', ['专栏', 'Columns']],
 ];
 
-/** The tag on a result card: the module's name and its colour. */
+/** The tag on a result card: the module's name and its colour (white text on it: each at least 4.5:1). */
 const MODULE_TAGS: Record<SearchModule, { words: Words; color: string }> = {
   course: { words: ['课程', 'Course'], color: '#2f6fed' },
-  live: { words: ['会议', 'Conference'], color: '#e5484d' },
-  news: { words: ['资讯', 'News'], color: '#12a594' },
+  live: { words: ['会议', 'Conference'], color: '#cf2f35' },
+  news: { words: ['资讯', 'News'], color: '#0d7a72' },
   speaker: { words: ['讲者', 'Speaker'], color: '#8e4ec6' },
-  paper: { words: ['文献', 'Paper'], color: '#f76b15' },
-  column: { words: ['专栏', 'Column'], color: '#0b8aa3' },
+  paper: { words: ['文献', 'Paper'], color: '#c2410c' },
+  column: { words: ['专栏', 'Column'], color: '#087588' },
 };
 
 const say = (lang: ApiLanguage, w: Words) => (lang === 'en' ? w[1] : w[0]);

@@ -2,7 +2,9 @@ import { ErrorCode, errorMessage } from '@medportal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import { publicRead } from '../../lib/public-cache.ts';
 import { sendEnvelope } from '../../plugins/errors.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import type { SearchIndexLoader } from './search.loader.ts';
 import { SearchService, SearchUnavailable } from './search.service.ts';
 
@@ -28,15 +30,20 @@ const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, {
   // Searches match in memory once the index is loaded; until then a slower path (decision record 0016).
   app.addHook('onClose', () => index.close());
   const svc = new SearchService(app.db, index);
+  // Cached public reads (decision record 0031). Results are keyed by the index's generation, which
+  // moves with every change it applies (from any process); while it loads nothing is kept.
+  const matched = { publicCache: publicRead({ tags: [Tag.search], version: () => index.current?.generation ?? null }) };
+  const board = (...more: string[]) => ({ publicCache: publicRead({ tags: [Tag.search, ...more] }) });
 
-  app.route({ ...endpointRoute('search'), handler: (req, reply) => answer(req, reply, () => svc.search(req.query, req.ctx.lang)) });
-  app.route({ ...endpointRoute('searchType'), handler: async (req) => ok(svc.searchTypes(req.ctx.lang)) });
-  app.route({ ...endpointRoute('hotSearchWord'), handler: async (req) => ok(await svc.hotSearchWords(req.ctx.lang)) });
+  app.route({ ...endpointRoute('search'), config: matched, handler: (req, reply) => answer(req, reply, () => svc.search(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('searchType'), config: board(), handler: async (req) => ok(svc.searchTypes(req.ctx.lang)) });
+  app.route({ ...endpointRoute('hotSearchWord'), config: board(), handler: async (req) => ok(await svc.hotSearchWords(req.ctx.lang)) });
   app.route({
     ...endpointRoute('searchWordRemind'),
+    config: matched,
     handler: (req, reply) => answer(req, reply, () => svc.suggest(req.query.word, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('hotCourse'), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
+  app.route({ ...endpointRoute('hotCourse'), config: board(Tag.courses), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
 };
 
 export default searchRoutes;

@@ -97,7 +97,8 @@ export async function setFollow(db: Conn, speakerId: number, userId: number, fol
 export async function syncFollowerCount(db: Conn, speakerId: number): Promise<number> {
   const [row] = await db
     .update(speakers)
-    .set({ followerCount: sql`(select count(*)::int from ${speakerFollows} where ${speakerFollows.speakerId} = ${speakerId})` })
+    // A follow is not an edit: updated_at (the sitemap's lastmod) stays.
+    .set({ followerCount: sql`(select count(*)::int from ${speakerFollows} where ${speakerFollows.speakerId} = ${speakerId})`, updatedAt: sql`${speakers.updatedAt}` })
     .where(eq(speakers.id, speakerId))
     .returning({ n: speakers.followerCount });
   return row?.n ?? 0;

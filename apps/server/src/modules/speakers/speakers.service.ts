@@ -2,6 +2,8 @@ import { type ApiLanguage, type DataOf, ErrorCode } from '@medportal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pick } from '../../lib/i18n.ts';
+import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.ts';
+import { Tag } from '../shared/cache-tags.ts';
 import { presentLive } from '../shared/live.present.ts';
 import { presentCourse } from '../shared/content.present.ts';
 import { presentPaperCard } from '../shared/editorial.present.ts';
@@ -21,6 +23,7 @@ export class SpeakersService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
   async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'speakerDetail'>> {
@@ -119,11 +122,14 @@ export class SpeakersService {
    * turns; the primary key keeps one row per (user, speaker) and the count is read from the rows.
    */
   async follow(id: number, userId: number, follow: boolean): Promise<DataOf<'speakerFollow'>> {
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       if (!(await repo.lockVisible(tx, id))) throw notFound();
       await repo.setFollow(tx, id, userId, follow, this.now());
       return { is_follow: follow, follower_count: await repo.syncFollowerCount(tx, id) };
     });
+    // follower_count is on the detail and on every speaker card.
+    this.cache.invalidate([Tag.speaker(id), Tag.speakers]);
+    return answer;
   }
 
   async followed(userId: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'myFollows'>> {

@@ -99,4 +99,15 @@ describe('timezone', () => {
     expect(formatTime(iso, 'zh', 'UTC')).toBe('06:30');
     expect(formatDateTime('not a date', 'zh')).toBe('');
   });
+
+  it('keeps one formatter per language, shape and zone (a reused one never leaks another zone or shape)', () => {
+    const iso = '2025-03-01T23:30:00Z';
+    expect(formatDateTime(iso, 'zh', 'UTC')).toBe('2025-03-01 23:30');
+    expect(formatDateTime(iso, 'zh', 'Asia/Shanghai')).toBe('2025-03-02 07:30');
+    expect(formatDate(iso, 'zh', 'Asia/Shanghai')).toBe('2025-03-02');
+    expect(formatTime(iso, 'zh', 'Asia/Shanghai')).toBe('07:30');
+    expect(formatDateTime(iso, 'zh', 'UTC')).toBe('2025-03-01 23:30');
+    expect(formatDateTime(iso, 'en', 'America/New_York')).toBe('2025-03-01 18:30');
+    expect(formatDate(iso, 'en', 'UTC')).toBe('2025-03-01');
+  });
 });

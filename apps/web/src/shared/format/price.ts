@@ -5,7 +5,8 @@ import { PriceType } from '@medportal/contract/codes';
 export function formatFen(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(fen));
-  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
+  // Thousands separators without Intl: toLocaleString builds a number formatter on every call.
+  const yuan = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cents = String(abs % 100).padStart(2, '0');
   return `${sign}¥${yuan}.${cents}`;
 }

@@ -16,11 +16,19 @@ export function browserTimezone(now: Date = new Date()): string {
   return Number.isFinite(offset) ? formatUtcOffset(-offset) : DEFAULT_TIMEZONE;
 }
 
-/** The browser's IANA zone name when available (for Intl date formatting). */
+let zoneName: { value: string | undefined } | null = null;
+
+/**
+ * The browser's IANA zone name when available (for Intl date formatting). Read once per visit:
+ * every formatted date asks for it, and each read builds a formatter.
+ */
 export function browserTimeZoneName(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
+  if (!zoneName) {
+    try {
+      zoneName = { value: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
+    } catch {
+      zoneName = { value: undefined };
+    }
   }
+  return zoneName.value;
 }

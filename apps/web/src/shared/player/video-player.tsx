@@ -64,9 +64,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const sourceRef = useRef<AttachedSource | null>(null);
   const ids = useId();
   const [attempt, setAttempt] = useState(0);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  // Without autoplay the stream (hls.js and the first segments) loads when the viewer asks to play:
+  // until then the poster and the play button cost no download and no main-thread work.
+  const [armed, setArmed] = useState(autoPlay);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'error'>(autoPlay ? 'loading' : 'idle');
   const [playing, setPlaying] = useState(false);
-  const [waiting, setWaiting] = useState(true);
+  const [waiting, setWaiting] = useState(autoPlay);
   const [time, setTime] = useState(startAt);
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
@@ -96,7 +99,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // Attach the source; a new src (a fresh signed link, another chapter) or a retry re-attaches.
   useEffect(() => {
     const v = videoRef.current;
-    if (!v) return;
+    if (!v || !armed) return;
     let cancelled = false;
     setStatus('loading');
     setWaiting(true);
@@ -123,7 +126,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
     // startAt and live only matter when a source is attached.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src, attempt]);
+  }, [src, attempt, armed]);
 
   // A report on a timer while playing; one on leaving (tab hidden, page closing, unmount).
   useEffect(() => {
@@ -173,6 +176,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const togglePlay = () => {
     const v = video();
     if (!v) return;
+    if (!armed) {
+      // The first play attaches the stream; it starts as soon as it can (this click allows sound).
+      v.autoplay = true;
+      setArmed(true);
+      return;
+    }
     if (v.paused || v.ended) void v.play().catch(() => undefined);
     else v.pause();
   };
@@ -341,7 +350,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <span className="player__spinner" aria-hidden="true" />
           <span className="visually-hidden">{t('loading')}</span>
         </div>
-      ) : !playing && status === 'ready' ? (
+      ) : !playing && (status === 'ready' || status === 'idle') ? (
         <button type="button" className="player__big-play" onClick={togglePlay} aria-label={t('play')}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M8 5v14l11-7z" fill="currentColor" />

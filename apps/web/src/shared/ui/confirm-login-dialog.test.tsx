@@ -34,7 +34,7 @@ describe('confirm-login dialog (spec §5)', () => {
     const dialog = screen.getByRole('alertdialog', { name: '温馨提示' });
     expect(dialog.textContent).toContain('此功能需要登录后使用');
     expect(dialog.style.getPropertyValue('--dialog-width')).toBe('500px');
-    expect(dialog.style.getPropertyValue('--dialog-button-color')).toBe('#14a39a');
+    expect(dialog.style.getPropertyValue('--dialog-button-color')).toBe('#0d7a72');
     expect(document.activeElement?.textContent).toBe('去登录');
 
     await user.click(screen.getByRole('button', { name: '取消' }));

@@ -34,9 +34,21 @@ export interface QrSvgProps {
   label: string;
 }
 
+// Encoding tries all eight masks (tens of ms on a phone): each value is encoded once per visit,
+// not again on every render of the footer or a reopened popover.
+const encoded = new Map<string, { size: number; d: string }>();
+function cachedQrPath(value: string) {
+  let path = encoded.get(value);
+  if (!path) {
+    path = qrPath(value);
+    encoded.set(value, path);
+  }
+  return path;
+}
+
 /** A real, scannable QR code drawn as SVG. Loaded lazily by QrCode. */
 export default function QrSvg({ value, size, label }: QrSvgProps) {
-  const { size: modules, d } = qrPath(value);
+  const { size: modules, d } = cachedQrPath(value);
   return (
     <span className="qr-code" data-qr-value={value} style={{ width: size, height: size }}>
       <svg viewBox={`0 0 ${modules} ${modules}`} width={size} height={size} role="img" aria-label={label} shapeRendering="crispEdges">

@@ -38,6 +38,7 @@ export function DevOutboxPage() {
       <form
         className="form form--inline"
         role="search"
+        aria-label={t('outbox.title')}
         onSubmit={(e) => {
           e.preventDefault();
           const next = typed.trim();

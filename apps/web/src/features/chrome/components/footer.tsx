@@ -53,7 +53,9 @@ export function Footer() {
   const { data } = useSiteConfig();
   const [contactOpen, setContactOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
-  const inView = useInView(ref);
+  // Drawn when the footer is on screen, not ahead of it: encoding the codes is main-thread work
+  // that would otherwise land in the page load of every short page.
+  const inView = useInView(ref, '0px');
 
   return (
     <footer className="site-footer" ref={ref} data-chrome="footer">

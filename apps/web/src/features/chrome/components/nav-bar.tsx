@@ -19,7 +19,7 @@ export function NavBar() {
   return (
     <div className="navbar">
       <div className="container navbar__inner">
-        <Link to={paths.home.getHref()} className="navbar__logo" aria-label={t('layout:nav.logo', { name: t('common:productName') })}>
+        <Link to={paths.home.getHref()} className="navbar__logo" aria-label={t('layout:nav.logo', { name: t('common:brand') })}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t('common:brand')}</span>
         </Link>

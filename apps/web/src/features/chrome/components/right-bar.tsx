@@ -76,7 +76,8 @@ export function RightBar() {
 
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > BACK_TO_TOP_AFTER_PX);
-    onScroll();
+    // Read on scroll only (a restored position arrives as a scroll event too): reading scrollY
+    // right after the first render forced a layout of the whole page in the middle of the load.
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

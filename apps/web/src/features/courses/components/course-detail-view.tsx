@@ -13,6 +13,7 @@ import { useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
+import { Later } from '../../../shared/ui/later';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import type { CourseChapter } from '@medportal/contract';
 import { redirectToLogin, useSession } from '../../../shared/session';
@@ -97,6 +98,68 @@ function Related({ course }: { course: CourseDetailData }) {
   );
 }
 
+/**
+ * Stands where the player will be while the lessons load: the same title line, 16:9 box and (for
+ * visitors, who get the "log in to save progress" line) hint line, so nothing below it moves.
+ */
+function PlayerPlaceholder({ hint }: { hint: boolean }) {
+  return (
+    <div className="course-player" aria-hidden="true">
+      <p className="course-player__title">
+        <Skeleton text width="40%" />
+      </p>
+      <Skeleton className="course-player__skeleton" />
+      {hint ? (
+        <p className="course-player__hint">
+          <Skeleton text width="60%" />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One row per lesson the course says it has, each as tall as a lesson button. */
+function ChapterListPlaceholder({ count }: { count: number }) {
+  return (
+    <ol className="chapter-list" aria-hidden="true">
+      {Array.from({ length: Math.min(Math.max(count, 1), 50) }, (_, i) => (
+        <li key={i} className="chapter-list__item">
+          <span className="chapter-list__button">
+            <Skeleton text />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The detail's first screen while it loads: hero (player box, title, price, meta) and lessons. */
+function CourseDetailSkeleton({ label, hint }: { label: string; hint: boolean }) {
+  return (
+    <div className="course-detail" role="status" aria-label={label}>
+      <div className="course-hero">
+        <div className="course-hero__media">
+          <PlayerPlaceholder hint={hint} />
+        </div>
+        <div className="course-hero__body">
+          <p className="course-hero__title">
+            <Skeleton text width="80%" />
+          </p>
+          <p className="course-hero__price">
+            <Skeleton text width="30%" />
+          </p>
+          <p className="course-hero__meta">
+            <Skeleton text width="70%" />
+          </p>
+        </div>
+      </div>
+      <div className="course-section">
+        <ChapterListPlaceholder count={3} />
+      </div>
+    </div>
+  );
+}
+
 /** Favourite the course with the shared button and this feature's texts. */
 function CourseFavoriteButton({ course }: { course: CourseDetailData }) {
   const { t } = useTranslation('course');
@@ -148,14 +211,7 @@ export function CourseDetailView({ id }: { id: number }) {
   };
 
   if (!valid) return <CourseNotFound />;
-  if (detail.isPending) {
-    return (
-      <div className="course-detail" role="status" aria-label={t('course:loading')}>
-        <Skeleton height={200} />
-        <Skeleton height={24} width="60%" />
-      </div>
-    );
-  }
+  if (detail.isPending) return <CourseDetailSkeleton label={t('course:loading')} hint={!signedIn} />;
   if (detail.isError) {
     if (isApiError(detail.error) && (detail.error.code === ErrorCode.NOT_FOUND || detail.error.code === ErrorCode.VALIDATION)) return <CourseNotFound />;
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -188,7 +244,7 @@ export function CourseDetailView({ id }: { id: number }) {
               onBuy={buy}
             />
           ) : chapters.isPending ? (
-            <Skeleton height={200} />
+            <PlayerPlaceholder hint={!signedIn} />
           ) : (
             <Image src={c.cover} alt="" className="course-hero__cover" priority />
           )}
@@ -248,7 +304,7 @@ export function CourseDetailView({ id }: { id: number }) {
       <section className="course-section" aria-labelledby="course-chapters-heading">
         <h2 id="course-chapters-heading">{t('course:chapters.heading')}</h2>
         {chapters.isPending ? (
-          <Skeleton height={80} />
+          <ChapterListPlaceholder count={c.chapters_count} />
         ) : chapters.isError ? (
           <ErrorState error={chapters.error} onRetry={() => void chapters.refetch()} />
         ) : (
@@ -260,8 +316,11 @@ export function CourseDetailView({ id }: { id: number }) {
         <p className="course-description">{c.description}</p>
       </section>
       <Teachers course={c} />
-      <Related course={c} />
-      <AppraiseSection course={c} />
+      {/* Below the first screen: rendered in slices after the part above is shown. */}
+      <Later>
+        <Related course={c} />
+        <AppraiseSection course={c} />
+      </Later>
     </article>
   );
 }

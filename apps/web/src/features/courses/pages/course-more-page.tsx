@@ -48,7 +48,7 @@ export function CourseMorePage() {
   return (
     <div className="container courses">
       <h1>{heading}</h1>
-      <form role="search" className="course-search" onSubmit={submit}>
+      <form role="search" className="course-search" aria-label={t('course:more.search')} onSubmit={submit}>
         <input type="search" aria-label={t('course:more.search')} value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="button button--primary">
           {t('course:more.searchButton')}

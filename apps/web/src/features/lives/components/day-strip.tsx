@@ -25,7 +25,6 @@ export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDa
           <button
             key={d.date}
             {...tabs.tabProps(d.date)}
-            aria-label={t('days.countAria', { date: d.date, count: d.count })}
             className={`live-day${isSelected ? ' live-day--selected' : ''}${d.date < dates.today ? ' live-day--past' : ''}`}
             data-date={d.date}
           >
@@ -34,6 +33,11 @@ export function DayStrip({ dates, selected, onSelect, panelId }: { dates: LiveDa
             <span className="live-day__count">
               {d.has_live ? <span className="live-day__dot" title={t('days.liveNow')} aria-hidden="true" /> : null}
               {t('days.count', { count: d.count })}
+            </span>
+            {/* The name is the visible text (WCAG 2.5.3) followed by the full date and the live state. */}
+            <span className="visually-hidden">
+              {` ${d.date}`}
+              {d.has_live ? ` ${t('days.liveNow')}` : ''}
             </span>
           </button>
         );

@@ -18,6 +18,7 @@ import { FavoriteButton } from '../components/favorite-button';
 import { LikeButton } from '../components/like-button';
 import { NewsListItem } from '../components/news-list';
 import { NewsNotFound } from '../components/news-not-found';
+import { fitBodyHeadings } from '../lib/body-headings';
 import { linkifyDoiInHtml } from '../lib/linkify-doi-html';
 import { recordHistory } from '../../../shared/history';
 import '../news.css';
@@ -37,8 +38,9 @@ function useCountVisit(id: number, ready: boolean) {
 function Article({ news }: { news: NewsDetail }) {
   const { t } = useTranslation('news');
   const lang = useLang();
-  // The body was sanitised by the server (allow-list); DOI text becomes links on a parsed copy.
-  const html = useMemo(() => linkifyDoiInHtml(news.body_html), [news.body_html]);
+  // The body was sanitised by the server (allow-list); DOI text becomes links on a parsed copy, and
+  // its headings continue the page's outline under the title.
+  const html = useMemo(() => fitBodyHeadings(linkifyDoiInHtml(news.body_html)), [news.body_html]);
   return (
     <article className="news-article">
       <h1 className="news-article__title">{news.title}</h1>
@@ -104,10 +106,22 @@ export function NewsDetailPage() {
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.code === ErrorCode.NOT_FOUND)) return <NewsNotFound />;
   if (query.isPending) {
+    // The article's own boxes (title line, meta line, body), so the page keeps its shape.
     return (
       <div className="news-detail" aria-busy="true">
-        <Skeleton height={36} />
-        <Skeleton height={240} />
+        <div className="news-detail__main">
+          <div className="news-article" aria-hidden="true">
+            <p className="news-article__title">
+              <Skeleton text width="80%" />
+            </p>
+            <p className="news-article__meta">
+              <Skeleton text width="50%" />
+            </p>
+            <div className="news-body">
+              <Skeleton height={240} />
+            </div>
+          </div>
+        </div>
       </div>
     );
   }

@@ -6,15 +6,24 @@ import { TOPIC_MODULES } from '@medportal/contract/constants';
 import { ErrorCode } from '@medportal/contract/codes';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';
-import { loadNamespaces } from '../../../shared/i18n';
+import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
+import { queryClient } from '../../../shared/query-client';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { TOPIC_PAGE_SIZE, type TopicPage as TopicList, useTopic, useTopics } from '../api/topics';
+import {
+  TOPIC_PAGE_SIZE,
+  type TopicPage as TopicList,
+  topicItemsQueryOptions,
+  topicQueryOptions,
+  topicsQueryOptions,
+  useTopic,
+  useTopics,
+} from '../api/topics';
 import { ID_MAX, pageParam, positiveParam } from '../../../shared/page-param';
 import { Pager } from '../../../shared/ui/pager';
-import { TopicContents } from '../components/topic-contents';
+import { modulesOf, TopicContents } from '../components/topic-contents';
 import '../topics.css';
 
 function TopicTitle({ title }: { title: string }) {
@@ -144,7 +153,35 @@ export function TopicPage({ h5 = false }: { h5?: boolean }) {
   );
 }
 
-export async function loader() {
+/**
+ * Starts the whole chain the page needs at once (the list, the chosen or first topic, that
+ * topic's first tab), beside the texts: rendered step by step, each request waited for the one
+ * before it and the page showed only placeholders for over a second.
+ */
+function primeTopic(search: URLSearchParams): void {
+  const lang = currentLanguage();
+  const requested = positiveParam(search, 'id', ID_MAX);
+  if (search.has('id') && requested === undefined) return;
+  const list = queryClient.ensureQueryData(topicsQueryOptions(lang, 1));
+  const topic =
+    requested !== undefined
+      ? queryClient.ensureQueryData(topicQueryOptions(lang, requested))
+      : list.then((page) => (page.items[0] ? queryClient.ensureQueryData(topicQueryOptions(lang, page.items[0].id)) : undefined));
+  const tab = search.get('tab');
+  topic
+    .then((data) => {
+      if (!data) return;
+      const modules = modulesOf(data);
+      const active = isModule(tab) && modules.includes(tab) ? tab : modules[0];
+      if (active) return queryClient.ensureQueryData(topicItemsQueryOptions(lang, data.id, active, pageParam(search)));
+    })
+    // A failure is the page's to show, with its retry.
+    .catch(() => undefined);
+  list.catch(() => undefined);
+}
+
+export async function loader({ request }: { request: Request }) {
+  primeTopic(new URL(request.url).searchParams);
   await loadNamespaces('topic');
   return null;
 }

@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { DbConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { preferredEncoding } from '../lib/encoding.ts';
+import {
+  type CacheEntry,
+  type CacheInvalidation,
+  cacheChannel,
+  COUNTER_DELAY_MS,
+  etagMatches,
+  type InvalidationMessage,
+  PublicCache,
+  type PublicCacheStats,
+  type PublicRead,
+} from '../lib/public-cache.ts';
+import type { Realtime } from './realtime.ts';
+
+/** The app's handle on its public-read cache (decision record 0031). */
+export interface PublicCacheHandle extends CacheInvalidation {
+  stats(): PublicCacheStats;
+  /** How invalidations reach the other processes. */
+  readonly transport: 'none' | 'postgres' | 'redis';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCacheHandle;
+  }
+}
+
+export interface PublicCacheOptions {
+  maxBytes: number;
+  /** The database the app runs on: on PostgreSQL every process LISTENs for invalidations. */
+  db: DbConfig;
+  now: () => Date;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const API_PATH = /^\/v\d+\//;
+/** Common parameters (plugins/context.ts): read into req.ctx, so only what they select enters a key. */
+const COMMON_KEYS = new Set(['access_token', 'platform', 'language', 'appversion', 'timezone']);
+/** Personal and unlisted answers: never stored by a browser or a CDN. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/** A CDN keeps a public answer a few seconds and may serve it stale briefly while it asks again. */
+const publicCacheControl = (sMaxAgeS: number) => `public, max-age=0, s-maxage=${sMaxAgeS}, stale-while-revalidate=30`;
+/** Redis channel (under REDIS_PREFIX) of invalidations. */
+const REDIS_CHANNEL = 'cache';
+/** A NOTIFY payload must stay under 8000 bytes. */
+const NOTIFY_MAX_CHARS = 7000;
+
+interface Building {
+  kind: 'build';
+  key: string;
+  since: number;
+  read: PublicRead;
+  /** Read from the raw query in onRequest: validation strips the common parameters later. */
+  vary: string;
+  ok: boolean;
+  release: (() => void) | null;
+}
+type RequestState = Building | { kind: 'served' } | { kind: 'bypass' };
+
+function keyOf(req: FastifyRequest, read: PublicRead, version: string | number | undefined): string {
+  let key = `${req.routeOptions.url ?? ''}\u0001${read.raw ? '' : req.ctx.lang}`;
+  for (const v of read.vary) key += `\u0001${v === 'origin' ? `${req.protocol}://${req.host}` : req.ctx[v]}`;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(params)) key += `\u0001${name}=${String(params[name])}`;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(query).sort()) {
+    if (!COMMON_KEYS.has(name)) key += `\u0001${name}=${JSON.stringify(query[name])}`;
+  }
+  if (version !== undefined) key += `\u0001v=${version}`;
+  return key;
+}
+
+/** A login that a route with personal fields (auth 'optional') would look at. */
+const loggedIn = (req: FastifyRequest) => Boolean(req.ctx.accessToken);
+/** Routes whose answer has personal fields for a caller with a login. */
+const personalRoute = (req: FastifyRequest) => req.routeOptions.config.auth !== undefined;
+
+/** Request headers a shared cache must key a public answer on. */
+function varyOf(req: FastifyRequest, read: PublicRead): string {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  let vary = 'Accept-Encoding';
+  // Without a usable `language` the answer's language comes from Accept-Language.
+  if (!read.raw && !(typeof query.language === 'string' && /^(zh|en)/i.test(query.language))) vary += ', Accept-Language';
+  // A login in a header or cookie turns on personal fields: such requests must not share the answer.
+  if (personalRoute(req)) vary += ', Authorization, Cookie';
+  return vary;
+}
+
+function publicHeaders(req: FastifyRequest, reply: FastifyReply, vary: string, entry: CacheEntry): void {
+  reply.header('vary', vary);
+  if (loggedIn(req)) {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  } else {
+    reply.header('cache-control', publicCacheControl(entry.sMaxAgeS));
+    reply.header('etag', entry.etag);
+  }
+}
+
+/** Sends a stored payload: 304 when the caller has it, else in the best encoding we hold. */
+function sendEntry(req: FastifyRequest, reply: FastifyReply, read: PublicRead, entry: CacheEntry, label: string): FastifyReply {
+  publicHeaders(req, reply, varyOf(req, read), entry);
+  reply.header('x-cache', label);
+  if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.header('content-type', entry.contentType);
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  if (encoding === 'br' && entry.br) return reply.header('content-encoding', 'br').send(entry.br);
+  if (encoding === 'gzip' && entry.gzip) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  return reply.send(entry.identity);
+}
+
+/** Invalidations between processes: published one way, heard on every way this process listens. */
+interface Transport {
+  publish(message: string): Promise<void>;
+}
+
+/**
+ * LISTEN on a connection of its own. A lost connection is reopened (1 s, then doubling up to
+ * 30 s) and, as invalidations may have been missed meanwhile, the whole cache is dropped.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = 1000;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onMessage: (payload: string) => void,
+    private readonly onReconnect: () => void,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (n) => {
+      if (n.channel === this.channel && n.payload) this.onMessage(n.payload);
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, null));
+    await client.connect();
+    await client.query(`listen "${this.channel}"`);
+    this.client = client;
+    this.retryMs = 1000;
+  }
+
+  private lost(client: pg.Client, err: Error | null): void {
+    if (this.closed || this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.log.warn({ err }, 'public cache: lost the LISTEN connection; reconnecting');
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.start().then(
+        () => this.onReconnect(),
+        (err: unknown) => {
+          this.log.warn({ err }, 'public cache: LISTEN reconnect failed');
+          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+          this.retry();
+        },
+      );
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/** Tags split so each NOTIFY payload stays under PostgreSQL's limit. */
+function messages(processId: string, tags: readonly string[]): string[] {
+  const out: string[] = [];
+  let batch: string[] = [];
+  let size = 0;
+  for (const tag of tags) {
+    if (batch.length > 0 && size + tag.length + 3 > NOTIFY_MAX_CHARS) {
+      out.push(JSON.stringify({ p: processId, t: batch } satisfies InvalidationMessage));
+      batch = [];
+      size = 0;
+    }
+    batch.push(tag);
+    size += tag.length + 3;
+  }
+  if (batch.length > 0) out.push(JSON.stringify({ p: processId, t: batch } satisfies InvalidationMessage));
+  return out;
+}
+
+/** Tells every server on this PostgreSQL database to drop its whole cache (the seed CLI after reseeding). */
+export async function announceCacheCleared(database: Database, schema?: string): Promise<void> {
+  if (database.driver !== 'postgres') return;
+  const message = JSON.stringify({ p: 'seed', t: ['*'] } satisfies InvalidationMessage);
+  await database.db.execute(sql`select pg_notify(${cacheChannel(schema)}, ${message})`);
+}
+
+/**
+ * Serves public GETs (routes whose config has `publicCache`, see lib/public-cache.ts) from
+ * prepared payloads, stores what they build, sets ETag / Cache-Control / Vary on API answers and
+ * carries invalidations to the other processes (decision record 0031).
+ */
+export default fp<PublicCacheOptions>(
+  async (app, opts) => {
+    const cache = new PublicCache({ maxBytes: opts.maxBytes, now: () => opts.now().getTime() });
+    const states = new WeakMap<FastifyRequest, RequestState>();
+    /** Builds under way by key: a burst of misses for one key waits for the first. */
+    const building = new Map<string, Promise<void>>();
+    const processId = randomUUID();
+    const transports: Transport[] = [];
+    let listener: PgListener | null = null;
+    let kind: PublicCacheHandle['transport'] = 'none';
+
+    const heard = (payload: string) => {
+      try {
+        const m = JSON.parse(payload) as InvalidationMessage;
+        if (m.p !== processId && Array.isArray(m.t)) cache.invalidate(m.t.filter((t) => typeof t === 'string'));
+      } catch {
+        app.log.warn('public cache: unreadable invalidation message');
+      }
+    };
+
+    const invalidate = (tags: readonly string[]) => {
+      if (tags.length === 0) return;
+      cache.invalidate(tags);
+      const transport = transports[0];
+      if (!transport) return;
+      for (const message of messages(processId, tags)) {
+        transport.publish(message).catch((err: unknown) => app.log.warn({ err }, 'public cache: could not publish an invalidation'));
+      }
+    };
+
+    const soon = new Set<string>();
+    let soonTimer: NodeJS.Timeout | null = null;
+    const invalidateSoon = (tags: readonly string[]) => {
+      for (const t of tags) soon.add(t);
+      if (soonTimer) return;
+      soonTimer = setTimeout(() => {
+        soonTimer = null;
+        const due = [...soon];
+        soon.clear();
+        invalidate(due);
+      }, COUNTER_DELAY_MS);
+      soonTimer.unref();
+    };
+
+    app.decorate('publicCache', {
+      invalidate,
+      invalidateSoon,
+      stats: () => cache.stats(),
+      get transport() {
+        return kind;
+      },
+    } satisfies PublicCacheHandle);
+
+    // Redis (REDIS_URL) carries invalidations when set; on PostgreSQL every process also LISTENs,
+    // so writers without Redis (the seed CLI) reach it. The realtime plugin is registered later.
+    app.addHook('onReady', async () => {
+      const db = opts.db;
+      if (db.driver === 'postgres') {
+        const channel = cacheChannel(db.schema);
+        listener = new PgListener(db.url, channel, heard, () => cache.invalidate(['*']), app.log);
+        await listener.start();
+        transports.push({
+          publish: async (message) => {
+            await app.db.execute(sql`select pg_notify(${channel}, ${message})`);
+          },
+        });
+        kind = 'postgres';
+      }
+      const realtime = (app as { realtime?: Realtime }).realtime;
+      if (realtime?.kind === 'redis') {
+        await realtime.subscribe(REDIS_CHANNEL, heard);
+        transports.unshift({ publish: (message) => realtime.publish(REDIS_CHANNEL, message) });
+        kind = 'redis';
+      }
+    });
+    app.addHook('preClose', async () => {
+      if (soonTimer) clearTimeout(soonTimer);
+      transports.length = 0;
+      await listener?.close();
+    });
+
+    app.addHook('onRequest', async (req, reply) => {
+      const read = req.routeOptions.config.publicCache;
+      if (!read || req.method !== 'GET') return;
+      if (loggedIn(req) && personalRoute(req)) {
+        cache.count('bypasses');
+        states.set(req, { kind: 'bypass' });
+        reply.header('x-cache', 'BYPASS');
+        return;
+      }
+      const version = read.version?.();
+      if (version === null) return;
+      const key = keyOf(req, read, version);
+      let found = cache.lookup(key);
+      const pending = found.state === 'miss' ? building.get(key) : undefined;
+      if (pending) {
+        await pending;
+        found = cache.lookup(key);
+      }
+      if (found.entry) {
+        cache.count(found.state === 'fresh' ? 'hits' : 'stale');
+        states.set(req, { kind: 'served' });
+        return sendEntry(req, reply, read, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
+      }
+      cache.count('misses');
+      reply.header('x-cache', 'MISS');
+      const state: Building = { kind: 'build', key, since: cache.mark, read, vary: varyOf(req, read), ok: false, release: null };
+      if (!building.has(key)) {
+        let done!: () => void;
+        const promise = new Promise<void>((resolve) => (done = resolve));
+        // Waiters never wait on a build that hangs longer than this.
+        const timer = setTimeout(() => state.release?.(), 5_000);
+        timer.unref();
+        building.set(key, promise);
+        state.release = () => {
+          state.release = null;
+          clearTimeout(timer);
+          if (building.get(key) === promise) building.delete(key);
+          done();
+        };
+      }
+      states.set(req, state);
+    });
+
+    // Only success envelopes are kept; the check is on the object, before any serializer runs.
+    app.addHook('preSerialization', async (req, _reply, payload) => {
+      const state = states.get(req);
+      if (state?.kind === 'build' && (payload as { code?: unknown } | null)?.code === 0) state.ok = true;
+      return payload;
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const state = states.get(req);
+      if (state?.kind === 'served') return payload;
+      if (state?.kind === 'build' && (state.ok || state.read.raw) && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+        const read = state.read;
+        const type = String(reply.getHeader('content-type') ?? JSON_TYPE);
+        const entry = cache.store(state.key, body, type, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
+        state.release?.();
+        if (entry) {
+          publicHeaders(req, reply, state.vary, entry);
+          if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {
+            reply.code(304);
+            return '';
+          }
+          return payload;
+        }
+      }
+      if (API_PATH.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      return payload;
+    });
+
+    // A build that failed or was cut off still lets its waiters go.
+    const release = async (req: FastifyRequest) => {
+      const state = states.get(req);
+      if (state?.kind === 'build') state.release?.();
+    };
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
+  },
+  { name: 'public-cache', dependencies: ['context', 'db'] },
+);

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useHarness } from '../src/harness.ts';
+
+// Layout stability of the detail pages: once something is on screen it stays where it is while the
+// rest of the page (data, lessons, player, images) arrives. Cumulative layout shift is a sum of
+// moved areas, not a timing, so it is asserted; images are held back a little so that a box not
+// reserved for an image would move what follows it.
+
+const h = useHarness();
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __shifts?: Shift[];
+    __flushShifts?: () => void;
+  }
+}
+
+/**
+ * Records every layout shift not caused by input from the first paint on. Plain page-side source:
+ * a compiled function could carry helpers of the test's own bundler into the page.
+ */
+const RECORD_SHIFTS = `
+  (() => {
+    const shifts = [];
+    window.__shifts = shifts;
+    const name = (node) => {
+      if (!node) return '?';
+      if (!(node instanceof Element)) return node.nodeName;
+      const cls = typeof node.className === 'string' && node.className.trim() ? '.' + node.className.trim().split(/\\s+/).join('.') : '';
+      return node.tagName.toLowerCase() + cls;
+    };
+    const take = (entries) => {
+      for (const e of entries) {
+        if (!e.hadRecentInput) shifts.push({ value: e.value, sources: (e.sources || []).map((s) => name(s.node)) });
+      }
+    };
+    const observer = new PerformanceObserver((list) => take(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    window.__flushShifts = () => take(observer.takeRecords());
+  })();
+`;
+
+async function totalShift(page: Page): Promise<{ total: number; shifts: Shift[] }> {
+  // Everything has arrived: no request in flight, every image on screen loaded, two frames painted since.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      return img.complete || r.height === 0 || r.top > window.innerHeight || r.bottom < 0;
+    }),
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shifts = await page.evaluate(() => {
+    if (!window.__flushShifts || !window.__shifts) throw new Error('the layout-shift recorder did not start');
+    window.__flushShifts();
+    return window.__shifts;
+  });
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+async function openWithLateImages(page: Page, path: string) {
+  await page.addInitScript(RECORD_SHIFTS);
+  await page.route(/\/media\/.*\.(svg|png|jpe?g|webp)(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.goto(path);
+}
+
+// A phone in both languages (titles wrap differently), and a desktop.
+const CASES = [
+  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '' },
+  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'en', locale: 'en-US', query: '?lang=en' },
+  { vp: { name: 'desktop', width: 1440, height: 900 }, lang: 'zh', locale: 'zh-CN', query: '' },
+] as const;
+
+describe('layout stability', () => {
+  for (const { vp, lang, locale, query } of CASES) {
+    it(`course detail does not move while it loads (${vp.name}, ${lang})`, async () => {
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
+      await openWithLateImages(page, `/course/11${query}`);
+      await page.locator('h1.course-hero__title').waitFor();
+      await page.locator('.chapter-list__button').first().waitFor();
+      await page.locator('.course-hero__media .player, .course-hero__media .course-locked').first().waitFor();
+      const { total, shifts } = await totalShift(page);
+      assert.ok(total < 0.05, `layout shift ${total.toFixed(3)} (target < 0.05): ${JSON.stringify(shifts)}`);
+    });
+
+    it(`news detail does not move while it loads (${vp.name}, ${lang})`, async () => {
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
+      await openWithLateImages(page, `/news/1${query}`);
+      await page.locator('[data-testid="news-body"]').waitFor();
+      await page.locator('.news-comments').waitFor();
+      const { total, shifts } = await totalShift(page);
+      assert.ok(total < 0.05, `layout shift ${total.toFixed(3)} (target < 0.05): ${JSON.stringify(shifts)}`);
+    });
+  }
+
+  it('reserves the space of images on the course detail before they load', async () => {
+    const { page } = await h.newPage({ width: 412, height: 823 });
+    await openWithLateImages(page, '/course/11');
+    await page.locator('.teacher-card__avatar').first().waitFor({ state: 'attached' });
+    // Every image either says its size (width and height) or sits in a box whose CSS fixes its shape.
+    const unsized = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main img')).flatMap((img) => {
+        if (img.getAttribute('width') && img.getAttribute('height')) return [];
+        const own = getComputedStyle(img).aspectRatio !== 'auto';
+        const parent = img.parentElement ? getComputedStyle(img.parentElement).aspectRatio !== 'auto' : false;
+        return own || parent ? [] : [img.outerHTML.slice(0, 120)];
+      }),
+    );
+    assert.deepEqual(unsized, []);
+    const avatar = page.locator('.teacher-card__avatar').first();
+    assert.equal(await avatar.getAttribute('width'), '56');
+    assert.equal(await avatar.getAttribute('height'), '56');
+  });
+});

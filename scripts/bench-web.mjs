@@ -1,0 +1,112 @@
+// Web benchmark: Lighthouse 12 (mobile preset, default simulated throttling) on the system Chromium
+// against the production build served by the real server (fresh data directory, demo seed).
+// Prints performance, LCP, TBT, CLS, accessibility, SEO and the JavaScript transferred for each page,
+// the median of BENCH_RUNS runs (default 3). Figures only: nothing here fails on a missed target.
+//
+// BENCH_PAGES=/,/news/1   measure only these paths
+// BENCH_RUNS=1            runs per page
+// BENCH_WEB_REPORTS=dir   also write each median run's full Lighthouse JSON there
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { findChromium } from '../e2e/src/chromium.ts';
+import { startServer } from '../e2e/src/server.ts';
+
+const PAGES = (process.env.BENCH_PAGES ?? '/,/course/11,/news/1,/live,/search?txt=淋巴瘤').split(',');
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+
+const TARGETS = { perf: 0.95, lcp: 2000, tbt: 150, cls: 0.05, a11y: 0.95, seo: 0.95, js: 150 };
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const scripts = audit('resource-summary')?.details?.items?.find((i) => i.resourceType === 'script');
+  return {
+    perf: lhr.categories.performance?.score ?? NaN,
+    lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
+    tbt: audit('total-blocking-time')?.numericValue ?? NaN,
+    cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+    a11y: lhr.categories.accessibility?.score ?? NaN,
+    seo: lhr.categories.seo?.score ?? NaN,
+    js: (scripts?.transferSize ?? NaN) / 1024,
+  };
+}
+
+const mark = (ok) => (ok ? ' ' : '✗');
+function row(path, f) {
+  const cells = [
+    `${f.perf.toFixed(2)}${mark(f.perf >= TARGETS.perf)}`,
+    `${(f.lcp / 1000).toFixed(1)} s${mark(f.lcp <= TARGETS.lcp)}`,
+    `${f.tbt.toFixed(0)} ms${mark(f.tbt <= TARGETS.tbt)}`,
+    `${f.cls.toFixed(2)}${mark(f.cls <= TARGETS.cls)}`,
+    `${f.a11y.toFixed(2)}${mark(f.a11y >= TARGETS.a11y)}`,
+    `${f.seo.toFixed(2)}${mark(f.seo >= TARGETS.seo)}`,
+    `${f.js.toFixed(0)} KB${mark(path !== '/' || f.js <= TARGETS.js)}`,
+  ];
+  return `| \`${path}\` | ${cells.join(' | ')} |`;
+}
+
+const server = await startServer({ NODE_ENV: 'production', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32) });
+const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+try {
+  // A first visit warms the server (route caches, search index, static file handles).
+  await fetch(`${server.url}/`).then((r) => r.text());
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+  const lines = [
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, median of ${RUNS} run(s)`,
+    '',
+    '| page | perf | LCP | TBT | CLS | a11y | SEO | JS |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const path of PAGES) {
+    const runs = [];
+    let failures = 0;
+    // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): run again.
+    while (runs.length < RUNS && failures < 3) {
+      const result = await lighthouse(new URL(path, server.url).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo'],
+      });
+      const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: '' };
+      if (error) {
+        failures++;
+        console.error(`${path}: ${error.code} ${error.message}`);
+      } else {
+        runs.push(result.lhr);
+      }
+    }
+    if (!runs.length) {
+      lines.push(`| \`${decodeURIComponent(path)}\` | no result (Lighthouse failed ${failures} times) |`);
+      continue;
+    }
+    const median = computeMedianRun(runs);
+    if (REPORTS) writeFileSync(join(REPORTS, `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'}.json`), JSON.stringify(median));
+    const line = row(decodeURIComponent(path), figures(median));
+    lines.push(line);
+    console.error(line);
+  }
+  lines.push(
+    '',
+    `targets: perf >= ${TARGETS.perf}, LCP <= ${TARGETS.lcp / 1000} s, TBT <= ${TARGETS.tbt} ms, CLS <= ${TARGETS.cls}, ` +
+      `a11y >= ${TARGETS.a11y}, SEO >= ${TARGETS.seo}, home JS <= ${TARGETS.js} KB transferred (✗ = missed)`,
+  );
+  console.log(lines.join('\n'));
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
