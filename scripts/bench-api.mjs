@@ -225,13 +225,22 @@ function verdict(kind, ratio, p99) {
   return misses.length ? `MISS ${misses.join(' ')}` : 'ok';
 }
 
-async function measure(url, headers) {
+/** CPU time a process has used, in ms (user + system). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Also the server's CPU time per answered request: steadier than req/s on a busy machine. */
+async function measure(url, headers, pid) {
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({ url, connections, duration, headers });
   return {
     rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    cpuUs: ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total),
   };
 }
 
@@ -263,7 +272,10 @@ async function benchServer(label, db, baselineRps) {
     }
 
     console.log(`\n${label}: ${connections} connections, ${duration} s per route, baseline ${fmt(baselineRps, 0)} req/s, load average ${loadavg()[0].toFixed(1)}`);
-    console.log(`${'route'.padEnd(46)} ${'who'.padEnd(6)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'p50'.padStart(5)} ${'p99'.padStart(5)} ${'err'.padStart(5)}  target`);
+    console.log(
+      `${'route'.padEnd(46)} ${'who'.padEnd(6)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'p50'.padStart(5)} ${'p99'.padStart(5)} ` +
+        `${'err'.padStart(5)} ${'µs cpu'.padStart(7)}  target`,
+    );
     const results = [];
     for (const r of routes) {
       const who = r.kind === 'user' ? 'user' : 'anon';
@@ -271,11 +283,12 @@ async function benchServer(label, db, baselineRps) {
         console.log(`${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} not measured: ${r.broken}`);
         continue;
       }
-      const m = await measure(url + r.path, r.headers);
+      const m = await measure(url + r.path, r.headers, child.pid);
       const ratio = m.rps / baselineRps;
       const t = TARGET[r.kind];
       const line =
-        `${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} ${fmt(m.rps, 7)} ${fmt(ratio, 6, 2)} ${fmt(m.p50, 5)} ${fmt(m.p99, 5)} ${fmt(m.errors, 5)}  ` +
+        `${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} ${fmt(m.rps, 7)} ${fmt(ratio, 6, 2)} ${fmt(m.p50, 5)} ${fmt(m.p99, 5)} ` +
+        `${fmt(m.errors, 5)} ${fmt(m.cpuUs, 7)}  ` +
         `>=${t.ratio}x p99<=${t.p99}: ${verdict(r.kind, ratio, m.p99)}`;
       console.log(line);
       results.push({ ...r, ...m, ratio });
@@ -324,9 +337,12 @@ const base = await startBaseline();
 let baselineRps;
 try {
   await autocannon({ url: base.url, connections, duration: 1 }); // warm-up
-  const m = await measure(base.url, {});
+  const m = await measure(base.url, {}, base.child.pid);
   baselineRps = m.rps;
-  console.log(`baseline (bare Fastify JSON route, own process): ${fmt(m.rps, 0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, errors ${m.errors}`);
+  console.log(
+    `baseline (bare Fastify JSON route, own process): ${fmt(m.rps, 0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
+      `errors ${m.errors}, ${fmt(m.cpuUs, 0)} µs CPU per request`,
+  );
 } finally {
   await stop(base.child);
 }

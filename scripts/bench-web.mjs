@@ -6,6 +6,7 @@
 // BENCH_PAGES=/,/news/1   measure only these paths
 // BENCH_RUNS=1            runs per page
 // BENCH_WEB_REPORTS=dir   also write each median run's full Lighthouse JSON there
+// BENCH_BASELINE_DIST=dir also measure that web build (served by a second server), runs alternating
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -59,46 +60,65 @@ function row(path, f) {
   return `| \`${path}\` | ${cells.join(' | ')} |`;
 }
 
-const server = await startServer({ NODE_ENV: 'production', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32) });
+const SERVER_ENV = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32) };
+// Builds to measure: this one, and with BENCH_BASELINE_DIST another web build (e.g. a copy of
+// apps/web/dist from before a change) served by a second server. Their runs alternate page by
+// page, so both see the same load on a shared machine.
+const builds = [{ name: 'this build', env: SERVER_ENV }];
+if (process.env.BENCH_BASELINE_DIST) builds.unshift({ name: `baseline (${process.env.BENCH_BASELINE_DIST})`, env: { ...SERVER_ENV, WEB_DIST: process.env.BENCH_BASELINE_DIST } });
+
 const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+const stopAll = async () => {
+  await chrome.kill();
+  await Promise.all(builds.map((b) => b.server?.stop()));
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+
+async function measure(url) {
+  // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): run again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: '' };
+    if (!error) return result.lhr;
+    console.error(`${new URL(url).pathname}: ${error.code} ${error.message}`);
+  }
+  return null;
+}
+
 try {
-  // A first visit warms the server (route caches, search index, static file handles).
-  await fetch(`${server.url}/`).then((r) => r.text());
+  for (const b of builds) {
+    b.server = await startServer(b.env);
+    // A first visit warms the server (route caches, search index, static file handles).
+    await fetch(`${b.server.url}/`).then((r) => r.text());
+    b.rows = [];
+  }
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-  const lines = [
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, median of ${RUNS} run(s)`,
-    '',
-    '| page | perf | LCP | TBT | CLS | a11y | SEO | JS |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
   for (const path of PAGES) {
-    const runs = [];
-    let failures = 0;
-    // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): run again.
-    while (runs.length < RUNS && failures < 3) {
-      const result = await lighthouse(new URL(path, server.url).href, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'seo'],
-      });
-      const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: '' };
-      if (error) {
-        failures++;
-        console.error(`${path}: ${error.code} ${error.message}`);
-      } else {
-        runs.push(result.lhr);
+    const runs = builds.map(() => []);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [k, b] of builds.entries()) {
+        const lhr = await measure(new URL(path, b.server.url).href);
+        if (lhr) runs[k].push(lhr);
       }
     }
-    if (!runs.length) {
-      lines.push(`| \`${decodeURIComponent(path)}\` | no result (Lighthouse failed ${failures} times) |`);
-      continue;
+    for (const [k, b] of builds.entries()) {
+      if (!runs[k].length) {
+        b.rows.push(`| \`${decodeURIComponent(path)}\` | no result (Lighthouse failed) |`);
+        continue;
+      }
+      const median = computeMedianRun(runs[k]);
+      const file = `${k === builds.length - 1 ? '' : 'baseline-'}${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'}.json`;
+      if (REPORTS) writeFileSync(join(REPORTS, file), JSON.stringify(median));
+      const line = row(decodeURIComponent(path), figures(median));
+      b.rows.push(line);
+      console.error(`${b.name}: ${line}`);
     }
-    const median = computeMedianRun(runs);
-    if (REPORTS) writeFileSync(join(REPORTS, `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'}.json`), JSON.stringify(median));
-    const line = row(decodeURIComponent(path), figures(median));
-    lines.push(line);
-    console.error(line);
+  }
+  const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+  const lines = [`Lighthouse ${version}, mobile, simulated throttling, median of ${RUNS} run(s)`];
+  for (const b of builds) {
+    if (builds.length > 1) lines.push('', `${b.name}:`);
+    lines.push('', '| page | perf | LCP | TBT | CLS | a11y | SEO | JS |', '|---|---|---|---|---|---|---|---|', ...b.rows);
   }
   lines.push(
     '',
@@ -107,6 +127,5 @@ try {
   );
   console.log(lines.join('\n'));
 } finally {
-  await chrome.kill();
-  await server.stop();
+  await stopAll();
 }

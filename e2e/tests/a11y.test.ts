@@ -276,7 +276,8 @@ async function newContext(browser: Browser, locale: string, token?: string) {
   await context.addInitScript(TRACK_FETCHES);
   if (token) await context.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  // A hang guard, not a speed check: the first load of the home page on a busy machine can be slow.
+  page.setDefaultTimeout(45_000);
   return { context, page };
 }
 

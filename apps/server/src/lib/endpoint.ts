@@ -18,11 +18,22 @@ export interface EndpointRoute<N extends EndpointName, E = Schemas[N]> {
   };
 }
 
+/** One envelope schema per endpoint, so its response serialiser is made once per process. */
+const envelopes = new Map<EndpointName, z.ZodType>();
+function envelopeOf(name: EndpointName, data: z.ZodType): z.ZodType {
+  let envelope = envelopes.get(name);
+  if (!envelope) {
+    envelope = Envelope(data);
+    envelopes.set(name, envelope);
+  }
+  return envelope;
+}
+
 /**
  * Route options for a contract endpoint, joined by name from the route table (method, path,
- * login) and the schema map (request schemas, the enveloped response schema serialised through
- * zod by the type provider, summary and tags for the OpenAPI document). An endpoint marked
- * `auth: true` is login-only here, for every route built from it.
+ * login) and the schema map (request schemas, the enveloped response schema that responses are
+ * serialised from by lib/response-serializer.ts, summary and tags for the OpenAPI document). An
+ * endpoint marked `auth: true` is login-only here, for every route built from it.
  */
 export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N> {
   const route: { method: string; path: string; auth?: true } = routes[name];
@@ -31,7 +42,7 @@ export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N>
   const schema: Record<string, unknown> = {
     summary: def.summary,
     tags: [...def.tags],
-    response: { 200: Envelope(def.data) },
+    response: { 200: envelopeOf(name, def.data) },
   };
   if (def.query) schema.querystring = def.query;
   if (def.body) schema.body = def.body;

@@ -44,16 +44,28 @@ export interface ResponseSerializerOptions {
   check: boolean;
 }
 
+/** Serialisers by zod schema: every app in the process (tests build many) compiles each once. */
+const serializers = new WeakMap<ZodType, (data: unknown) => string>();
+
+/** fast-json-stringify's function for a zod response schema. */
+export function fastSerializer(schema: ZodType): (data: unknown) => string {
+  let write = serializers.get(schema);
+  if (!write) {
+    write = fastJsonStringify(serializerSchema(schema));
+    serializers.set(schema, write);
+  }
+  return write;
+}
+
 /**
- * Fastify serializer compiler for routes whose response schemas are zod: each schema becomes
- * JSON Schema once, at start, and responses are written by fast-json-stringify (no validation
- * pass at run time). Compiling the serialiser itself waits for the route's first response.
+ * Fastify serializer compiler for routes whose response schemas are zod: responses are written by
+ * fast-json-stringify from the schema's JSON Schema, with no validation pass at run time. The
+ * JSON Schema and the serialiser are made at a route's first response, once per schema.
  */
 export function responseSerializerCompiler(opts: ResponseSerializerOptions): FastifySerializerCompiler<ZodType> {
   return ({ schema, method, url }) => {
-    const jsonSchema = serializerSchema(schema);
     let fast: ((data: unknown) => string) | undefined;
-    const write = (data: unknown): string => (fast ??= fastJsonStringify(jsonSchema))(data);
+    const write = (data: unknown): string => (fast ??= fastSerializer(schema))(data);
     if (!opts.check) return write;
     return (data) => {
       const parsed = safeEncode(schema, data);

@@ -121,4 +121,26 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('heading', { name: 't' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('gives focus to the main region when its opener has gone', async () => {
+    const user = userEvent.setup();
+    function RemoveItem() {
+      const [state, setState] = useState<'listed' | 'confirming' | 'removed'>('listed');
+      return (
+        <main id="main" tabIndex={-1}>
+          {state === 'listed' || state === 'confirming' ? (
+            <button type="button" onClick={() => setState('confirming')}>
+              移除
+            </button>
+          ) : null}
+          <Dialog open={state === 'confirming'} title="确认" onClose={() => setState('listed')} footer={<button type="button" onClick={() => setState('removed')}>确定</button>} />
+        </main>
+      );
+    }
+    render(<RemoveItem />);
+    await user.click(screen.getByRole('button', { name: '移除' }));
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
 });

@@ -66,7 +66,10 @@ function ModalDialog({ title, onClose, children, footer, role = 'dialog' }: Omit
     return () => {
       document.body.style.overflow = overflow;
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      // The opener may have gone with what the dialog did (a removed item): then the page's main
+      // region, so the next Tab continues from the content rather than from the top.
+      const back = opener?.isConnected ? opener : document.getElementById('main');
+      back?.focus({ preventScroll: !opener?.isConnected });
     };
   }, []);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOPIC_MAX_CHARS } from '@medportal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,8 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
   const lang = useLang();
   const [sort, setSort] = useState<TopicSort>('hot');
   const [text, setText] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const list = useQuery(topicsQueryOptions(liveId, sort));
   const ask = useAsk(liveId);
   const like = useLike(liveId);
@@ -28,9 +29,11 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
       ask.mutate(content, {
         onSuccess: (topic) => {
           setText('');
-          setNotice(topic.status === 'pending' ? t('qa.pending') : null);
+          setNotice(topic.status === 'pending' ? { text: t('qa.pending'), error: false } : null);
+          // The emptied form disables its button, which would drop keyboard focus: back to the box.
+          input.current?.focus();
         },
-        onError: (err) => setNotice(errorText(err)),
+        onError: (err) => setNotice({ text: errorText(err), error: true }),
       }),
     );
   };
@@ -53,6 +56,7 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
             {t('qa.placeholder')}
           </label>
           <textarea
+            ref={input}
             id="lr-ask-input"
             value={text}
             maxLength={TOPIC_MAX_CHARS}
@@ -69,8 +73,8 @@ export function QaPanel({ liveId, canAsk, moderated }: { liveId: number; canAsk:
             </button>
           </div>
           {notice ? (
-            <p className="lr-notice" role="status">
-              {notice}
+            <p className="lr-notice" role={notice.error ? 'alert' : 'status'}>
+              {notice.text}
             </p>
           ) : null}
         </form>

@@ -62,13 +62,15 @@ function CommentForm({ newsId, onPosted }: { newsId: number; onPosted: () => voi
         rows={3}
         placeholder={t('comments.placeholder')}
         onChange={(e) => setContent(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
       />
       <div className="news-comment-form__footer">
         <span className="news-comment-form__count">
           {content.length}/{NEWS_COMMENT_MAX_LENGTH}
         </span>
         {error ? (
-          <span className="news-comment-form__error" role="alert">
+          <span id={`${inputId}-error`} className="news-comment-form__error" role="alert">
             {error}
           </span>
         ) : null}
