@@ -1,5 +1,5 @@
-// API benchmark, 50 connections: a bare Fastify JSON route (the baseline, its own process) first,
-// then the built server on PGlite and on PostgreSQL (a database made and dropped for it, when one
+// API benchmark, 50 connections: a bare Fastify JSON route (the baseline, its own process, measured
+// again every few routes), then the built server on PGlite and on PostgreSQL (a database made and dropped for it, when one
 // answers at 127.0.0.1:5432 or BENCH_PG_URL): every public GET a page calls, anonymously, and the
 // main GETs of the logged-in demo learner. Prints req/s, the ratio to the baseline, p50/p99,
 // errors and the server's RSS afterwards, next to the targets. Figures only: a missed target never
@@ -11,7 +11,9 @@
 //
 // BENCH_SECONDS (2) per route, BENCH_DB=pglite|postgres runs one, BENCH_ONLY=<substring> filters
 // routes, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432) the PostgreSQL server, BENCH_SERVER
-// another build of the server (apps/server/dist/server.mjs), e.g. an older commit's for a comparison.
+// another build of the server (apps/server/dist/server.mjs). BENCH_COMPARE=<a build's server.mjs>
+// (an older commit's) runs that build too, on its own database, and measures each route on it
+// just before: the machine's other load then weighs on both alike.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/server.mjs');
+const compareEntry = process.env.BENCH_COMPARE;
 const duration = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = 50;
 const only = process.env.BENCH_ONLY;
@@ -93,9 +96,9 @@ async function startBaseline() {
 }
 
 /** The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise. */
-async function startServer(db, env = {}) {
+async function startServer(entryPath, db, env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [entryPath], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -244,67 +247,94 @@ async function measure(url, headers, pid) {
   };
 }
 
-async function benchServer(label, db, baselineRps) {
+/** A production server on a freshly seeded database, logged in as the demo learner, its routes warmed up. */
+async function readyServer(entryPath, db) {
   // The first start migrates and seeds (the demo accounts exist outside production only).
-  const seeding = await startServer(db, { NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+  const seeding = await startServer(entryPath, db, { NODE_ENV: 'development', LOG_LEVEL: 'warn' });
   await stop(seeding.child);
-
-  const { child, url } = await startServer(db);
-  try {
-    const res = await fetch(`${url}/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(LEARNER),
-    });
-    const login = await res.json();
-    if (login.code !== 0) throw new Error(`demo learner login failed: ${JSON.stringify(login)}`);
-    const cookies = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
-    const routes = await routesFor(url, login.data.user_access_token, cookies);
-
-    // Every route answers code 0 (else the figures would measure an error), warmed up by a few calls.
-    for (const r of routes) {
-      for (let i = 0; i < 20; i++) {
-        const res = await fetch(url + r.path, { headers: r.headers });
-        const body = await res.json();
-        const ok = r.kind === 'health' ? res.status === 200 : body.code === 0;
-        if (!ok) r.broken = `HTTP ${res.status} code ${body.code}`;
-      }
+  const server = await startServer(entryPath, db);
+  const res = await fetch(`${server.url}/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(LEARNER),
+  });
+  const login = await res.json();
+  if (login.code !== 0) throw new Error(`demo learner login failed: ${JSON.stringify(login)}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
+  const routes = await routesFor(server.url, login.data.user_access_token, cookies);
+  // Every route answers code 0 (else the figures would measure an error), warmed up by a few calls.
+  for (const r of routes) {
+    for (let i = 0; i < 20; i++) {
+      const answer = await fetch(server.url + r.path, { headers: r.headers });
+      const body = await answer.json();
+      const ok = r.kind === 'health' ? answer.status === 200 : body.code === 0;
+      if (!ok) r.broken = `HTTP ${answer.status} code ${body.code}`;
     }
+  }
+  return { ...server, routes };
+}
 
-    console.log(`\n${label}: ${connections} connections, ${duration} s per route, baseline ${fmt(baselineRps, 0)} req/s, load average ${loadavg()[0].toFixed(1)}`);
+/** The baseline is measured again every this many routes: the machine's other load moves. */
+const BASELINE_EVERY = 8;
+
+/**
+ * Every route of the server at `entry` on the database `dbs[0]`; with BENCH_COMPARE, the build
+ * there runs on `dbs[1]` at the same time and each route is measured on it just before.
+ */
+async function benchServer(label, dbs, baseline) {
+  const servers = [await readyServer(entry, dbs[0])];
+  if (compareEntry) servers.push(await readyServer(compareEntry, dbs[1]));
+  const [server, before] = servers;
+  try {
+    const measureBaseline = async () => {
+      const b = await measure(baseline.url, {}, baseline.child.pid);
+      console.log(`${'(baseline: bare Fastify route)'.padEnd(46)} ${''.padEnd(6)} ${fmt(b.rps, 7)} ${''.padStart(6)} ${fmt(b.p50, 5)} ${fmt(b.p99, 5)} ${fmt(b.errors, 5)} ${fmt(b.cpuUs, 7)}`);
+      return b.rps;
+    };
+    console.log(`\n${label}: ${connections} connections, ${duration} s per route, load average ${loadavg()[0].toFixed(1)}`);
     console.log(
       `${'route'.padEnd(46)} ${'who'.padEnd(6)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'p50'.padStart(5)} ${'p99'.padStart(5)} ` +
-        `${'err'.padStart(5)} ${'µs cpu'.padStart(7)}  target`,
+        `${'err'.padStart(5)} ${'µs cpu'.padStart(7)}  ` +
+        (before ? `${'before: req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'p99'.padStart(5)} ${'µs cpu'.padStart(7)}  ` : '') +
+        'target',
     );
+    let baselineRps = await measureBaseline();
     const results = [];
-    for (const r of routes) {
+    for (const [i, r] of server.routes.entries()) {
+      if (i > 0 && i % BASELINE_EVERY === 0) baselineRps = await measureBaseline();
       const who = r.kind === 'user' ? 'user' : 'anon';
-      if (r.broken) {
-        console.log(`${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} not measured: ${r.broken}`);
+      const other = before?.routes[i];
+      if (r.broken || other?.broken) {
+        console.log(`${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} not measured: ${r.broken ?? `before: ${other?.broken}`}`);
         continue;
       }
-      const m = await measure(url + r.path, r.headers, child.pid);
+      const b = other ? await measure(before.url + other.path, other.headers, before.child.pid) : null;
+      const m = await measure(server.url + r.path, r.headers, server.child.pid);
       const ratio = m.rps / baselineRps;
       const t = TARGET[r.kind];
-      const line =
+      console.log(
         `${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} ${fmt(m.rps, 7)} ${fmt(ratio, 6, 2)} ${fmt(m.p50, 5)} ${fmt(m.p99, 5)} ` +
-        `${fmt(m.errors, 5)} ${fmt(m.cpuUs, 7)}  ` +
-        `>=${t.ratio}x p99<=${t.p99}: ${verdict(r.kind, ratio, m.p99)}`;
-      console.log(line);
+          `${fmt(m.errors, 5)} ${fmt(m.cpuUs, 7)}  ` +
+          (b ? `${fmt(b.rps, 13)} ${fmt(b.rps / baselineRps, 6, 2)} ${fmt(b.p99, 5)} ${fmt(b.cpuUs, 7)}  ` : '') +
+          `>=${t.ratio}x p99<=${t.p99}: ${verdict(r.kind, ratio, m.p99)}`,
+      );
       results.push({ ...r, ...m, ratio });
     }
-    const mem = rss(child.pid);
     const met = results.filter((r) => verdict(r.kind, r.ratio, r.p99) === 'ok').length;
     const over100 = results.filter((r) => r.p99 > 100).length;
     console.log(
-      `${label}: ${met}/${results.length} routes meet their target; p99 over 100 ms: ${over100}; errors: ${results.reduce((s, r) => s + r.errors, 0)}`,
+      `${label}: ${met}/${results.length} routes meet their target; p99 over 100 ms: ${over100}; errors: ${results.reduce((sum, r) => sum + r.errors, 0)}`,
     );
     console.log(`${label}: load average at the end ${loadavg()[0].toFixed(1)} (other work on the machine lowers every figure)`);
-    console.log(
-      `${label}: server RSS after the run ${fmt(mem.now, 0)} MB (peak ${fmt(mem.peak, 0)} MB)` + (label === 'PGlite' ? ` (target <= ${RSS_TARGET_MB} MB)` : ''),
-    );
+    for (const [name, srv] of before ? [['server', server], ['before', before]] : [['server', server]]) {
+      const mem = rss(srv.child.pid);
+      console.log(
+        `${label}: ${name} RSS after the run ${fmt(mem.now, 0)} MB (peak ${fmt(mem.peak, 0)} MB)` +
+          (label === 'PGlite' ? ` (target <= ${RSS_TARGET_MB} MB)` : ''),
+      );
+    }
   } finally {
-    await stop(child);
+    for (const srv of servers) await stop(srv.child);
   }
 }
 
@@ -317,55 +347,64 @@ const postgresAnswers = () =>
     s.once('error', () => res(false));
   });
 
-async function withPostgresDatabase(fn) {
-  const name = `medportal_bench_${process.pid}`;
+async function withPostgresDatabases(count, fn) {
+  const names = Array.from({ length: count }, (_, i) => `medportal_bench_${process.pid}_${i}`);
   const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    await fn(url.toString());
+    const urls = [];
+    for (const name of names) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(pgBase);
+      url.pathname = `/${name}`;
+      urls.push(url.toString());
+    }
+    await fn(urls);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((err) => console.error(`could not drop ${name}: ${err.message}`));
+    for (const name of names) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((err) => console.error(`could not drop ${name}: ${err.message}`));
+    }
     await admin.end();
   }
 }
 
 const started = performance.now();
-const base = await startBaseline();
-let baselineRps;
+const servers = compareEntry ? 2 : 1;
+const baseline = await startBaseline();
 try {
-  await autocannon({ url: base.url, connections, duration: 1 }); // warm-up
-  const m = await measure(base.url, {}, base.child.pid);
-  baselineRps = m.rps;
-  console.log(
-    `baseline (bare Fastify JSON route, own process): ${fmt(m.rps, 0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
-      `errors ${m.errors}, ${fmt(m.cpuUs, 0)} µs CPU per request`,
-  );
-} finally {
-  await stop(base.child);
-}
-
-const which = process.env.BENCH_DB;
-if (!which || which === 'pglite') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-'));
-  try {
-    await benchServer('PGlite', { DATA_DIR: dataDir }, baselineRps);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-if (!which || which === 'postgres') {
-  if (await postgresAnswers()) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'medportal-bench-'));
+  await autocannon({ url: baseline.url, connections, duration: 1 }); // warm-up
+  const which = process.env.BENCH_DB;
+  if (!which || which === 'pglite') {
+    const dirs = Array.from({ length: servers }, () => mkdtempSync(join(tmpdir(), 'medportal-bench-')));
     try {
-      await withPostgresDatabase((url) => benchServer('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, baselineRps));
+      await benchServer(
+        'PGlite',
+        dirs.map((dir) => ({ DATA_DIR: dir })),
+        baseline,
+      );
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
-  } else {
-    console.log(`\nPostgreSQL: nothing answers at ${pgBase}; skipped`);
   }
+  if (!which || which === 'postgres') {
+    if (await postgresAnswers()) {
+      const dirs = Array.from({ length: servers }, () => mkdtempSync(join(tmpdir(), 'medportal-bench-')));
+      try {
+        await withPostgresDatabases(servers, (urls) =>
+          benchServer(
+            'PostgreSQL',
+            urls.map((url, i) => ({ DATABASE_URL: url, DATA_DIR: dirs[i] })),
+            baseline,
+          ),
+        );
+      } finally {
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    } else {
+      console.log(`\nPostgreSQL: nothing answers at ${pgBase}; skipped`);
+    }
+  }
+} finally {
+  await stop(baseline.child);
 }
 console.log(`\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
