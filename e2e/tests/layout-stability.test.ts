@@ -65,13 +65,20 @@ async function totalShift(page: Page): Promise<{ total: number; shifts: Shift[] 
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
 }
 
-async function openWithLateImages(page: Page, path: string) {
+/**
+ * Opens `path` with every image held back until the returned `release` is called: the test lets
+ * them through once the page's text is on screen, so images always arrive after the layout.
+ */
+async function openWithLateImages(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
   await page.addInitScript(RECORD_SHIFTS);
   await page.route(/\/media\/.*\.(svg|png|jpe?g|webp)(\?|$)/, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await released;
     await route.continue();
   });
   await page.goto(path);
+  return release;
 }
 
 // A phone in both languages (titles wrap differently), and a desktop.
@@ -85,19 +92,21 @@ describe('layout stability', () => {
   for (const { vp, lang, locale, query } of CASES) {
     it(`course detail does not move while it loads (${vp.name}, ${lang})`, async () => {
       const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
-      await openWithLateImages(page, `/course/11${query}`);
+      const releaseImages = await openWithLateImages(page, `/course/11${query}`);
       await page.locator('h1.course-hero__title').waitFor();
       await page.locator('.chapter-list__button').first().waitFor();
       await page.locator('.course-hero__media .player, .course-hero__media .course-locked').first().waitFor();
+      releaseImages();
       const { total, shifts } = await totalShift(page);
       assert.ok(total < 0.05, `layout shift ${total.toFixed(3)} (target < 0.05): ${JSON.stringify(shifts)}`);
     });
 
     it(`news detail does not move while it loads (${vp.name}, ${lang})`, async () => {
       const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
-      await openWithLateImages(page, `/news/1${query}`);
+      const releaseImages = await openWithLateImages(page, `/news/1${query}`);
       await page.locator('[data-testid="news-body"]').waitFor();
       await page.locator('.news-comments').waitFor();
+      releaseImages();
       const { total, shifts } = await totalShift(page);
       assert.ok(total < 0.05, `layout shift ${total.toFixed(3)} (target < 0.05): ${JSON.stringify(shifts)}`);
     });
@@ -105,8 +114,9 @@ describe('layout stability', () => {
 
   it('reserves the space of images on the course detail before they load', async () => {
     const { page } = await h.newPage({ width: 412, height: 823 });
-    await openWithLateImages(page, '/course/11');
+    const releaseImages = await openWithLateImages(page, '/course/11');
     await page.locator('.teacher-card__avatar').first().waitFor({ state: 'attached' });
+    releaseImages();
     // Every image either says its size (width and height) or sits in a box whose CSS fixes its shape.
     const unsized = await page.evaluate(() =>
       Array.from(document.querySelectorAll('main img')).flatMap((img) => {
