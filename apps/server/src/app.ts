@@ -172,7 +172,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
   await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
-  await app.register(web, { webDist: config.webDist });
+  await app.register(web, { webDist: config.webDist, publicOrigin: config.publicOrigin });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
   await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });

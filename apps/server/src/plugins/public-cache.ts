@@ -22,6 +22,8 @@ import type { Realtime } from './realtime.ts';
 /** The app's handle on its public-read cache (decision record 0031). */
 export interface PublicCacheHandle extends CacheInvalidation {
   stats(): PublicCacheStats;
+  /** Moves on every invalidation heard or made here: what was built from cached reads before it may be stale. */
+  readonly mark: number;
   /** How invalidations reach the other processes. */
   readonly transport: 'none' | 'postgres' | 'redis';
 }
@@ -262,6 +264,9 @@ export default fp<PublicCacheOptions>(
       invalidate,
       invalidateSoon,
       stats: () => cache.stats(),
+      get mark() {
+        return cache.mark;
+      },
       get transport() {
         return kind;
       },

@@ -1,14 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
+import { assemblePage, canonicalPath, headTags, isCachedPage, type PageRenderer, RenderedPages } from '../lib/page-render.ts';
+import { etagMatches } from '../lib/public-cache.ts';
+import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers a non-API GET that is not a file: index.html (the SPA routes, including its 404). */
-    serveSpa(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+    /** Answers a non-API GET that is not a file: the rendered page, or index.html (the SPA routes, including its 404). */
+    serveSpa(req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
   }
 }
 
@@ -67,15 +71,58 @@ const NOT_BUILT_HTML = `<!doctype html>
 Run <code>npm run build</code> and restart the server (or point WEB_DIST at a build).</p>
 </body></html>`;
 
+/** A rendered page is served this long at most (live cards follow the clock). */
+const PAGE_TTL_MS = 5_000;
+/** Rendered pages kept per process (by language and URL). */
+const MAX_PAGES = 500;
+/** A CDN may keep anonymous HTML as briefly as the server does. */
+const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+
+/** The renderer's API calls: answered in-process, as for an anonymous visitor (no cookies, no token). */
+function inProcessFetch(app: FastifyInstance) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN },
+      ...(typeof init.body === 'string' ? { payload: init.body, headers: { 'content-type': 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN } } : {}),
+    });
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
 /**
- * Serves the built SPA from WEB_DIST: hashed /assets/* cached for a year, other files briefly,
- * index.html never (no-cache) with a per-route <title>. Without a build, a clear 503 page.
+ * Serves the built SPA from WEB_DIST: hashed /assets/* cached for a year, other files briefly.
+ * Public pages are rendered on the server when the renderer is built (dist-ssr/ beside WEB_DIST,
+ * decision record 0030): the same HTML for every anonymous visitor of a language, kept a few
+ * seconds and dropped with the public reads it shows. Other pages get index.html with their
+ * title (no-cache). Without a build, a clear 503 page.
  */
-export default fp<{ webDist: string }>(
-  async (app, { webDist }) => {
+export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
+  async (app, { webDist, publicOrigin }) => {
     const indexPath = join(webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!template) app.log.warn({ webDist }, 'web app not built: non-API pages answer 503');
+    const rendererPath = join(webDist, '..', 'dist-ssr', 'entry-server.js');
+    let renderer: PageRenderer | null = null;
+    if (template && existsSync(rendererPath)) {
+      // Loaded before the server listens, so the first visitor already gets a rendered page.
+      app.addHook('onReady', async () => {
+        renderer = (await import(pathToFileURL(rendererPath).href)) as PageRenderer;
+      });
+    } else if (template) {
+      app.log.warn({ rendererPath }, 'server renderer not built: pages are rendered in the browser only');
+    }
+    const pages = new RenderedPages({
+      ttlMs: PAGE_TTL_MS,
+      maxEntries: MAX_PAGES,
+      mark: () => (app as { publicCache?: { mark: number } }).publicCache?.mark ?? 0,
+    });
+    const fetchInProcess = inProcessFetch(app);
 
     if (template) {
       await app.register(fastifyStatic, {
@@ -130,13 +177,50 @@ export default fp<{ webDist: string }>(
           .send(NOT_BUILT_HTML);
       }
       const lang = spaLanguage(req);
-      return reply
+      if (renderer && req.method === 'GET') return servePage(renderer, req, reply, lang, pathname);
+      return sendShell(reply, lang, pathname);
+    });
+
+    const sendShell = (reply: FastifyReply, lang: Lang, pathname: string) =>
+      reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Language')
         .send(render(lang, pageTitle(pathname, lang)));
-    });
+
+    async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
+      const path = canonicalPath(req.url);
+      const origin = publicOrigin ?? `${req.protocol}://${req.host}`;
+      let result;
+      try {
+        result = await pages.get(
+          `${lang}\u0000${origin}\u0000${req.url}`,
+          () => using.render({ url: req.url, lang, fetch: fetchInProcess }),
+          (page) => {
+            const head = headTags(page.meta, { origin, path, lang, defaultImage: '/share.png' });
+            return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
+          },
+        );
+      } catch (err) {
+        // The page still works: the browser renders it.
+        req.log.error({ err }, 'server rendering failed');
+        return sendShell(reply, lang, pathname);
+      }
+      // Not rendered here, or failed while rendering: the browser renders the page.
+      if (result === null || result.status >= 500) return sendShell(reply, lang, pathname);
+      if (!isCachedPage(result)) {
+        if ('redirect' in result) return reply.redirect(result.redirect, result.status);
+        return sendShell(reply, lang, pathname);
+      }
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', result.status === 200 ? PAGE_CACHE_CONTROL : 'no-cache')
+        .header('vary', 'Accept-Language')
+        .header('etag', result.etag);
+      if (result.status === 200 && etagMatches(req.headers['if-none-match'], result.etag)) return reply.code(304).send();
+      return reply.code(result.status).send(result.body);
+    }
   },
   { name: 'web' },
 );

@@ -9,12 +9,17 @@ import { recordHistory } from './history';
  * router navigation, a new tab, the native bridge or the mini-program from `type` and `target`.
  */
 
+const SERVER_ORIGIN = 'http://server.invalid';
+
 /** Only http(s) addresses may be opened; anything else (javascript:, data:) is refused. */
 export function safeExternalUrl(url: string | undefined): string | null {
   if (!url) return null;
+  // A server-rendered page has no origin of its own: same-origin links stay paths on both sides.
+  const origin = typeof window === 'undefined' ? SERVER_ORIGIN : window.location.origin;
   try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+    const parsed = new URL(url, origin);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href;
   } catch {
     return null;
   }
@@ -26,8 +31,8 @@ function routePath(url: string | undefined): string | null {
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   const safe = safeExternalUrl(url);
   if (!safe) return null;
-  const parsed = new URL(safe);
-  return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+  // safeExternalUrl already gives same-origin addresses as paths.
+  return safe.startsWith('/') ? safe : null;
 }
 
 /** The in-app path an action leads to, or null when it leaves the app or opens nothing. */

@@ -45,6 +45,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API. The server renderer answers them in-process (no socket,
+ * no visitor's cookies); the browser uses `fetch`.
+ */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 /** Parameters every request carries (spec §7). */
 export function commonParams(token: string | null = getAccessToken()): Record<string, string> {
   const params: Record<string, string> = {
@@ -117,7 +129,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include', signal: controller.signal });
+    response = await transport(url, { method, headers, body, credentials: 'include', signal: controller.signal });
     text = await response.text();
   } catch (error) {
     if (timedOut) throw new ApiError('timeout', null, `Request timed out after ${timeoutMs / 1000} s: ${method} ${path}`);

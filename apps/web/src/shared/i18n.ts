@@ -82,8 +82,10 @@ const lazyBackend: BackendModule = {
 export const i18n = i18next.createInstance();
 i18n.use(lazyBackend).use(initReactI18next);
 
+const hasDocument = typeof document !== 'undefined';
+
 i18n.on('languageChanged', (lng) => {
-  if (isLang(lng)) document.documentElement.lang = htmlLang(lng);
+  if (hasDocument && isLang(lng)) document.documentElement.lang = htmlLang(lng);
 });
 
 let initPromise: Promise<unknown> | undefined;
@@ -92,7 +94,7 @@ let initialLanguage: Lang | undefined;
 /** Initialises i18next once with the detected language and the namespaces every page needs. */
 export function initI18n(lang: Lang = detectLanguage()): Promise<unknown> {
   initialLanguage ??= lang;
-  document.documentElement.lang = htmlLang(lang);
+  if (hasDocument) document.documentElement.lang = htmlLang(lang);
   initPromise ??= i18n.init({
     lng: lang,
     fallbackLng: false,
@@ -115,6 +117,10 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   safeSessionSet(LANG_SESSION_KEY, lang);
   await i18n.changeLanguage(lang);
 }
+
+/** The namespaces loaded so far in the current language (a server render sends them to the page). */
+export const loadedNamespaces = (): Namespace[] =>
+  NAMESPACES.filter((ns) => i18n.hasResourceBundle(i18n.language, ns));
 
 /** Loads feature namespaces (used by route loaders so text arrives with the route). */
 export const loadNamespaces = (...ns: Namespace[]): Promise<void> => i18n.loadNamespaces(ns);

@@ -42,6 +42,8 @@ function write(storage: 'local' | 'session', key: string, value: string | null):
 }
 
 function tokenWithSource(): { token: string; source: TokenSource } | null {
+  // A server-rendered page is the anonymous visitor's page.
+  if (typeof window === 'undefined') return null;
   const app = read('session', StorageKey.APP_TOKEN);
   if (app) return { token: app, source: 'app' };
   const stored = read('local', StorageKey.ACCESS_TOKEN);
@@ -104,9 +106,13 @@ export function subscribeSession(listener: () => void): () => void {
 
 export const getSessionState = (): SessionState => state;
 
+/** What the server rendered with, so hydration starts from the same state. */
+const SERVER_STATE: SessionState = { status: 'pending', token: null, source: null, userInfo: null };
+const getServerState = (): SessionState => SERVER_STATE;
+
 /** The current session, re-rendering when it changes. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
+  return useSyncExternalStore(subscribeSession, getSessionState, getServerState);
 }
 
 /** Token this tab started with (or last wrote itself); another tab changing it reloads us. */

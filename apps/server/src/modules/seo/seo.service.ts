@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { pageUrl } from '../../lib/page-url.ts';
 import { type SitemapPage, sitemapPages } from './seo.repository.ts';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org); each page has one per language. */
@@ -10,21 +11,6 @@ const LANGS = [
 ] as const;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/**
- * A page's URL in one language, as its canonical link names it: `lang` first, then the query
- * that selects the content; without a language, the x-default URL.
- */
-export function pageUrl(origin: string, path: string, lang?: string): string {
-  const at = path.indexOf('?');
-  const pathname = at < 0 ? path : path.slice(0, at);
-  const query = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
-  const out = new URLSearchParams();
-  if (lang) out.set('lang', lang);
-  for (const [k, v] of query) out.set(k, v);
-  const qs = out.toString();
-  return `${origin}${pathname}${qs ? `?${qs}` : ''}`;
-}
 
 /** W3C datetime to the second. */
 const lastmod = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -10,8 +10,17 @@ export function formatUtcOffset(minutesEast: number): string {
   return `${sign}${hours}:${minutes}`;
 }
 
+/**
+ * The zone a server-rendered page is written in: the product's default (most readers are in
+ * China). The browser hydrates such a page only when its own zone matches (main.tsx).
+ */
+export const SERVER_TIME_ZONE = { offset: DEFAULT_TIMEZONE, name: 'Asia/Shanghai' } as const;
+
+const onServer = typeof window === 'undefined';
+
 /** The browser's current UTC offset (`+08:00`), or the product default when it cannot be read. */
 export function browserTimezone(now: Date = new Date()): string {
+  if (onServer) return SERVER_TIME_ZONE.offset;
   const offset = now.getTimezoneOffset();
   return Number.isFinite(offset) ? formatUtcOffset(-offset) : DEFAULT_TIMEZONE;
 }
@@ -23,6 +32,7 @@ let zoneName: { value: string | undefined } | null = null;
  * every formatted date asks for it, and each read builds a formatter.
  */
 export function browserTimeZoneName(): string | undefined {
+  if (onServer) return SERVER_TIME_ZONE.name;
   if (!zoneName) {
     try {
       zoneName = { value: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };

@@ -5,7 +5,8 @@ import { useEffect, useState, type RefObject } from 'react';
  * such as footer QR codes load only when someone scrolls to them.
  */
 export function useInView(ref: RefObject<Element | null>, rootMargin = '200px'): boolean {
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not on the server: what waits for the viewport is no part of a server-rendered page.
+  const [seen, setSeen] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
     if (seen || !el) return;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null);
+const media = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null);
 
 function subscribe(onChange: () => void) {
   const list = media();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES } from '@medportal/contract/constants';
 import { attachHls, type AttachedSource, type Level } from './hls-source';
@@ -49,6 +49,10 @@ function newSessionId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+const noSubscription = () => () => undefined;
+/** Picture-in-picture: a browser feature, absent from a server-rendered page (hydration adds the button). */
+const pipAvailable = () => 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
 
 /**
  * The video player of courses, lives and recordings: HLS (hls.js loaded with the player, native
@@ -258,7 +262,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     e.preventDefault();
   };
 
-  const pipSupported = typeof document !== 'undefined' && 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
+  const pipSupported = useSyncExternalStore(noSubscription, pipAvailable, () => false);
   const shownDuration = duration || 0;
 
   return (

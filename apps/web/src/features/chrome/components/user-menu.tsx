@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../shared/session';
 import { ChevronDownIcon, UserIcon } from '../../../shared/ui/icons';
 import { Image } from '../../../shared/ui/image';
 import { useMenuButton } from '../../../shared/ui/menu-button';
+import { useHereUrl } from '../../../shared/hooks/use-origin';
 
 /** The avatar with its menu when logged in; otherwise a login link back to this page. */
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const session = useSession();
-  const location = useLocation();
   const menu = useMenuButton();
+  const here = useHereUrl();
 
   if (session.status !== 'authenticated') {
-    const here = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
     return (
       <a className="navbar__login button button--primary" href={paths.login.getHref(here)} data-chrome="login-link">
         {t('user.login')}

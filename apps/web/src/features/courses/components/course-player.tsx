@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { CourseChapter } from '@medportal/contract';
 import { paths } from '../../../config/paths';
+import { useHereUrl } from '../../../shared/hooks/use-origin';
 import { VideoPlayer } from '../../../shared/player';
 import { Price } from '../../../shared/ui/price';
 import { useLearnHeartbeat } from '../api/learn-heartbeat';
@@ -16,8 +17,7 @@ export interface PlayerSelection {
 /** Why a locked chapter cannot be played, and what to do: log in, or buy the course. */
 function LockedPanel({ course, chapter, onBuy }: { course: CourseDetailData; chapter: CourseChapter; onBuy: () => void }) {
   const { t } = useTranslation('course');
-  const location = useLocation();
-  const here = typeof window === 'undefined' ? location.pathname : window.location.href;
+  const here = useHereUrl();
   if (chapter.locked_reason === 'login') {
     return (
       <div className="course-locked" role="region" aria-label={t('player.lockedTitle')}>
@@ -62,6 +62,7 @@ export function CoursePlayer({
 }) {
   const { t } = useTranslation('course');
   const onProgress = useLearnHeartbeat(course.id, chapter.id, signedIn);
+  const here = useHereUrl();
   return (
     <section className="course-player" aria-labelledby="course-player-heading">
       <h2 id="course-player-heading" className="course-player__title">
@@ -87,7 +88,7 @@ export function CoursePlayer({
       {chapter.media && !signedIn ? (
         <p className="course-player__hint">
           {t('player.signInToSave')}{' '}
-          <Link to={paths.login.getHref(typeof window === 'undefined' ? '' : window.location.href)}>{t('player.login')}</Link>
+          <Link to={paths.login.getHref(here)}>{t('player.login')}</Link>
         </p>
       ) : null}
     </section>

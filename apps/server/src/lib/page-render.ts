@@ -1,0 +1,162 @@
+import { HREFLANG, pageUrl } from './page-url.ts';
+import { etagOf } from './public-cache.ts';
+
+/**
+ * What the web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr/) exports.
+ * Declared here rather than imported: the server and the web app are built apart.
+ */
+export type Lang = 'zh' | 'en';
+
+export interface RenderedMeta {
+  title: string;
+  siteName: string;
+  description: string;
+  image?: string;
+  type?: string;
+  jsonLd?: Record<string, unknown>[];
+}
+
+export type RenderOutcome =
+  | { status: number; html: string; state: string; meta: RenderedMeta }
+  | { redirect: string; status: number }
+  | null;
+
+export interface PageRenderer {
+  render(request: {
+    url: string;
+    lang: Lang;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<RenderOutcome>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** JSON in a <script>: nothing in it may end the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+
+/** Query parameters that never select content: left out of canonical URLs. */
+const NOT_CONTENT = new Set(['lang', 'access_token', 'from', 'share', 'utm_source', 'utm_medium', 'utm_campaign']);
+
+/** The path and the content-selecting query of a request URL, as the canonical link keeps them. */
+export function canonicalPath(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = new URLSearchParams(url.slice(at + 1));
+  for (const key of [...query.keys()]) if (NOT_CONTENT.has(key)) query.delete(key);
+  const qs = query.toString();
+  return `${url.slice(0, at)}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The head of a rendered page: title, description, canonical and language alternates, Open Graph
+ * (also read by WeChat share cards) and the page's structured data.
+ */
+export function headTags(meta: RenderedMeta, opts: { origin: string; path: string; lang: Lang; defaultImage: string }): string {
+  const canonical = pageUrl(opts.origin, opts.path, opts.lang);
+  const image = new URL(meta.image || opts.defaultImage, `${opts.origin}/`).href;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(['zh', 'en'] as const).map(
+      (l) => `<link rel="alternate" hreflang="${HREFLANG[l]}" href="${escapeHtml(pageUrl(opts.origin, opts.path, l))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(opts.origin, opts.path))}" />`,
+    `<meta property="og:type" content="${escapeHtml(meta.type ?? 'website')}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:locale" content="${opts.lang === 'en' ? 'en_US' : 'zh_CN'}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ];
+  if (meta.jsonLd?.length) {
+    const graph = meta.jsonLd.length === 1 ? meta.jsonLd[0] : { '@context': 'https://schema.org', '@graph': meta.jsonLd };
+    tags.push(`<script type="application/ld+json">${scriptJson(graph)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+/** Puts a rendered page into the built index.html: head tags, language, markup and state. */
+export function assemblePage(template: string, lang: Lang, head: string, body: string, state: string): string {
+  const withHead = /<title>[\s\S]*?<\/title>/i.test(template)
+    ? template.replace(/<title>[\s\S]*?<\/title>/i, () => head)
+    : template.replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}>\n    ${head}`);
+  return withHead
+    .replace(/<html([^>]*?)\slang="[^"]*"/i, '<html$1')
+    .replace(/<html/i, `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`);
+}
+
+interface CachedPage {
+  status: number;
+  body: Buffer;
+  etag: string;
+  mark: number;
+  expiresAt: number;
+}
+
+/**
+ * Rendered pages by language and URL. An entry lives `ttlMs` and only while no public read it may
+ * contain was invalidated since it was rendered (`mark`); at most `maxEntries`, least recent first out.
+ */
+export class RenderedPages {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly inFlight = new Map<string, Promise<CachedPage | RenderOutcome>>();
+
+  constructor(
+    private readonly opts: { ttlMs: number; maxEntries: number; mark: () => number; now?: () => number },
+  ) {}
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /**
+   * The cached page for `key`, or the result of `build` (shared by concurrent callers). A built
+   * page is kept when `build` turns it into HTML (`toPage`); redirects and unrendered routes are not.
+   */
+  async get(
+    key: string,
+    build: () => Promise<RenderOutcome>,
+    toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
+  ): Promise<CachedPage | RenderOutcome> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now() && hit.mark === this.opts.mark()) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    if (hit) this.entries.delete(key);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const mark = this.opts.mark();
+      pending = build()
+        .then((outcome) => {
+          if (!outcome || 'redirect' in outcome) return outcome;
+          const { status, body } = toPage(outcome);
+          const page: CachedPage = { status, body, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
+          // A page built across an invalidation may hold the old data: served once, not kept.
+          if (this.opts.mark() === mark && status === 200) this.keep(key, page);
+          return page;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private keep(key: string, page: CachedPage): void {
+    this.entries.set(key, page);
+    while (this.entries.size > this.opts.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+export const isCachedPage = (value: CachedPage | RenderOutcome): value is CachedPage =>
+  value !== null && 'body' in value && Buffer.isBuffer(value.body);
