@@ -11,6 +11,13 @@ export interface Harness {
 }
 
 /**
+ * The browsers' time zone: the one the product's readers mostly have, and the one server-rendered
+ * pages are written in (a browser elsewhere renders those pages afresh rather than take them over).
+ */
+export const BROWSER_TIME_ZONE = 'Asia/Shanghai';
+export const BROWSER_UTC_OFFSET = '+08:00';
+
+/**
  * Registers hooks that start the real server build and one Chromium for a test file.
  * Returns a holder filled once `before` has run.
  */
@@ -35,10 +42,20 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     h.server = await startServer(env);
     h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
     h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN' } = {}) => {
-      const context = await h.browser.newContext({ viewport: { width, height }, locale, baseURL: h.server.url });
+      const context = await h.browser.newContext({ viewport: { width, height }, locale, timezoneId: BROWSER_TIME_ZONE, baseURL: h.server.url });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      // A server-rendered page is on screen before the app has taken it over: a test acts on it
+      // once the app has rendered (it marks <html data-location>), as a person would once it answers.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (response?.ok() && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
+          await page.waitForFunction(() => document.documentElement.dataset.location !== undefined, undefined, { timeout: 15_000 });
+        }
+        return response;
+      };
       return { context, page };
     };
   });

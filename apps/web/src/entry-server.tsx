@@ -28,7 +28,7 @@ export interface RenderedPage {
   html: string;
   /** The state handed to the browser: JSON, escaped for a `<script type="application/json">`. */
   state: string;
-  meta: PageMeta & { title: string; siteName: string; description: string };
+  meta: Omit<PageMeta, 'status'> & { title: string; siteName: string; description: string };
 }
 
 export type RenderOutcome = RenderedPage | { redirect: string; status: number } | null;
@@ -69,6 +69,13 @@ const SERVER_RENDERED: readonly string[] = [
 
 const handler = createStaticHandler(routes);
 
+// A failed query shows its error here (a "not found" page), not the loading state a browser shows
+// while it tries again on mount.
+queryClient.setDefaultOptions({
+  ...queryClient.getDefaultOptions(),
+  queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+});
+
 /** Renders one at a time: the query cache and the language are the renderer's, not per request. */
 let queue: Promise<unknown> = Promise.resolve();
 let ready: Promise<unknown> | null = null;
@@ -104,14 +111,15 @@ async function renderNow({ url, lang, fetch }: RenderRequest): Promise<RenderOut
   const page = await renderPasses(context);
   // Still waiting, or failed, somewhere inside: the browser renders the page rather than finish it.
   if (page.html.includes(SUSPENDED)) return null;
-  const status = context.statusCode;
+  const status = page.meta.status ?? context.statusCode;
   const state = JSON.stringify({
     lang,
-    zone: SERVER_TIME_ZONE.name,
+    zone: SERVER_TIME_ZONE.offset,
     ns: loadedNamespaces(),
     queries: dehydrate(queryClient),
-    // A page with a route error (404 product) is not taken over: the browser renders it again.
-    hydrate: !context.errors,
+    // A page with an error (a 404 product, an item not found) is not taken over: the browser
+    // renders it again (errors are not part of the state handed over).
+    hydrate: status === 200 && !context.errors && !queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error'),
     // `undefined` would vanish from the JSON and the browser would run that loader again.
     router: { loaderData: Object.fromEntries(Object.entries(context.loaderData).map(([id, v]) => [id, v ?? null])) },
   });
@@ -185,7 +193,7 @@ const waitForCode = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 function pageTitle(context: StaticHandlerContext, meta: PageMeta): string {
   const product = i18n.t('common:productName');
-  if (meta.title) return `${meta.title} - ${product}`;
+  if (meta.title) return meta.title;
   const key = [...context.matches]
     .reverse()
     .map((m) => (m.route.handle as RouteHandle | undefined)?.title)

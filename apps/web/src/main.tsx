@@ -6,7 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, 
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { createAppRouter, routes } from './app/router';
-import { browserTimeZoneName } from './shared/format/timezone';
+import { browserTimezone } from './shared/format/timezone';
 import { detectLanguage, initI18n, loadNamespaces, type Namespace } from './shared/i18n';
 import { queryClient } from './shared/query-client';
 import { isLoggedIn, startCrossTabSync } from './shared/session';
@@ -45,11 +45,17 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /**
  * The server's page is taken over as it is (hydrated) when this browser would render the same:
- * same language, same time zone, nobody logged in (the server renders for anonymous visitors).
- * Otherwise it is the first paint, and the page renders here as it would without it.
+ * same language, same time zone, nobody logged in (the server renders for anonymous visitors),
+ * no `#fragment` (the server never sees it; `/news#12` picks a tab). Otherwise it is the first
+ * paint, and the page renders here as it would without it.
  */
 const hydrating =
-  server !== undefined && server.hydrate && server.lang === lang && server.zone === browserTimeZoneName() && !isLoggedIn();
+  server !== undefined &&
+  server.hydrate &&
+  server.lang === lang &&
+  server.zone === browserTimezone() &&
+  !isLoggedIn() &&
+  window.location.hash === '';
 
 /** Loads the code of the lazy routes the URL matches, so the first render needs no fallback. */
 async function loadMatchedRoutes(): Promise<void> {

@@ -73,10 +73,23 @@ export function headTags(meta: RenderedMeta, opts: { origin: string; path: strin
     `<meta name="twitter:card" content="summary" />`,
   ];
   if (meta.jsonLd?.length) {
-    const graph = meta.jsonLd.length === 1 ? meta.jsonLd[0] : { '@context': 'https://schema.org', '@graph': meta.jsonLd };
+    const items = meta.jsonLd.map((item) => absoluteLinks(item, opts.origin) as Record<string, unknown>);
+    const graph = items.length === 1 ? items[0] : { '@context': 'https://schema.org', '@graph': items };
     tags.push(`<script type="application/ld+json">${scriptJson(graph)}</script>`);
   }
   return tags.join('\n    ');
+}
+
+/** Keys of schema.org objects whose value is a link: the page gives paths, search engines want URLs. */
+const LINK_KEYS = new Set(['url', 'item', 'image', 'logo', 'target']);
+
+function absoluteLinks(value: unknown, origin: string, key = ''): unknown {
+  if (typeof value === 'string') return LINK_KEYS.has(key) && value.startsWith('/') && !value.startsWith('//') ? `${origin}${value}` : value;
+  if (Array.isArray(value)) return value.map((v) => absoluteLinks(v, origin, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absoluteLinks(v, origin, k)]));
+  }
+  return value;
 }
 
 /** Puts a rendered page into the built index.html: head tags, language, markup and state. */

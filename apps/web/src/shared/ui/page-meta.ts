@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
-import { titleOverrideStore } from './document-title';
 
 /**
- * What a page says about itself to search engines and share cards: its own title (without the
- * product name), a description, a share image, and structured data (schema.org JSON-LD).
+ * What a page says about itself to search engines and share cards: a description, a share image,
+ * structured data (schema.org JSON-LD) and, for "not found" states, the HTTP status. The title
+ * comes from the route, or from the page's `useTitleOverride` (recorded here on the server).
  */
 export interface PageMeta {
+  /** The whole document title, as `useTitleOverride` sets it. */
   title?: string;
+  /** HTTP status of a server-rendered page that shows "not found". */
+  status?: number;
   description?: string;
   image?: string;
   /** Open Graph type: `website` unless the page is an article, a video or a profile. */
@@ -38,19 +41,18 @@ export function summarize(text: string | null | undefined, max = 150): string {
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
+/** Server rendering: the document title a page set for itself. */
+export function noteTitle(title: string): void {
+  if (collecting) collecting.title = title;
+}
+
 /**
- * Declares the page's meta. On the server it lands in the HTML head; in the browser the title
- * follows it (the route's own title otherwise) and the description is kept current.
+ * Declares the page's meta. On the server it lands in the HTML head; in the browser the
+ * description is kept current (the rest matters to crawlers and share cards only).
  */
 export function usePageMeta(meta: PageMeta | null): void {
   if (collecting && meta) Object.assign(collecting, meta);
-  const title = meta?.title ?? null;
   const description = meta?.description ?? null;
-  useEffect(() => {
-    if (!title) return;
-    titleOverrideStore.set(title);
-    return () => titleOverrideStore.set(null);
-  }, [title]);
   useEffect(() => {
     if (!description) return;
     const tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

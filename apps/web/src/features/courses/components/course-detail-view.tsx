@@ -10,6 +10,8 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { FavoriteButton } from '../../../shared/ui/favorite-button';
 import { useTitleOverride } from '../../../shared/ui/document-title';
+import { summarize, usePageMeta } from '../../../shared/ui/page-meta';
+import { breadcrumbs, courseLd } from '../../../shared/ui/structured-data';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
@@ -41,8 +43,35 @@ function Title({ text }: { text: string }) {
   return null;
 }
 
+/** What search engines and share cards read about the course. */
+function CourseMeta({ course }: { course: CourseDetailData }) {
+  const { t } = useTranslation(['course', 'common']);
+  const lang = useLang();
+  const path = paths.courseDetail.getHref(course.id);
+  const description = summarize(course.description) || course.title;
+  usePageMeta({
+    description,
+    image: course.cover,
+    type: 'video.other',
+    jsonLd: [
+      courseLd(
+        { title: course.title, description, cover: course.cover, path, price: course.price, teachers: course.teachers.map((s) => s.name) },
+        t('common:productName'),
+        lang,
+      ),
+      breadcrumbs([
+        { name: t('common:productName'), path: paths.home.getHref() },
+        { name: t('course:titles.list'), path: paths.course.getHref() },
+        { name: course.title, path },
+      ]),
+    ],
+  });
+  return null;
+}
+
 export function CourseNotFound() {
   const { t } = useTranslation('course');
+  usePageMeta({ status: 404 });
   return (
     <div className="course-not-found" role="alert">
       <Title text={t('titles.notFound')} />
@@ -231,6 +260,7 @@ export function CourseDetailView({ id }: { id: number }) {
         />
       ) : null}
       <Title text={c.title} />
+      <CourseMeta course={c} />
       <header className="course-hero">
         <div ref={playerRef} className="course-hero__media">
           {selected && selection ? (

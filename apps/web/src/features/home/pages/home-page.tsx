@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Later } from '../../../shared/ui/later';
+import { paths } from '../../../config/paths';
+import { usePageMeta } from '../../../shared/ui/page-meta';
+import { websiteLd } from '../../../shared/ui/structured-data';
 import { useHomeBlocks } from '../api/get-home-blocks';
 import { useSideBanners } from '../api/get-side-banners';
 import { HomeBlockView, visibleBlocks } from '../components/home-blocks';
@@ -14,6 +17,7 @@ export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const home = useHomeBlocks();
   const side = useSideBanners();
+  usePageMeta({ jsonLd: [websiteLd(t('common:productName'), t('common:siteDescription'), paths.search.getHref())] });
 
   return (
     <div className="container home">

@@ -5,7 +5,10 @@ import { paths } from '../../../config/paths';
 import { queryClient } from '../../../shared/query-client';
 import { currentLanguage, loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
+import type { LiveItem } from '@medportal/contract';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { usePageMeta } from '../../../shared/ui/page-meta';
+import { eventLd } from '../../../shared/ui/structured-data';
 import { useTabs } from '../../../shared/ui/tabs';
 import { liveDatesQueryOptions, useDateLives, useLiveDates, useLookBack } from '../api/lives';
 import { CalendarPanel } from '../components/calendar-panel';
@@ -17,6 +20,18 @@ import '../lives.css';
 
 const DAY_KEY = 'live:date';
 const PANEL_ID = 'live-day-panel';
+
+/** The day's meetings as events, for search engines. */
+function LivesMeta({ lives }: { lives: LiveItem[] }) {
+  const { t } = useTranslation('common');
+  const site = t('productName');
+  usePageMeta({
+    jsonLd: lives.map((live) =>
+      eventLd({ title: live.title, description: live.sub_title, banner: live.banner, startAt: live.start_at, path: paths.liveRoom.getHref(live.id) }, site),
+    ),
+  });
+  return null;
+}
 
 /** One day's lives, page by page ("load more"), from the query cache when coming back. */
 function DayLives({ date, onReady }: { date: string; onReady: (ready: boolean) => void }) {
@@ -45,6 +60,7 @@ function DayLives({ date, onReady }: { date: string; onReady: (ready: boolean) =
   }
   return (
     <>
+      <LivesMeta lives={items} />
       <div className="live-grid" data-testid="live-day-list">
         {items.map((live) => (
           <LiveCard key={live.id} live={live} />

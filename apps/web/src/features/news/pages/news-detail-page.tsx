@@ -13,6 +13,8 @@ import { isLoggedIn } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { summarize, usePageMeta } from '../../../shared/ui/page-meta';
+import { breadcrumbs, newsArticleLd } from '../../../shared/ui/structured-data';
 import { type NewsDetail, postReadLog, putNewsView, useNewsDetail, useNewsRecommend } from '../api/news';
 import { CommentsSection } from '../components/comments-section';
 import { FavoriteButton } from '../components/favorite-button';
@@ -94,9 +96,27 @@ function Recommended({ id }: { id: number }) {
 
 /** `/news/:id`: article, like, recommendations and comments; a friendly state when not found. */
 /** The article's own title in the tab, like every detail page. */
-function ArticleTitle({ title }: { title: string }) {
-  const { t } = useTranslation('common');
-  useTitleOverride(composeTitle(title, t('productName')));
+function ArticleTitle({ news }: { news: NewsDetail }) {
+  const { t } = useTranslation(['common', 'news']);
+  const lang = useLang();
+  useTitleOverride(composeTitle(news.title, t('productName')));
+  const path = paths.newsDetail.getHref(news.id);
+  const description = summarize(news.description || news.body_html);
+  const site = t('productName');
+  usePageMeta({
+    description,
+    image: news.cover,
+    type: 'article',
+    jsonLd: [
+      newsArticleLd({ title: news.title, description, cover: news.cover, path, publishedAt: news.published_at, author: news.author || null }, site, lang),
+      breadcrumbs([
+        { name: site, path: paths.home.getHref() },
+        { name: t('news:titles.news'), path: paths.news.getHref() },
+        ...(news.category ? [{ name: news.category.title, path: paths.newsCategory.getHref(news.category.id) }] : []),
+        { name: news.title, path },
+      ]),
+    ],
+  });
   return null;
 }
 
@@ -132,7 +152,7 @@ export function NewsDetailPage() {
   return (
     <div className="news-detail">
       <div className="news-detail__main">
-        <ArticleTitle title={query.data.title} />
+        <ArticleTitle news={query.data} />
         <Article news={query.data} />
         <CommentsSection newsId={id} count={query.data.comment_count} />
       </div>

@@ -6,16 +6,28 @@ import { loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useSpeakerDetail } from '../api/speakers';
+import { type SpeakerDetail, useSpeakerDetail } from '../api/speakers';
+import { paths } from '../../../config/paths';
+import { summarize, usePageMeta } from '../../../shared/ui/page-meta';
+import { personLd } from '../../../shared/ui/structured-data';
 import { SpeakerHeader } from '../components/speaker-header';
 import { SpeakerNotFound } from '../components/speaker-not-found';
 import { SpeakerTabs } from '../components/speaker-tabs';
 import '../speakers.css';
 
-/** The speaker's own name in the tab, like every detail page. */
-function SpeakerTitle({ name }: { name: string }) {
+/** The speaker's own name in the tab, like every detail page, and what search engines read. */
+function SpeakerTitle({ speaker }: { speaker: SpeakerDetail }) {
   const { t } = useTranslation('common');
-  useTitleOverride(composeTitle(name, t('productName')));
+  useTitleOverride(composeTitle(speaker.name, t('productName')));
+  const path = paths.speakerDetail.getHref(speaker.id);
+  const worksFor = speaker.hospital?.name ?? speaker.organization?.name ?? null;
+  const description = summarize(speaker.intro) || [speaker.name, speaker.title, worksFor].filter(Boolean).join(' · ');
+  usePageMeta({
+    description,
+    image: speaker.avatar,
+    type: 'profile',
+    jsonLd: [personLd({ name: speaker.name, title: speaker.title, avatar: speaker.avatar, path, worksFor, description })],
+  });
   return null;
 }
 
@@ -43,7 +55,7 @@ export function SpeakerDetailPage() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className="speaker-page">
-      <SpeakerTitle name={query.data.name} />
+      <SpeakerTitle speaker={query.data} />
       <SpeakerHeader speaker={query.data} />
       <SpeakerTabs speakerId={id} />
     </div>
