@@ -30,6 +30,9 @@ function useDebounced<T>(value: T, ms: number): T {
 // Clicks inside the popup must not take focus from the input (the popup would close).
 const keepFocus = (e: MouseEvent) => e.preventDefault();
 
+/** An option's identity in the board: the same course or term in the same section. */
+const optionKey = (option: Option): string => (option.kind === 'course' ? `c${option.course.id}` : `${option.section}:${option.term}`);
+
 /**
  * The popup of the navigation search box: suggestions while typing; with an empty box the board
  * of search history, hot words and hot courses. Options are chosen with the arrow keys and Enter
@@ -56,10 +59,11 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
         ...(hotCourses.data?.items ?? []).map((c): Option => ({ kind: 'course', course: c, section: 'course' })),
       ];
 
-  // The active option resets whenever the list it points into changes.
-  const listKey = typing ? `s:${word}:${options.length}` : `b:${options.length}`;
-  const [active, setActive] = useState({ key: listKey, index: -1 });
-  const index = active.key === listKey && active.index < options.length ? active.index : -1;
+  // The active option is held by identity, so options arriving later (hot courses after hot words)
+  // leave it where it is; it resets when the list is another one (a new word, board ↔ suggestions).
+  const scope = typing ? `s:${word}` : 'b';
+  const [active, setActive] = useState<{ scope: string; key: string } | null>(null);
+  const index = active && active.scope === scope ? options.findIndex((o) => optionKey(o) === active.key) : -1;
   const optionId = (i: number) => `${idPrefix}-option-${i}`;
   const activeId = open && index >= 0 ? optionId(index) : undefined;
 
@@ -109,7 +113,7 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
       if (key === 'ArrowDown' || key === 'ArrowUp') {
         if (n === 0) return true;
         const next = key === 'ArrowDown' ? (index + 1) % n : index <= 0 ? n - 1 : index - 1;
-        setActive({ key: listKey, index: next });
+        setActive({ scope, key: optionKey(options[next]!) });
         return true;
       }
       if (key === 'Enter' && index >= 0 && options[index]) {
@@ -127,7 +131,7 @@ export function SearchPanel({ ref, idPrefix, term, open, onChoose, onClose, onVi
   const renderOption = (option: Option, content: ReactNode, className: string) => {
     const i = position++;
     rendered[i] = option;
-    const key = option.kind === 'course' ? `c${option.course.id}` : `${option.section}:${option.term}`;
+    const key = optionKey(option);
     return (
       <li
         key={key}
