@@ -181,6 +181,26 @@ describe('search box', () => {
     expect(router.state.location.pathname).toBe('/course/8');
   });
 
+  it('keeps the active option when the hot courses arrive after it was chosen', async () => {
+    let release: () => void = () => undefined;
+    const courses = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, input } = setup({
+      ...board,
+      'GET /v1/pc/course/hot': () => courses.then(() => ok({ items: [course(7, '心电图入门')] })),
+    });
+    await user.click(input);
+    await screen.findByRole('option', { name: '糖尿病' });
+    await user.keyboard('{ArrowDown}');
+    const first = screen.getByRole('option', { name: '糖尿病' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(first.id);
+    release();
+    await screen.findByRole('option', { name: /心电图入门/ });
+    expect(input.getAttribute('aria-activedescendant')).toBe(first.id);
+    expect(first.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('a clicked history entry searches it again and moves it to the front', async () => {
     window.localStorage.setItem(SEARCH_HISTORY_STORAGE_KEY, '新冠,哮喘');
     const { user, input, router } = setup();
