@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { assemblePage, canonicalPath, headTags, isCachedPage, type RenderOutcome, RenderedPages } from './page-render.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Placeholder</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const page = (html = '<main>x</main>'): Exclude<RenderOutcome, null | { redirect: string }> => ({
+  status: 200,
+  html,
+  state: '{}',
+  meta: { title: 'A & B', siteName: 'Site', description: 'About "A"' },
+});
+
+function pages(ttlMs = 5_000) {
+  let t = 0;
+  let mark = 0;
+  let builds = 0;
+  const cache = new RenderedPages({ ttlMs, maxEntries: 2, mark: () => mark, now: () => t });
+  const get = (key: string, html = key) =>
+    cache.get(
+      key,
+      async () => {
+        builds += 1;
+        return page(html);
+      },
+      (p) => ({ status: p.status, body: Buffer.from(p.html) }),
+    );
+  return {
+    get,
+    advance: (ms: number) => (t += ms),
+    invalidate: () => (mark += 1),
+    builds: () => builds,
+  };
+}
+
+describe('server-rendered pages', () => {
+  it('keep content-selecting query parameters in the canonical path, not the language or tracking', () => {
+    expect(canonicalPath('/course/11')).toBe('/course/11');
+    expect(canonicalPath('/search?txt=lymphoma&lang=en&utm_source=x')).toBe('/search?txt=lymphoma');
+    expect(canonicalPath('/course?lang=zh')).toBe('/course');
+  });
+
+  it('write escaped head tags with canonical, alternates, Open Graph and JSON-LD with absolute links', () => {
+    const head = headTags(
+      { ...page().meta, image: '/cover.png', jsonLd: [{ '@type': 'Course', url: '/course/1', name: '</script><script>x' }] },
+      { origin: 'https://portal.example', path: '/course/1', lang: 'en', defaultImage: '/share.png' },
+    );
+    expect(head).toContain('<title>A &amp; B</title>');
+    expect(head).toContain('<meta name="description" content="About &quot;A&quot;" />');
+    expect(head).toContain('<link rel="canonical" href="https://portal.example/course/1?lang=en" />');
+    expect(head).toContain('hreflang="zh-CN" href="https://portal.example/course/1?lang=zh"');
+    expect(head).toContain('hreflang="x-default" href="https://portal.example/course/1"');
+    expect(head).toContain('<meta property="og:image" content="https://portal.example/cover.png" />');
+    const ld = head.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    expect(ld).not.toContain('</script>');
+    expect(JSON.parse(ld)).toMatchObject({ url: 'https://portal.example/course/1', name: '</script><script>x' });
+  });
+
+  it('put the markup, the language and the state into the template', () => {
+    const out = assemblePage(TEMPLATE, 'en', '<title>T</title>', '<main>$& $1</main>', '{"a":1}');
+    expect(out).toContain('<html lang="en">');
+    expect(out).toContain('<title>T</title>');
+    expect(out).not.toContain('Placeholder');
+    expect(out).toContain('<div id="root"><main>$& $1</main></div>');
+    expect(out).toContain('<script type="application/json" id="ssr-state">{"a":1}</script>');
+  });
+
+  it('are rendered once for concurrent requests and served from memory until they expire', async () => {
+    const p = pages();
+    const [a, b] = await Promise.all([p.get('/a'), p.get('/a')]);
+    expect(p.builds()).toBe(1);
+    expect(a).toBe(b);
+    expect(isCachedPage(a) && a.body.toString()).toBe('/a');
+    await p.get('/a');
+    expect(p.builds()).toBe(1);
+    p.advance(5_001);
+    await p.get('/a');
+    expect(p.builds()).toBe(2);
+  });
+
+  it('are dropped when a public read is invalidated, and not kept when built across an invalidation', async () => {
+    const p = pages();
+    await p.get('/a');
+    p.invalidate();
+    await p.get('/a');
+    expect(p.builds()).toBe(2);
+    await p.get('/a');
+    expect(p.builds()).toBe(2);
+
+    let release: () => void = () => undefined;
+    let mark = 0;
+    let builds = 0;
+    const slow = new RenderedPages({ ttlMs: 5_000, maxEntries: 10, mark: () => mark, now: () => 0 });
+    const build = () =>
+      slow.get(
+        '/b',
+        () =>
+          new Promise<RenderOutcome>((resolve) => {
+            builds += 1;
+            release = () => resolve(page('/b'));
+          }),
+        (x) => ({ status: x.status, body: Buffer.from(x.html) }),
+      );
+    const first = build();
+    mark += 1;
+    release();
+    expect(isCachedPage(await first)).toBe(true);
+    const second = build();
+    release();
+    await second;
+    expect(builds).toBe(2);
+  });
+
+  it('keep at most maxEntries, the least recently used going first', async () => {
+    const p = pages();
+    await p.get('/a');
+    await p.get('/b');
+    await p.get('/a');
+    await p.get('/c');
+    expect(p.builds()).toBe(3);
+    await p.get('/a');
+    expect(p.builds()).toBe(3);
+    await p.get('/b');
+    expect(p.builds()).toBe(4);
+  });
+});
