@@ -2,20 +2,15 @@
  * Shifts the headings of an article body so its highest one is `top` (the page's own h1 is the
  * title): authors write h3 or h1 as they like, the outline of the page stays unbroken. The order
  * between the body's headings is kept; nothing goes below h6.
+ *
+ * Works on the server's sanitised HTML as a string (the same on the server and in the browser, so
+ * a server-rendered page needs no change when the browser takes it over): in it, every `<` of text
+ * is escaped, so `<h2` only ever starts a tag.
  */
 export function fitBodyHeadings(html: string, top = 2): string {
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  const headings = [...doc.body.querySelectorAll('h1, h2, h3, h4, h5, h6')];
-  if (headings.length === 0) return html;
-  const highest = Math.min(...headings.map((h) => Number(h.tagName[1])));
-  const shift = top - highest;
+  const levels = [...html.matchAll(/<h([1-6])(?=[\s>/])/gi)].map((m) => Number(m[1]));
+  if (levels.length === 0) return html;
+  const shift = top - Math.min(...levels);
   if (shift === 0) return html;
-  for (const heading of headings) {
-    const level = Math.min(6, Number(heading.tagName[1]) + shift);
-    const replacement = doc.createElement(`h${level}`);
-    for (const attr of [...heading.attributes]) replacement.setAttribute(attr.name, attr.value);
-    replacement.append(...heading.childNodes);
-    heading.replaceWith(replacement);
-  }
-  return doc.body.innerHTML;
+  return html.replace(/<(\/?)h([1-6])(?=[\s>/])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`);
 }

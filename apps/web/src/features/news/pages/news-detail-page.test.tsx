@@ -77,6 +77,17 @@ describe('linkifyDoiInHtml', () => {
     expect(doc.querySelector('b')).toBeNull();
     expect(doc.body.textContent).toContain('<b>');
   });
+
+  it('finds a DOI in the text the escapes stand for, and writes it back escaped', () => {
+    const out = linkifyDoiInHtml('<p>10.1000/xyz&lt;b&gt; and 10.1000/a&amp;b</p>');
+    const doc = new DOMParser().parseFromString(out, 'text/html');
+    expect([...doc.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['https://doi.org/10.1000/xyz', '10.1000/xyz'],
+      ['https://doi.org/10.1000/a&b', '10.1000/a&b'],
+    ]);
+    expect(doc.querySelector('b')).toBeNull();
+    expect(doc.body.textContent).toBe('10.1000/xyz<b> and 10.1000/a&b');
+  });
 });
 
 describe('news detail page', () => {

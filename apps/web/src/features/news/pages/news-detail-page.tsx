@@ -6,7 +6,6 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';
 import { formatCount } from '@medportal/contract/format';
 import { formatDateTime } from '../../../shared/format/date';
-import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { isLoggedIn } from '../../../shared/session';
@@ -41,11 +40,9 @@ function useCountVisit(id: number, ready: boolean) {
 function Article({ news }: { news: NewsDetail }) {
   const { t } = useTranslation('news');
   const lang = useLang();
-  // The body was sanitised by the server (allow-list); DOI text becomes links on a parsed copy, and
-  // its headings continue the page's outline under the title. Parsing needs the browser's DOM: a
-  // server-rendered page shows the body as stored until the browser has taken it over.
-  const browser = useHydrated();
-  const html = useMemo(() => (browser ? fitBodyHeadings(linkifyDoiInHtml(news.body_html)) : news.body_html), [browser, news.body_html]);
+  // The body was sanitised by the server (allow-list); DOI text becomes links, and its headings
+  // continue the page's outline under the title.
+  const html = useMemo(() => fitBodyHeadings(linkifyDoiInHtml(news.body_html)), [news.body_html]);
   return (
     <article className="news-article">
       <h1 className="news-article__title">{news.title}</h1>
