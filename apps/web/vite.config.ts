@@ -55,6 +55,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
     // The size report reads the manifest to find the home route's initial chunks.
     manifest: true,
+    // One style sheet for every page: a server-rendered page must be styled when it first paints,
+    // before the code of its route (which used to bring that route's styles) has loaded.
+    // ~22 KB with brotli, against ~5 KB for the entry's own sheet.
+    cssCodeSplit: false,
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {

@@ -7,15 +7,14 @@ export interface Harness {
   server: RunningServer;
   browser: Browser;
   /** A new isolated browser context (fresh storage) with one page, closed when its test ends. */
-  newPage: (opts?: { width?: number; height?: number; locale?: string }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (opts?: { width?: number; height?: number; locale?: string; timezoneId?: string }) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
- * The browsers' time zone: the one the product's readers mostly have, and the one server-rendered
- * pages are written in (a browser elsewhere renders those pages afresh rather than take them over).
+ * The zone server-rendered pages are written in: a browser there takes them over (hydrates); a
+ * browser elsewhere (the machine's zone, the default) renders them afresh.
  */
-export const BROWSER_TIME_ZONE = 'Asia/Shanghai';
-export const BROWSER_UTC_OFFSET = '+08:00';
+export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
 
 /**
  * Registers hooks that start the real server build and one Chromium for a test file.
@@ -41,8 +40,8 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   before(async () => {
     h.server = await startServer(env);
     h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
-    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN' } = {}) => {
-      const context = await h.browser.newContext({ viewport: { width, height }, locale, timezoneId: BROWSER_TIME_ZONE, baseURL: h.server.url });
+    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) => {
+      const context = await h.browser.newContext({ viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}), baseURL: h.server.url });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { BROWSER_TIME_ZONE, useHarness } from '../src/harness.ts';
+import { useHarness } from '../src/harness.ts';
 import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
@@ -212,7 +212,7 @@ describe('dead links', { concurrency: 2 }, () => {
     ['en', 'en-US'],
   ] as const) {
     it(`every internal link two levels deep from / opens a real page (${lang})`, async () => {
-      const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale, timezoneId: BROWSER_TIME_ZONE, baseURL: h.server.url });
+      const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale, baseURL: h.server.url });
       try {
         await context.addInitScript(TRACK_FETCHES);
         // Images are not links: skip them to keep the crawl quick.

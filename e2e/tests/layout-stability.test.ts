@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useHarness } from '../src/harness.ts';
+import { SERVER_PAGE_TIME_ZONE, useHarness } from '../src/harness.ts';
 
 // Layout stability of the detail pages: once something is on screen it stays where it is while the
 // rest of the page (data, lessons, player, images) arrives. Cumulative layout shift is a sum of
@@ -77,21 +77,24 @@ async function openWithLateImages(page: Page, path: string): Promise<() => void>
     await released;
     await route.continue();
   });
-  await page.goto(path);
+  // Not until `load`: that waits for the held images (the server's HTML has them).
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   return release;
 }
 
-// A phone in both languages (titles wrap differently), and a desktop.
+// A phone in both languages (titles wrap differently), and a desktop; in the machine's zone the
+// browser renders the server's page afresh, in the server pages' zone it takes it over.
 const CASES = [
-  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '' },
-  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'en', locale: 'en-US', query: '?lang=en' },
-  { vp: { name: 'desktop', width: 1440, height: 900 }, lang: 'zh', locale: 'zh-CN', query: '' },
+  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '', timezoneId: undefined },
+  { vp: { name: 'phone', width: 412, height: 823 }, lang: 'en', locale: 'en-US', query: '?lang=en', timezoneId: undefined },
+  { vp: { name: 'desktop', width: 1440, height: 900 }, lang: 'zh', locale: 'zh-CN', query: '', timezoneId: undefined },
+  { vp: { name: 'phone, hydrated', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '', timezoneId: SERVER_PAGE_TIME_ZONE },
 ] as const;
 
 describe('layout stability', () => {
-  for (const { vp, lang, locale, query } of CASES) {
+  for (const { vp, lang, locale, query, timezoneId } of CASES) {
     it(`course detail does not move while it loads (${vp.name}, ${lang})`, async () => {
-      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId });
       const releaseImages = await openWithLateImages(page, `/course/11${query}`);
       await page.locator('h1.course-hero__title').waitFor();
       await page.locator('.chapter-list__button').first().waitFor();
@@ -102,7 +105,7 @@ describe('layout stability', () => {
     });
 
     it(`news detail does not move while it loads (${vp.name}, ${lang})`, async () => {
-      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale });
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId });
       const releaseImages = await openWithLateImages(page, `/news/1${query}`);
       await page.locator('[data-testid="news-body"]').waitFor();
       await page.locator('.news-comments').waitFor();

@@ -2,12 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { BROWSER_UTC_OFFSET, useHarness } from '../src/harness.ts';
+import { useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
-/** Ask the API for days in the browsers' time zone. */
-const offset = BROWSER_UTC_OFFSET;
+/** The browser runs in this machine's timezone; ask the API for days in the same one. */
+const offset = (() => {
+  const m = -new Date().getTimezoneOffset();
+  const abs = Math.abs(m);
+  return `${m < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+})();
 const api = <T>(path: string, init?: ApiInit) => apiCall<T>(h.server.url, `${path}${path.includes('?') ? '&' : '?'}timezone=${encodeURIComponent(offset)}`, init);
 const loginViaApi = () => loginWithSms(h.server.url, '158');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { SERVER_PAGE_TIME_ZONE, useHarness } from '../src/harness.ts';
 
 /** Server-rendered public pages: content without JavaScript, head tags, and hydration. */
 const h = useHarness();
@@ -113,7 +113,7 @@ describe('server-rendered pages', () => {
     }
 
     for (const path of ['/', `/course/${course.id}`, '/news', '/live', '/search?txt=lymphoma&lang=en']) {
-      const { page } = await h.newPage();
+      const { page } = await h.newPage({ timezoneId: SERVER_PAGE_TIME_ZONE });
       const errors = collectErrors(page);
       // The harness waits until the app has taken the page over; a mismatch is reported by then.
       await page.goto(path);
@@ -122,7 +122,7 @@ describe('server-rendered pages', () => {
     }
 
     // Interactive after hydration: the language switch changes the page in place.
-    const { page } = await h.newPage();
+    const { page } = await h.newPage({ timezoneId: SERVER_PAGE_TIME_ZONE });
     const errors = collectErrors(page);
     await page.goto(`/course/${course.id}`);
     await page.locator('[data-chrome="language-switch"]').click();
@@ -133,7 +133,7 @@ describe('server-rendered pages', () => {
 
   it('keeps the server DOM when it hydrates, and a logged-in visitor gets their own state after it', async () => {
     const course = (await data<{ items: Array<{ id: number }> }>('/v1/pc/course?page=1')).items[0]!;
-    const { page } = await h.newPage();
+    const { page } = await h.newPage({ timezoneId: SERVER_PAGE_TIME_ZONE });
     const errors = collectErrors(page);
     // The server's <main> gets a mark the moment the HTML is parsed, before any script runs.
     await page.addInitScript(() => {
@@ -146,7 +146,7 @@ describe('server-rendered pages', () => {
     assert.deepEqual(errors, []);
 
     const token = await loginViaApi(h.server.url, '177');
-    const member = await h.newPage();
+    const member = await h.newPage({ timezoneId: SERVER_PAGE_TIME_ZONE });
     await member.page.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
     const memberErrors = collectErrors(member.page);
     await member.page.goto(`/course/${course.id}`);

@@ -86,6 +86,10 @@ async function start(): Promise<void> {
     );
     return;
   }
+  // The server's data stands in while this browser asks again with its own login and time zone:
+  // the page renders at once in the server page's place instead of showing skeletons first.
+  const reuse = server !== undefined && server.hydrate && server.lang === lang;
+  if (reuse) hydrate(queryClient, server.queries);
   const router = createAppRouter();
   await i18nReady.catch(() => undefined);
   // A transition: React renders the first page in slices that yield to the browser instead of
@@ -99,6 +103,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
+  if (reuse) void queryClient.invalidateQueries();
 }
 
 void start();

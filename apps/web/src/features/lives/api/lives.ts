@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DataOf, LiveCard } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
+import { browserTimezone } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { isLoggedIn, useSession } from '../../../shared/session';
@@ -44,12 +45,14 @@ export const putFavorite = (id: number, on: boolean) => api.put<DataOf<'liveFavo
 
 // Query options -------------------------------------------------------------------------------
 
+// The days of lives are the caller's time zone's (the API is asked in it): the zone is part of the
+// key, so data fetched in another zone (a server-rendered page's) is never shown as this one's.
 export const liveDatesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['live', 'dates', lang], queryFn: ({ signal }) => getLiveDates(signal) });
+  queryOptions({ queryKey: ['live', 'dates', lang, browserTimezone()], queryFn: ({ signal }) => getLiveDates(signal) });
 
 export const dateLivesQueryOptions = (lang: Lang, date: string) =>
   infiniteQueryOptions({
-    queryKey: ['live', 'day', lang, who(), date],
+    queryKey: ['live', 'day', lang, who(), date, browserTimezone()],
     queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: LivePage) => (last.has_more ? last.page + 1 : undefined),
