@@ -7,6 +7,8 @@
 // BENCH_RUNS=1            runs per page
 // BENCH_WEB_REPORTS=dir   also write each median run's full Lighthouse JSON there
 // BENCH_BASELINE_DIST=dir also measure that web build (served by a second server), runs alternating
+// BENCH_TZ=UTC            the browser's time zone (default Asia/Shanghai, the readers' zone and the
+//                         one pages are rendered in; in another the browser renders pages afresh)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -67,7 +69,13 @@ const SERVER_ENV = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: process.env.CA
 const builds = [{ name: 'this build', env: SERVER_ENV }];
 if (process.env.BENCH_BASELINE_DIST) builds.unshift({ name: `baseline (${process.env.BENCH_BASELINE_DIST})`, env: { ...SERVER_ENV, WEB_DIST: process.env.BENCH_BASELINE_DIST } });
 
-const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+const TZ = process.env.BENCH_TZ ?? 'Asia/Shanghai';
+const chrome = await chromeLauncher.launch({
+  chromePath: findChromium(),
+  chromeFlags: CHROME_FLAGS,
+  logLevel: 'silent',
+  envVars: { ...process.env, TZ },
+});
 const stopAll = async () => {
   await chrome.kill();
   await Promise.all(builds.map((b) => b.server?.stop()));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, canonicalPath, headTags, isCachedPage, type RenderOutcome, RenderedPages } from './page-render.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { assemblePage, canonicalPath, encodedBody, headTags, isCachedPage, type RenderOutcome, RenderedPages } from './page-render.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
@@ -51,7 +52,7 @@ describe('server-rendered pages', () => {
   it('write escaped head tags with canonical, alternates, Open Graph and JSON-LD with absolute links', () => {
     const head = headTags(
       { ...page().meta, image: '/cover.png', jsonLd: [{ '@type': 'Course', url: '/course/1', name: '</script><script>x' }] },
-      { origin: 'https://portal.example', path: '/course/1', lang: 'en', defaultImage: '/share.png' },
+      { origin: 'https://portal.example', path: '/course/1', lang: 'en', defaultImage: '/share.png', langInUrl: true },
     );
     expect(head).toContain('<title>A &amp; B</title>');
     expect(head).toContain('<meta name="description" content="About &quot;A&quot;" />');
@@ -62,6 +63,9 @@ describe('server-rendered pages', () => {
     const ld = head.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? '';
     expect(ld).not.toContain('</script>');
     expect(JSON.parse(ld)).toMatchObject({ url: 'https://portal.example/course/1', name: '</script><script>x' });
+    // Without ?lang= the page is the x-default one, and its own canonical.
+    const xDefault = headTags(page().meta, { origin: 'https://portal.example', path: '/course/1', lang: 'zh', defaultImage: '/share.png', langInUrl: false });
+    expect(xDefault).toContain('<link rel="canonical" href="https://portal.example/course/1" />');
   });
 
   it('put the markup, the language and the state into the template', () => {
@@ -79,6 +83,11 @@ describe('server-rendered pages', () => {
     expect(p.builds()).toBe(1);
     expect(a).toBe(b);
     expect(isCachedPage(a) && a.body.toString()).toBe('/a');
+    if (!isCachedPage(a)) throw new Error('a page');
+    // Compressed once with the render, sent as the client accepts.
+    expect(brotliDecompressSync(encodedBody(a, 'gzip, br').body).toString()).toBe('/a');
+    expect(gunzipSync(encodedBody(a, 'gzip').body).toString()).toBe('/a');
+    expect(encodedBody(a, undefined)).toEqual({ body: a.body, encoding: null });
     await p.get('/a');
     expect(p.builds()).toBe(1);
     p.advance(5_001);

@@ -1,3 +1,6 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { preferredEncoding } from './encoding.ts';
 import { HREFLANG, pageUrl } from './page-url.ts';
 import { etagOf } from './public-cache.ts';
 
@@ -52,8 +55,13 @@ export function canonicalPath(url: string): string {
  * The head of a rendered page: title, description, canonical and language alternates, Open Graph
  * (also read by WeChat share cards) and the page's structured data.
  */
-export function headTags(meta: RenderedMeta, opts: { origin: string; path: string; lang: Lang; defaultImage: string }): string {
-  const canonical = pageUrl(opts.origin, opts.path, opts.lang);
+export function headTags(
+  meta: RenderedMeta,
+  opts: { origin: string; path: string; lang: Lang; defaultImage: string; langInUrl: boolean },
+): string {
+  // The page is its own canonical: `?lang=` names one language's page, a URL without it is the
+  // x-default page (its language follows the browser), as the hreflang links say.
+  const canonical = pageUrl(opts.origin, opts.path, opts.langInUrl ? opts.lang : undefined);
   const image = new URL(meta.image || opts.defaultImage, `${opts.origin}/`).href;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -103,9 +111,15 @@ export function assemblePage(template: string, lang: Lang, head: string, body: s
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`);
 }
 
+const compressBr = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
 interface CachedPage {
   status: number;
   body: Buffer;
+  /** The body compressed once, when rendered: most of a page's bytes are markup and state. */
+  br: Buffer;
+  gzip: Buffer;
   etag: string;
   mark: number;
   expiresAt: number;
@@ -147,10 +161,14 @@ export class RenderedPages {
     if (!pending) {
       const mark = this.opts.mark();
       pending = build()
-        .then((outcome) => {
+        .then(async (outcome) => {
           if (!outcome || 'redirect' in outcome) return outcome;
           const { status, body } = toPage(outcome);
-          const page: CachedPage = { status, body, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
+          const [br, gz] = await Promise.all([
+            compressBr(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            compressGzip(body, { level: 6 }),
+          ]);
+          const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
           // A page built across an invalidation may hold the old data: served once, not kept.
           if (this.opts.mark() === mark && status === 200) this.keep(key, page);
           return page;
@@ -169,6 +187,12 @@ export class RenderedPages {
       this.entries.delete(oldest);
     }
   }
+}
+
+/** The body to send for an Accept-Encoding header, and its encoding. */
+export function encodedBody(page: CachedPage, acceptEncoding: string | string[] | undefined): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  const encoding = preferredEncoding(acceptEncoding);
+  return { body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body, encoding };
 }
 
 export const isCachedPage = (value: CachedPage | RenderOutcome): value is CachedPage =>

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { assemblePage, canonicalPath, headTags, isCachedPage, type PageRenderer, RenderedPages } from '../lib/page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, headTags, isCachedPage, type PageRenderer, RenderedPages } from '../lib/page-render.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 
@@ -198,7 +198,8 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
           `${lang}\u0000${origin}\u0000${req.url}`,
           () => using.render({ url: req.url, lang, fetch: fetchInProcess }),
           (page) => {
-            const head = headTags(page.meta, { origin, path, lang, defaultImage: '/share.png' });
+            const langInUrl = new URLSearchParams(req.url.split('?')[1] ?? '').has('lang');
+            const head = headTags(page.meta, { origin, path, lang, defaultImage: '/share.png', langInUrl });
             return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
           },
         );
@@ -216,10 +217,12 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', result.status === 200 ? PAGE_CACHE_CONTROL : 'no-cache')
-        .header('vary', 'Accept-Language')
+        .header('vary', 'Accept-Language, Accept-Encoding')
         .header('etag', result.etag);
       if (result.status === 200 && etagMatches(req.headers['if-none-match'], result.etag)) return reply.code(304).send();
-      return reply.code(result.status).send(result.body);
+      const { body, encoding } = encodedBody(result, req.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.code(result.status).send(body);
     }
   },
   { name: 'web' },

@@ -1,6 +1,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HomeBlock } from '@medportal/contract';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { ActionLink } from '../../../shared/ui/action-link';
 
 export interface BlockSectionProps {
@@ -34,8 +35,11 @@ export function BlockSection({ block, children, hideHeading = false, style }: Bl
       </h2>
       <div className="home-block__body">{children}</div>
       {more && !hideHeading ? (
-        <ActionLink action={more} className="home-block__more" aria-label={t('moreAbout', { title })}>
+        // The block's title is part of the link's text (hidden), so the link says where it goes
+        // out of context too, to screen readers and to search engines.
+        <ActionLink action={more} className="home-block__more">
           {t('more')}
+          <VisuallyHidden>{t('moreSuffix', { title })}</VisuallyHidden>
         </ActionLink>
       ) : null}
     </section>
