@@ -9,6 +9,8 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.mjs');
 /** A migrated and seeded data directory (made by src/run.ts) that each server starts from a copy of. */
 export const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** `{ url, dataDir }` of the server src/run.ts started for the files that share one (harness.ts). */
+export const SHARED_SERVER_ENV = 'E2E_SHARED_SERVER';
 const START_LIMIT_S = 180;
 
 export async function freePort(): Promise<number> {
