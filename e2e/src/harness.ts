@@ -1,10 +1,10 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { SHARED_SERVER_ENV, startServer, type RunningServer } from './server.ts';
 
 export interface Harness {
-  server: RunningServer;
+  server: { url: string; dataDir: string };
   browser: Browser;
   /** A new isolated browser context (fresh storage) with one page, closed when its test ends. */
   newPage: (opts?: { width?: number; height?: number; locale?: string; timezoneId?: string }) => Promise<{ context: BrowserContext; page: Page }>;
@@ -17,12 +17,14 @@ export interface Harness {
 export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
 
 /**
- * Registers hooks that start the real server build and one Chromium for a test file.
- * Returns a holder filled once `before` has run.
+ * Registers the hooks of a harness: `server` gives the server of the tests (started in `before`),
+ * and one Chromium is launched for them. Returns a holder filled once `before` has run.
  */
-export function useHarness(env: Record<string, string> = {}): Harness {
+function harness(server: () => Promise<{ url: string; dataDir: string; done: () => Promise<void>; died: () => string | null }>): Harness {
   const h = {} as Harness;
   let contexts: BrowserContext[] = [];
+  let done: (() => Promise<void>) | undefined;
+  let died: () => string | null = () => null;
   // Pages of finished tests are closed: an open page keeps rendering (animations, timers) and
   // costs CPU for the rest of the file. Tests of one file may run side by side, so the pages go
   // once none of them is running.
@@ -33,12 +35,15 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   afterEach(async () => {
     running--;
     if (running > 0) return;
-    const done = contexts;
+    const closing = contexts;
     contexts = [];
-    await Promise.all(done.map((c) => c.close().catch(() => undefined)));
+    await Promise.all(closing.map((c) => c.close().catch(() => undefined)));
   });
   before(async () => {
-    h.server = await startServer(env);
+    const s = await server();
+    h.server = { url: s.url, dataDir: s.dataDir };
+    done = s.done;
+    died = s.died;
     h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
     h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) => {
       const context = await h.browser.newContext({ viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}), baseURL: h.server.url });
@@ -60,12 +65,48 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   });
   after(async () => {
     // A server that died mid-file explains every later failure: show what it said.
-    if (h.server && (h.server.child.exitCode !== null || h.server.child.signalCode !== null)) {
-      console.error(`server exited early (${h.server.child.exitCode ?? h.server.child.signalCode}):\n${h.server.output()}`);
-    }
+    const why = died();
+    if (why) console.error(why);
     for (const c of contexts) await c.close().catch(() => undefined);
     await h.browser?.close();
-    await h.server?.stop();
+    await done?.();
   });
   return h;
+}
+
+const own = (s: RunningServer) => ({
+  url: s.url,
+  dataDir: s.dataDir,
+  done: () => s.stop(),
+  died: () =>
+    s.child.exitCode !== null || s.child.signalCode !== null ? `server exited early (${s.child.exitCode ?? s.child.signalCode}):\n${s.output()}` : null,
+});
+
+/**
+ * A harness with a server of the file's own (a fresh copy of the seeded data), for tests that
+ * write, or that need server settings of their own (`env`).
+ */
+export function useHarness(env: Record<string, string> = {}): Harness {
+  return harness(async () => own(await startServer(env)));
+}
+
+let shared: Harness | undefined;
+
+/**
+ * A harness for tests that only read, or write only what no other test looks at (a user of their
+ * own): under `src/run.ts` every such file runs in one process, on one server the runner started
+ * and one Chromium, instead of a server, a Chromium and a process each. Run on its own, the file
+ * gets a server of its own. The runner finds these files by the call to this function, so call it
+ * at the top level of the test file; a file that changes what another test may see must use
+ * `useHarness()` instead.
+ */
+export function useSharedHarness(): Harness {
+  shared ??= harness(async () => {
+    const fromRunner = process.env[SHARED_SERVER_ENV];
+    if (!fromRunner) return own(await startServer());
+    const { url, dataDir } = JSON.parse(fromRunner) as { url: string; dataDir: string };
+    // The runner owns this server: it stops it, and shows its output if it dies.
+    return { url, dataDir, done: async () => undefined, died: () => null };
+  });
+  return shared;
 }

@@ -9,7 +9,17 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.mjs');
 /** A migrated and seeded data directory (made by src/run.ts) that each server starts from a copy of. */
 export const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** `{ url, dataDir }` of the server src/run.ts started for the files that share one (harness.ts). */
+export const SHARED_SERVER_ENV = 'E2E_SHARED_SERVER';
 const START_LIMIT_S = 180;
+/**
+ * V8 flags of the test servers: a test server lives seconds to minutes, and most of its CPU went
+ * on optimising code it would barely run again, PGlite's WebAssembly above all. Baseline code
+ * only (Liftoff for WebAssembly, no TurboFan for JavaScript) cuts a start on a copy of the seeded
+ * data from about 3.6 to 2.1 CPU-seconds and seeding from 8.2 to 6.0 (decision record 0029).
+ * `E2E_SERVER_NODE_FLAGS` replaces them ('' runs the server as deployed).
+ */
+const SERVER_NODE_FLAGS = (process.env.E2E_SERVER_NODE_FLAGS ?? '--liftoff-only').split(/\s+/).filter(Boolean);
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -43,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}, { fromTempla
   const dataDir = mkdtempSync(join(tmpdir(), 'medportal-e2e-'));
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) cpSync(template, dataDir, { recursive: true });
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { paths } from '../../apps/web/src/config/paths.ts';
 import { apiCall } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
@@ -42,7 +42,7 @@ const NARROW = { width: 320, height: 720 };
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-const h = useHarness();
+const h = useSharedHarness();
 
 interface RoutePattern {
   key: string;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
-const h = useHarness();
+const h = useSharedHarness();
 
 describe('courses', () => {
   for (const [lang, locale, query, chaptersHeading] of [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
@@ -46,7 +46,7 @@ interface Dead {
   why: string;
 }
 
-const h = useHarness();
+const h = useSharedHarness();
 
 /** In-app links of the page (path + query; the hash never changes which page opens). */
 async function internalLinks(page: Page, origin: string): Promise<string[]> {

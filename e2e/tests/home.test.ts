@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BlockLayout } from '@medportal/contract/home';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
 const LAYOUTS = Object.values(BlockLayout);
-const h = useHarness();
+const h = useSharedHarness();
 
 describe('home page', () => {
   for (const [lang, locale, navHome] of [

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
-const h = useHarness();
+const h = useSharedHarness();
 /** A seeded speaker with content in every tab. */
 const SPEAKER_ID = 1;
 /** Must match BANNER_INTERVAL_MS of the banner carousel. */
@@ -78,9 +78,12 @@ describe('keyboard and screen readers', () => {
     assert.equal(await page.getByRole('tabpanel').getAttribute('aria-labelledby'), 'speaker-tab-lives');
     await page.keyboard.press('End');
     await page.waitForURL((url) => url.searchParams.get('tab') === 'docs');
+    await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
     assert.equal(await focusedText(page), 'Documents');
     await page.keyboard.press('ArrowRight');
     await page.waitForURL((url) => !url.searchParams.has('tab'));
+    // The next key is pressed once the tab it moved to shows as selected, as a user would see it.
+    await page.getByRole('tab', { name: 'Courses', selected: true }).waitFor();
     assert.equal(await focusedText(page), 'Courses');
     await page.keyboard.press('ArrowLeft');
     await page.waitForURL((url) => url.searchParams.get('tab') === 'docs');

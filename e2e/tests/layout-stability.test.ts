@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { SERVER_PAGE_TIME_ZONE, useHarness } from '../src/harness.ts';
+import { SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
 
 // Layout stability of the detail pages: once something is on screen it stays where it is while the
 // rest of the page (data, lessons, player, images) arrives. Cumulative layout shift is a sum of
 // moved areas, not a timing, so it is asserted; images are held back a little so that a box not
 // reserved for an image would move what follows it.
 
-const h = useHarness();
+const h = useSharedHarness();
 
 interface Shift {
   value: number;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginViaApi } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
 /**
  * Layout defects found in review, checked by geometry in both languages: the right-hand bar over
@@ -10,7 +10,7 @@ import { useHarness } from '../src/harness.ts';
  * fields of the registration's second step.
  */
 
-const h = useHarness();
+const h = useSharedHarness();
 
 const LANGS = [
   ['zh', 'zh-CN'],

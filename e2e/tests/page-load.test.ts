@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
 const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
@@ -23,7 +23,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 // What a page load does not do: work that only a later action needs (a video stream before play,
 // footer QR codes before the footer is on screen) stays out of it.
 
-const h = useHarness();
+const h = useSharedHarness();
 
 describe('page load', () => {
   it('course detail fetches no video stream and no player library until play is pressed', async () => {

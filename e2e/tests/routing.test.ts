@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
-const h = useHarness();
+const h = useSharedHarness();
 
 describe('routing', () => {
   it('shows the 404 page with its title for an unknown path', async () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { SERVER_ENTRY, freePort } from '../src/server.ts';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
-const h = useHarness();
+const h = useSharedHarness();
 
 describe('production server', () => {
   it('serves hashed assets with long cache headers and index.html for deep links', async () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { useSharedHarness } from '../src/harness.ts';
 
-const h = useHarness();
+const h = useSharedHarness();
 const api = <T>(path: string) => apiCall<T>(h.server.url, path);
 
 const TABS = {

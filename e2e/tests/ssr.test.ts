@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { SERVER_PAGE_TIME_ZONE, useHarness } from '../src/harness.ts';
+import { SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
 
 /** Server-rendered public pages: content without JavaScript, head tags, and hydration. */
-const h = useHarness();
+const h = useSharedHarness();
 
 const data = async <T>(path: string, lang: 'zh' | 'en' = 'zh'): Promise<T> =>
   (await apiCall<T>(h.server.url, `${path}${path.includes('?') ? '&' : '?'}language=${lang === 'zh' ? 'zh_CN' : 'en'}`)).data;

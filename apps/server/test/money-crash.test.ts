@@ -70,7 +70,8 @@ function start(port: number, db: DbConfig, dataDir: string) {
   };
   delete env.DATABASE_URL;
   if (db.driver === 'postgres') env.DATABASE_URL = db.url;
-  const child = spawn(process.execPath, [join(bundleDir, 'server.mjs')], { cwd: serverRoot(), env });
+  // --liftoff-only: a short-lived server spends most of a start optimising PGlite's WebAssembly.
+  const child = spawn(process.execPath, ['--liftoff-only', join(bundleDir, 'server.mjs')], { cwd: serverRoot(), env });
   children.push(child);
   let stdout = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -44,7 +44,8 @@ function freePort(): Promise<number> {
 function run(script: keyof typeof bundled, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), ...extraEnv };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(bundleDir, bundled[script]), ...args], { cwd: serverRoot(), env });
+  // --liftoff-only: a short-lived server spends most of a start optimising PGlite's WebAssembly.
+  const child = spawn(process.execPath, ['--liftoff-only', join(bundleDir, bundled[script]), ...args], { cwd: serverRoot(), env });
   children.push(child);
   let stdout = '';
   let stderr = '';
