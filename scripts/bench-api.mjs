@@ -1,7 +1,7 @@
 // API benchmark, 50 connections: a bare Fastify JSON route (the baseline, its own process, measured
 // again every few routes), then the built server on PGlite and on PostgreSQL (a database made and dropped for it, when one
-// answers at 127.0.0.1:5432 or BENCH_PG_URL): every public GET a page calls, anonymously, and the
-// main GETs of the logged-in demo learner. Prints req/s, the ratio to the baseline, p50/p99,
+// answers at 127.0.0.1:5432 or BENCH_PG_URL): five server-rendered pages and every public GET a
+// page calls, anonymously, and the main GETs of the logged-in demo learner. Prints req/s, the ratio to the baseline, p50/p99,
 // errors and the server's RSS afterwards, next to the targets. Figures only: a missed target never
 // fails the run.
 //
@@ -139,8 +139,16 @@ async function routesFor(url, token, sessionCookie) {
   const word = encodeURIComponent('淋巴瘤');
   const pub = (path, kind = 'public') => ({ path, kind, headers: {} });
   const user = (path) => ({ path, kind: 'user', headers: auth });
+  // Server-rendered pages, as a browser asks for them (decision record 0030).
+  const page = (path) => ({ path, kind: 'public', page: true, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
   return [
     pub('/healthz', 'health'),
+    // server-rendered pages
+    page('/'),
+    page(`/course/${course}`),
+    page(`/news/${news}`),
+    page('/live'),
+    page(`/search?txt=${word}`),
     // home and site chrome
     pub('/v1/pc_index'),
     pub('/v1/relate_site'),
@@ -266,6 +274,12 @@ async function readyServer(entryPath, db) {
   for (const r of routes) {
     for (let i = 0; i < 20; i++) {
       const answer = await fetch(server.url + r.path, { headers: r.headers });
+      if (r.page) {
+        const html = await answer.text();
+        // A rendered page, not the shell the server falls back to.
+        if (answer.status !== 200 || !html.includes('id="ssr-state"')) r.broken = `HTTP ${answer.status}, not server-rendered`;
+        continue;
+      }
       const body = await answer.json();
       const ok = r.kind === 'health' ? answer.status === 200 : body.code === 0;
       if (!ok) r.broken = `HTTP ${answer.status} code ${body.code}`;
