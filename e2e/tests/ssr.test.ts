@@ -90,7 +90,7 @@ describe('server-rendered pages', () => {
   it('answers the language of Accept-Language without ?lang, a 304 to a known ETag, and a 404 for a missing course', async () => {
     const en = await html('/course', { 'accept-language': 'en-US,en;q=0.9' });
     assert.match(en.text, /<html lang="en"/);
-    assert.equal(en.res.headers.get('vary'), 'Accept-Language');
+    assert.match(en.res.headers.get('vary') ?? '', /Accept-Language/);
     const etag = en.res.headers.get('etag');
     assert.ok(etag);
     const again = await fetch(`${h.server.url}/course`, { headers: { 'accept-language': 'en-US,en;q=0.9', 'if-none-match': etag } });

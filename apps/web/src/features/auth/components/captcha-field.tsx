@@ -36,7 +36,9 @@ export function CaptchaField({ captcha, value, onChange, error, disabled }: Capt
           type="button"
           className="captcha-button"
           onClick={captcha.refresh}
-          aria-label={t('captcha.refresh')}
+          // The image has no text to read: the button says what it does. Without the image, the
+          // text on it ("Loading", "Click to load") is its name, as on screen.
+          aria-label={captcha.image ? t('captcha.refresh') : undefined}
           aria-busy={captcha.loading || undefined}
           disabled={disabled}
         >

@@ -23,15 +23,15 @@ export function NewsMenuBlock({ block }: { block: HomeBlockOf<'news_menu'> }) {
 
   return (
     <BlockSection block={block}>
-      <div className="tabs__list" {...tabList.listProps} aria-label={block.header.title || t('layouts.news_menu')}>
+      <div className="news-menu__list" {...tabList.listProps} aria-label={block.header.title || t('layouts.news_menu')}>
         {tabs.map((tab, i) => (
-          <button key={tab.id} {...tabList.tabProps(i)} className={`tabs__tab${i === selected ? ' is-active' : ''}`}>
+          <button key={tab.id} {...tabList.tabProps(i)} className={`news-menu__tab${i === selected ? ' is-active' : ''}`}>
             {tab.title}
           </button>
         ))}
       </div>
       {active ? (
-        <div className="tabs__panel" {...tabList.panelProps}>
+        <div className="news-menu__panel" {...tabList.panelProps}>
           <ul className="card-list card-list--2">
             {active.items.map((item) => (
               <li key={item.id}>
@@ -39,7 +39,7 @@ export function NewsMenuBlock({ block }: { block: HomeBlockOf<'news_menu'> }) {
               </li>
             ))}
           </ul>
-          <ActionLink action={active.action} className="tabs__more">
+          <ActionLink action={active.action} className="news-menu__more">
             {t('moreAbout', { title: active.title })}
           </ActionLink>
         </div>
