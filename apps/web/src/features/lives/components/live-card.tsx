@@ -43,8 +43,9 @@ function ToggleButton({ live, kind }: { live: Live; kind: 'remind' | 'favorite' 
 /**
  * A live: banner (the preview GIF while hovered or focused), status, title, subtitle, time in the
  * viewer's timezone, meeting number in groups of four, and the remind / favourite buttons.
+ * `priority`: the first cards of a list, often the largest thing on the first screen, load at once.
  */
-export function LiveCard({ live, showDate = false }: { live: Live; showDate?: boolean }) {
+export function LiveCard({ live, showDate = false, priority = false }: { live: Live; showDate?: boolean; priority?: boolean }) {
   const { t } = useTranslation('live');
   const lang = useLang();
   const [previewing, setPreviewing] = useState(false);
@@ -57,7 +58,7 @@ export function LiveCard({ live, showDate = false }: { live: Live; showDate?: bo
     <article className="live-card" data-testid="live-card" data-live-id={live.id}>
       <ActionLink action={live.action} className="live-card__link" onMouseEnter={on} onMouseLeave={off} onFocus={on} onBlur={off}>
         <span className="live-card__media">
-          <Image src={showGif ? live.preview_gif : live.banner} alt="" className="live-card__image" data-testid="live-card-image" />
+          <Image src={showGif ? live.preview_gif : live.banner} alt="" className="live-card__image" data-testid="live-card-image" priority={priority} />
           <LiveStatusBadge live={live} />
         </span>
         <span className="live-card__title clamp-2">{live.title}</span>

@@ -62,8 +62,8 @@ function DayLives({ date, onReady }: { date: string; onReady: (ready: boolean) =
     <>
       <LivesMeta lives={items} />
       <div className="live-grid" data-testid="live-day-list">
-        {items.map((live) => (
-          <LiveCard key={live.id} live={live} />
+        {items.map((live, i) => (
+          <LiveCard key={live.id} live={live} priority={i < 2} />
         ))}
       </div>
       {query.hasNextPage ? (

@@ -5,14 +5,17 @@ import { ActionLink } from '../../../shared/ui/action-link';
 import { Image } from '../../../shared/ui/image';
 import type { SearchResultItem } from '../api/search';
 
-/** One hit: cover, title and summary with the searched terms marked, module tag and date. */
-export function ResultCard({ item, terms }: { item: SearchResultItem; terms: readonly string[] }) {
+/**
+ * One hit: cover, title and summary with the searched terms marked, module tag and date. The first
+ * hit's cover is usually the largest thing on the first screen: it loads at once (`priority`).
+ */
+export function ResultCard({ item, terms, priority = false }: { item: SearchResultItem; terms: readonly string[]; priority?: boolean }) {
   const lang = useLang();
   return (
     <li className={`search-result search-result--${item.module}`}>
       <ActionLink action={item.action} className="search-result__link">
         <span className="search-result__media">
-          <Image src={item.cover} alt="" />
+          <Image src={item.cover} alt="" priority={priority} />
         </span>
         <span className="search-result__body">
           <span className="search-result__title clamp-2">

@@ -49,8 +49,8 @@ export function SearchResults({ params, onPageChange }: { params: SearchParams; 
         {t(data.total_exact ? 'page.total' : 'page.totalAbout', { count: data.total, txt: params.txt })}
       </p>
       <ul className="search-results" aria-label={t('page.results')} aria-busy={query.isPlaceholderData}>
-        {data.items.map((item) => (
-          <ResultCard key={`${item.module}-${item.id}`} item={item} terms={data.terms} />
+        {data.items.map((item, i) => (
+          <ResultCard key={`${item.module}-${item.id}`} item={item} terms={data.terms} priority={i === 0} />
         ))}
       </ul>
       <Pager
