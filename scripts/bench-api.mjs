@@ -98,7 +98,8 @@ async function startBaseline() {
 /** The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise. */
 async function startServer(entryPath, db, env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [entryPath], {
+  // With the V8 flag `npm start` gives the server (a 4 MB young generation: decision 0032).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', entryPath], {
     env: {
       ...process.env,
       PORT: String(port),

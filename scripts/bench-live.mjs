@@ -45,7 +45,7 @@ const freePort = () =>
 
 async function start(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', entry], {
     // Development: the demo moderator exists only outside production.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
