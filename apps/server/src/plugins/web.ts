@@ -75,22 +75,34 @@ Run <code>npm run build</code> and restart the server (or point WEB_DIST at a bu
 const PAGE_TTL_MS = 5_000;
 /** Rendered pages kept per process (by language and URL). */
 const MAX_PAGES = 500;
+/** Longest a visitor waits for a render before getting the page to render in the browser. */
+const RENDER_WAIT_MS = 3_000;
 /** A CDN may keep anonymous HTML as briefly as the server does. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
 /** The renderer's API calls: answered in-process, as for an anonymous visitor (no cookies, no token). */
 function inProcessFetch(app: FastifyInstance) {
-  return async (url: string, init: RequestInit): Promise<Response> => {
-    const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers: { accept: 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN },
-      ...(typeof init.body === 'string' ? { payload: init.body, headers: { 'content-type': 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN } } : {}),
-    });
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+  return (url: string, init: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = { accept: 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN };
+    if (typeof init.body === 'string') headers['content-type'] = 'application/json';
+    const answer = app
+      .inject({ method: (init.method ?? 'GET') as 'GET', url, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) })
+      .then((res) => {
+        const empty = res.statusCode === 204 || res.statusCode === 304;
+        return new Response(empty ? null : res.rawPayload, {
+          status: res.statusCode,
+          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+        });
+      });
+    // Like fetch, the client's timeout (an abort) ends the wait even if the answer never comes:
+    // renders take turns, and a stuck one would hold back every page after it.
+    const signal = init.signal;
+    if (!signal) return answer;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
     });
   };
 }
@@ -194,7 +206,7 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
       const origin = publicOrigin ?? `${req.protocol}://${req.host}`;
       let result;
       try {
-        result = await pages.get(
+        const rendering = pages.get(
           `${lang}\u0000${origin}\u0000${req.url}`,
           () => using.render({ url: req.url, lang, fetch: fetchInProcess }),
           (page) => {
@@ -203,6 +215,18 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
             return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
           },
         );
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), RENDER_WAIT_MS);
+        });
+        result = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+        if (result === 'late') {
+          // A slow render (a slow database) does not hold the visitor: the browser renders the
+          // page; the render goes on and serves the next visitor when it is done.
+          rendering.catch((err: unknown) => req.log.error({ err }, 'server rendering failed'));
+          req.log.warn({ waitedMs: RENDER_WAIT_MS }, 'server rendering slow: page left to the browser');
+          return sendShell(reply, lang, pathname);
+        }
       } catch (err) {
         // The page still works: the browser renders it.
         req.log.error({ err }, 'server rendering failed');

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './build-test-app.ts';
+
+// The web plugin with a stand-in for the web app's server renderer (dist-ssr/ beside the build):
+// how rendered pages are served, cached, dropped and given up on. The real renderer is covered by
+// the e2e suite (e2e/tests/ssr.test.ts).
+let root: string;
+let app: FastifyInstance;
+
+const RENDERER = `
+let renders = 0;
+export async function render({ url, lang, fetch }) {
+  if (url.startsWith('/slow')) return new Promise(() => {});
+  if (url.startsWith('/boom')) throw new Error('boom');
+  if (url.startsWith('/private')) return null;
+  renders += 1;
+  // Its API calls are answered in-process, as for an anonymous visitor.
+  const health = await fetch('/healthz', { method: 'GET', headers: {} });
+  return {
+    status: url.startsWith('/missing') ? 404 : 200,
+    html: '<main data-render="' + renders + '">' + lang + ' ' + url + ' ' + health.status + '</main>',
+    state: '{"x":1}',
+    meta: { title: 'Page - Site', siteName: 'Site', description: 'About it', jsonLd: [{ '@type': 'Thing', url: '/thing' }] },
+  };
+}
+`;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'medportal-render-'));
+  const dist = join(root, 'dist');
+  mkdirSync(dist);
+  mkdirSync(join(root, 'dist-ssr'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>Shell</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), RENDERER);
+  app = await buildTestApp({ seed: false, config: { webDist: dist } });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const renderOf = (body: string) => Number(/data-render="(\d+)"/.exec(body)?.[1]);
+
+describe('server-rendered pages', () => {
+  it('are served with their head, state, ETag and a public Cache-Control, and kept a while', async () => {
+    const first = await app.inject({ url: '/page?lang=en' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<html lang="en">');
+    expect(first.body).toContain('<main data-render="1">en /page?lang=en 200</main>');
+    expect(first.body).toContain('<script type="application/json" id="ssr-state">{"x":1}</script>');
+    expect(first.body).toContain('<title>Page - Site</title>');
+    expect(first.body).toContain('<link rel="canonical" href="http://localhost:80/page?lang=en" />');
+    expect(first.body).toContain('"url":"http://localhost:80/thing"');
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=5/);
+    expect(first.headers.vary).toBe('Accept-Language, Accept-Encoding');
+    const again = await app.inject({ url: '/page?lang=en', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const br = await app.inject({ url: '/page?lang=en', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(renderOf(brotliDecompressSync(br.rawPayload).toString())).toBe(1);
+  });
+
+  it('are rendered again once a public read is invalidated', async () => {
+    const before = renderOf((await app.inject({ url: '/fresh' })).body);
+    expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBe(before);
+    app.publicCache.invalidate(['course:1']);
+    expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBeGreaterThan(before);
+  });
+
+  it('keep a 404 status and are not cached publicly then', async () => {
+    const res = await app.inject({ url: '/missing/1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('fall back to the browser-rendered shell when not rendered, failing, or slow', async () => {
+    for (const url of ['/private/1', '/boom']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const started = Date.now();
+    const slow = await app.inject({ url: '/slow' });
+    expect(slow.body).toContain('<div id="root"></div>');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
