@@ -273,7 +273,8 @@ export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): 
           cur.session_id <> ${b.sessionId}::text or ${b.playedS}::int > cur.session_played_s as accept,
           least(greatest(ok.dur, cur.duration_s), cur.played_s + case when cur.session_id <> ${b.sessionId} then 0
             else greatest(0, least(${b.playedS}::int - cur.session_played_s,
-              floor(greatest(0, extract(epoch from (${now}::timestamptz - cur.last_beat_at))) * ${LEARN_MAX_RATE}::numeric)::int + ${HEARTBEAT_SLACK_S})) end) as played
+              floor(greatest(0, extract(epoch from (${now}::timestamptz - cur.last_beat_at))) * ${LEARN_MAX_RATE}::numeric)::int
+                + case when extract(epoch from (${now}::timestamptz - cur.last_beat_at)) >= 1 then ${HEARTBEAT_SLACK_S} else 0 end)) end) as played
         from cur, ok
       ),
       upd as (

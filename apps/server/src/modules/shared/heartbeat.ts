@@ -27,7 +27,10 @@ export function creditFor(state: BeatState | null, beat: Beat, now: Date): { acc
   const delta = beat.playedS - state.sessionPlayedS;
   if (delta <= 0) return { accept: false, credit: 0 };
   const elapsedS = Math.max(0, (now.getTime() - state.lastBeatAt.getTime()) / 1000);
-  return { accept: true, credit: Math.max(0, Math.min(delta, Math.floor(elapsedS * LEARN_MAX_RATE) + HEARTBEAT_SLACK_S)) };
+  // The slack rounds a second of wall time; heartbeats in the same second get none, or each copy
+  // sent at once would add one (a race's total then depended on the order of the copies).
+  const slack = elapsedS >= 1 ? HEARTBEAT_SLACK_S : 0;
+  return { accept: true, credit: Math.max(0, Math.min(delta, Math.floor(elapsedS * LEARN_MAX_RATE) + slack)) };
 }
 
 /** Attempts of a compare-and-set before giving up on a row many heartbeats fight over. */
