@@ -71,19 +71,19 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+
 async function start(): Promise<void> {
   if (hydrating) {
     await Promise.all([i18nReady.then(() => loadNamespaces(...server.ns)).catch(() => undefined), loadMatchedRoutes()]);
     hydrate(queryClient, server.queries);
-    const router = createBrowserRouter(routes, { hydrationData: server.router });
-    hydrateRoot(
-      container!,
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
+    hydrateRoot(container!, app(createBrowserRouter(routes, { hydrationData: server.router })));
     return;
   }
   // The server's data stands in while this browser asks again with its own login and time zone:
@@ -94,15 +94,7 @@ async function start(): Promise<void> {
   await i18nReady.catch(() => undefined);
   // A transition: React renders the first page in slices that yield to the browser instead of
   // one long task, so the page answers input while it is built.
-  startTransition(() => {
-    createRoot(container!).render(
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => createRoot(container!).render(app(router)));
   if (reuse) void queryClient.invalidateQueries();
 }
 

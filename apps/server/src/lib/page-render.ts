@@ -32,7 +32,7 @@ export interface PageRenderer {
   }): Promise<RenderOutcome>;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** JSON in a <script>: nothing in it may end the element. */
@@ -100,15 +100,20 @@ function absoluteLinks(value: unknown, origin: string, key = ''): unknown {
   return value;
 }
 
-/** Puts a rendered page into the built index.html: head tags, language, markup and state. */
-export function assemblePage(template: string, lang: Lang, head: string, body: string, state: string): string {
-  const withHead = /<title>[\s\S]*?<\/title>/i.test(template)
+/** The built index.html with these head tags in place of its <title>, and the page's language. */
+export function withHead(template: string, lang: Lang, head: string): string {
+  const headed = /<title>[\s\S]*?<\/title>/i.test(template)
     ? template.replace(/<title>[\s\S]*?<\/title>/i, () => head)
     : template.replace(/<head([^>]*)>/i, (_, attrs: string) => `<head${attrs}>\n    ${head}`);
-  return withHead
-    .replace(/<html([^>]*?)\slang="[^"]*"/i, '<html$1')
-    .replace(/<html/i, `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`);
+  return headed.replace(/<html([^>]*?)\slang="[^"]*"/i, '<html$1').replace(/<html/i, `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`);
+}
+
+/** Puts a rendered page into the built index.html: head tags, language, markup and state. */
+export function assemblePage(template: string, lang: Lang, head: string, body: string, state: string): string {
+  return withHead(template, lang, head).replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-state">${state}</script>`,
+  );
 }
 
 const compressBr = promisify(brotliCompress);

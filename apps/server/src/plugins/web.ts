@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { assemblePage, canonicalPath, encodedBody, headTags, isCachedPage, type PageRenderer, RenderedPages } from '../lib/page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, RenderedPages, withHead } from '../lib/page-render.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 
@@ -52,9 +52,6 @@ export function pageTitle(pathname: string, lang: Lang): string {
   if (!hit) return SITE_TITLE[lang];
   return `${lang === 'en' ? hit[2] : hit[1]} - ${SITE_TITLE[lang]}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function spaLanguage(req: FastifyRequest): Lang {
   const q = (req.query as Record<string, unknown> | undefined)?.lang;
@@ -162,13 +159,7 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
       const key = `${lang}\u0000${title}`;
       let html = rendered.get(key);
       if (html === undefined && template) {
-        const withTitle = /<title>[\s\S]*?<\/title>/i.test(template)
-          ? template.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
-          : template.replace(/<head([^>]*)>/i, `<head$1><title>${escapeHtml(title)}</title>`);
-        html = withTitle.replace(/<html([^>]*?)\slang="[^"]*"/i, '<html$1').replace(
-          /<html/i,
-          `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`,
-        );
+        html = withHead(template, lang, `<title>${escapeHtml(title)}</title>`);
         rendered.set(key, html);
       }
       return html ?? '';
