@@ -58,6 +58,15 @@ async function writeReachesOther(a: FastifyInstance, b: FastifyInstance, text: s
   await expect.poll(() => commentsSeenBy(b, newsId), { interval: 20, timeout: 10_000 }).toBe(before + 1);
 }
 
+/** b remembers a's login, a logs out: b refuses the token within a second (no wait for the cache's lifetime). */
+async function logoutReachesOther(a: FastifyInstance, b: FastifyInstance): Promise<void> {
+  const u = await makeUser(a);
+  const whoAmI = async () => (await call(b, { url: '/v1/user/login_info', headers: bearer(u.access) })).code;
+  expect(await whoAmI()).toBe(0);
+  expect((await call(a, { url: `/v1/user/logout?access_token=${u.access}` })).code).toBe(0);
+  await expect.poll(whoAmI, { interval: 20, timeout: 1_000 }).toBe(200203);
+}
+
 describe.skipIf(!usingPostgres())('two processes on one PostgreSQL (LISTEN/NOTIFY)', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
@@ -72,6 +81,10 @@ describe.skipIf(!usingPostgres())('two processes on one PostgreSQL (LISTEN/NOTIF
   it('a write through one process drops the other’s payload', async () => {
     expect(b.publicCache.transport).toBe('postgres');
     await writeReachesOther(a, b, '另一进程写入的评论');
+  });
+
+  it('a logout through one process ends the token in the other’s token cache', async () => {
+    await logoutReachesOther(a, b);
   });
 
   it('a reseed announced on the database empties every process’s cache', async () => {
@@ -106,5 +119,9 @@ describe.skipIf(!redisUp)('two processes through Redis (REDIS_URL)', () => {
   it('a write through one process drops the other’s payload', async () => {
     expect(a.publicCache.transport).toBe('redis');
     await writeReachesOther(a, b, '经 Redis 送达的评论');
+  });
+
+  it('a logout through one process ends the token in the other’s token cache', async () => {
+    await logoutReachesOther(a, b);
   });
 });

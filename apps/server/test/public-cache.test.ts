@@ -1,4 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
+import { PriceType } from '@medportal/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,8 @@ async function firstId(table: typeof courses | typeof news | typeof speakers | t
 
 /** Fields that belong to one caller; an anonymous answer never has any of them set. */
 const PERSONAL = new Set(['is_favorite', 'is_liked', 'is_follow', 'is_remind', 'is_mine', 'is_moderator', 'signed_in']);
+/** The personal fields switched off, to compare the rest of two answers. */
+const PERSONAL_OFF = Object.fromEntries([...PERSONAL].map((k) => [k, false]));
 function personalFieldsSet(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => personalFieldsSet(v, `${path}[${i}]`));
   if (!value || typeof value !== 'object') return [];
@@ -138,18 +141,50 @@ describe('personal answers', () => {
       // Logged in, by header, query or cookie: answered afresh, privately.
       for (const how of [{ headers: bearer(alice.access) }, { url: `${url}${url.includes('?') ? '&' : '?'}access_token=${alice.access}` }, { cookies: { access_token: alice.access } }]) {
         const mine = await app.inject({ url, ...how });
-        expect(mine.headers['x-cache'], url).toBe('BYPASS');
+        // Lists are built afresh; details are the anonymous payload (built first, in-process) with her fields over it.
+        expect(mine.headers['x-cache'], url).toBe(url.includes('?') ? 'BYPASS' : 'PERSONAL');
         expect(mine.headers['cache-control']).toBe('private, no-store');
         expect(mine.headers.etag).toBeUndefined();
         expect(personalFieldsSet(mine.json().data).length, `${url} shows alice her own state`).toBeGreaterThan(0);
       }
       const anonymous = await get(url);
       expect(anonymous.json().code).toBe(0);
+      if (!url.includes('?')) expect(anonymous.headers['x-cache'], `${url}: kept by her first read`).toBe('HIT');
       expect(personalFieldsSet(anonymous.json().data), url).toEqual([]);
-      // And the other way round: a kept anonymous payload is never given to her.
+      // And the other way round: a kept anonymous payload is never given to her as it is. On the
+      // details it is given with her own fields laid over it.
       const again = await get(url, bearer(alice.access));
       expect(personalFieldsSet(again.json().data).length, url).toBeGreaterThan(0);
+      expect(again.headers['x-cache'], url).toBe(url.includes('?') ? 'BYPASS' : 'PERSONAL');
+      expect(again.headers['cache-control']).toBe('private, no-store');
+      expect(again.headers.etag).toBeUndefined();
+      if (!url.includes('?')) expect({ ...again.json().data, ...PERSONAL_OFF }, url).toEqual({ ...anonymous.json().data, ...PERSONAL_OFF });
     }
+    // Her own fields are read afresh each time: undone, they show undone at once.
+    expect((await send('POST', '/v1/user/favorite', alice.access, { module_name: 'course', module_id: courseId, status: 2 })).code).toBe(0);
+    const undone = await get(`/v1/user/course/${courseId}`, bearer(alice.access));
+    expect(undone.headers['x-cache']).toBe('PERSONAL');
+    expect(data<{ is_favorite: boolean }>(undone).is_favorite).toBe(false);
+  });
+
+  it('chapters locked for anonymous readers are built in full for a reader with a login', async () => {
+    const [paid] = await app.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.status, 'published'), eq(courses.priceType, PriceType.PAID)))
+      .orderBy(asc(courses.id))
+      .limit(1);
+    const url = `/v2/user/course/${paid!.id}/chapter`;
+    const anonymous = data<{ items: Array<{ locked_reason: string | null }> }>(await get(url));
+    expect(anonymous.items.some((c) => c.locked_reason === 'login')).toBe(true);
+    const mine = await get(url, bearer(alice.access));
+    expect(mine.headers['x-cache']).toBe('BYPASS');
+    expect(data<{ items: Array<{ locked_reason: string | null }> }>(mine).items.some((c) => c.locked_reason === 'purchase')).toBe(true);
+    const free = await firstId(courses);
+    await get(`/v2/user/course/${free}/chapter`);
+    const open = await get(`/v2/user/course/${free}/chapter`, bearer(alice.access));
+    expect(open.headers['x-cache']).toBe('PERSONAL');
+    expect(open.body).toBe((await get(`/v2/user/course/${free}/chapter`)).body);
   });
 
   it('login-only routes and requests with a token are private; an answer without personal fields is still served from the payload', async () => {

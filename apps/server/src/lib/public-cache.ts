@@ -29,6 +29,12 @@ export interface PublicRead {
    * process hears of (the search index's generation); null: do not cache at the moment.
    */
   version?: () => string | number | null;
+  /**
+   * Routes with personal fields (auth 'optional'): a caller with a login gets the kept anonymous
+   * payload with their own fields laid over its `data` (a small query), instead of a full build.
+   * Null: their answer differs from the anonymous one beyond those fields; it is built in full.
+   */
+  personal?: (req: FastifyRequest, data: unknown) => Promise<Record<string, unknown> | null>;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,7 @@ export function publicRead(opts: {
   vary?: PublicRead['vary'];
   version?: PublicRead['version'];
   raw?: boolean;
+  personal?: PublicRead['personal'];
 }): PublicRead {
   return {
     tags: opts.tags,
@@ -61,6 +68,7 @@ export function publicRead(opts: {
     vary: opts.vary ?? [],
     ...(opts.version ? { version: opts.version } : {}),
     ...(opts.raw ? { raw: true } : {}),
+    ...(opts.personal ? { personal: opts.personal } : {}),
   };
 }
 
@@ -85,10 +93,14 @@ export function cacheChannel(schema?: string): string {
   return schema ? `medportal_cache_${schema}` : 'medportal_cache';
 }
 
-/** An invalidation on the wire: the sending process (which ignores its own) and the tags. */
+/**
+ * An invalidation on the wire: the sending process (which ignores its own), the tags, and access
+ * tokens revoked (`session:<id>`, `user:<id>`), which every process's token cache forgets.
+ */
 export interface InvalidationMessage {
   p: string;
   t: string[];
+  r?: string[];
 }
 
 export interface CacheEntry {
@@ -118,6 +130,8 @@ export interface PublicCacheStats {
   misses: number;
   /** Requests not served from the cache because they carry a login on a route with personal fields. */
   bypasses: number;
+  /** Requests with a login answered from the kept payload with their own fields laid over it. */
+  personal: number;
   stores: number;
   /** Builds not kept because a tag of theirs was dropped while they ran. */
   discarded: number;
@@ -166,7 +180,7 @@ export class PublicCache {
   private everything = 0;
   private seq = 0;
   private bytes = 0;
-  private readonly counts = { hits: 0, stale: 0, misses: 0, bypasses: 0, stores: 0, discarded: 0, evictions: 0, invalidations: 0 };
+  private readonly counts = { hits: 0, stale: 0, misses: 0, bypasses: 0, personal: 0, stores: 0, discarded: 0, evictions: 0, invalidations: 0 };
   readonly maxBytes: number;
   private readonly now: () => number;
   private readonly compress: boolean;
@@ -205,7 +219,13 @@ export class PublicCache {
     return { entry: null, state: 'refresh' };
   }
 
-  count(what: 'hits' | 'stale' | 'misses' | 'bypasses'): void {
+  /** A fresh entry, or null; unlike lookup, never makes the caller the one to rebuild it. */
+  peek(key: string): CacheEntry | null {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.now() ? entry : null;
+  }
+
+  count(what: 'hits' | 'stale' | 'misses' | 'bypasses' | 'personal'): void {
     this.counts[what] += 1;
   }
 

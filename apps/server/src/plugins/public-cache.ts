@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DbConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
+import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import {
   type CacheEntry,
   type CacheInvalidation,
@@ -26,6 +27,13 @@ export interface PublicCacheHandle extends CacheInvalidation {
   readonly mark: number;
   /** How invalidations reach the other processes. */
   readonly transport: 'none' | 'postgres' | 'redis';
+  /**
+   * Revoked logins (`session:<id>`, `user:<id>`) for the access-token caches: the listeners here
+   * hear them now, every other process's within a second. Call it once the revocation committed.
+   */
+  revoke(keys: readonly string[]): void;
+  /** Hears revocations from here and from other processes; `'*'` when some may have been missed. */
+  onRevoke(listener: (keys: readonly string[] | '*') => void): void;
 }
 
 declare module 'fastify' {
@@ -64,7 +72,13 @@ interface Building {
   ok: boolean;
   release: (() => void) | null;
 }
-type RequestState = Building | { kind: 'served' } | { kind: 'bypass' };
+/** A caller with a login whose own fields may be laid over the kept anonymous payload (key read in onRequest). */
+interface Personal {
+  kind: 'personal';
+  key: string;
+  read: PublicRead;
+}
+type RequestState = Building | Personal | { kind: 'served' } | { kind: 'bypass' };
 
 function keyOf(req: FastifyRequest, read: PublicRead, version: string | number | undefined): string {
   let key = `${req.routeOptions.url ?? ''}\u0001${read.raw ? '' : req.ctx.lang}`;
@@ -187,20 +201,22 @@ class PgListener {
 }
 
 /** Tags split so each NOTIFY payload stays under PostgreSQL's limit. */
-function messages(processId: string, tags: readonly string[]): string[] {
+function messages(processId: string, tags: readonly string[], field: 't' | 'r' = 't'): string[] {
   const out: string[] = [];
   let batch: string[] = [];
   let size = 0;
+  const message = (items: string[]): string =>
+    JSON.stringify((field === 't' ? { p: processId, t: items } : { p: processId, t: [], r: items }) satisfies InvalidationMessage);
   for (const tag of tags) {
     if (batch.length > 0 && size + tag.length + 3 > NOTIFY_MAX_CHARS) {
-      out.push(JSON.stringify({ p: processId, t: batch } satisfies InvalidationMessage));
+      out.push(message(batch));
       batch = [];
       size = 0;
     }
     batch.push(tag);
     size += tag.length + 3;
   }
-  if (batch.length > 0) out.push(JSON.stringify({ p: processId, t: batch } satisfies InvalidationMessage));
+  if (batch.length > 0) out.push(message(batch));
   return out;
 }
 
@@ -227,23 +243,42 @@ export default fp<PublicCacheOptions>(
     let listener: PgListener | null = null;
     let kind: PublicCacheHandle['transport'] = 'none';
 
+    const revokeListeners: Array<(keys: readonly string[] | '*') => void> = [];
+    const revoked = (keys: readonly string[] | '*') => {
+      for (const listener of revokeListeners) listener(keys);
+    };
+    const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : []);
+
     const heard = (payload: string) => {
       try {
         const m = JSON.parse(payload) as InvalidationMessage;
-        if (m.p !== processId && Array.isArray(m.t)) cache.invalidate(m.t.filter((t) => typeof t === 'string'));
+        if (m.p === processId) return;
+        const tags = strings(m.t);
+        if (tags.length > 0) cache.invalidate(tags);
+        const keys = strings(m.r);
+        if (keys.length > 0) revoked(keys);
       } catch {
         app.log.warn('public cache: unreadable invalidation message');
+      }
+    };
+    // Reconnected after a lost connection: whatever was sent meanwhile is unknown.
+    const missedSome = () => {
+      cache.invalidate(['*']);
+      revoked('*');
+    };
+
+    const publish = (items: readonly string[], field: 't' | 'r') => {
+      const transport = transports[0];
+      if (!transport) return;
+      for (const message of messages(processId, items, field)) {
+        transport.publish(message).catch((err: unknown) => app.log.warn({ err }, 'public cache: could not publish an invalidation'));
       }
     };
 
     const invalidate = (tags: readonly string[]) => {
       if (tags.length === 0) return;
       cache.invalidate(tags);
-      const transport = transports[0];
-      if (!transport) return;
-      for (const message of messages(processId, tags)) {
-        transport.publish(message).catch((err: unknown) => app.log.warn({ err }, 'public cache: could not publish an invalidation'));
-      }
+      publish(tags, 't');
     };
 
     const soon = new Set<string>();
@@ -270,6 +305,14 @@ export default fp<PublicCacheOptions>(
       get transport() {
         return kind;
       },
+      revoke: (keys) => {
+        if (keys.length === 0) return;
+        revoked(keys);
+        publish(keys, 'r');
+      },
+      onRevoke: (listener) => {
+        revokeListeners.push(listener);
+      },
     } satisfies PublicCacheHandle);
 
     // Redis (REDIS_URL) carries invalidations when set; on PostgreSQL every process also LISTENs,
@@ -278,7 +321,7 @@ export default fp<PublicCacheOptions>(
       const db = opts.db;
       if (db.driver === 'postgres') {
         const channel = cacheChannel(db.schema);
-        listener = new PgListener(db.url, channel, heard, () => cache.invalidate(['*']), app.log);
+        listener = new PgListener(db.url, channel, heard, missedSome, app.log);
         await listener.start();
         transports.push({
           publish: async (message) => {
@@ -334,13 +377,13 @@ export default fp<PublicCacheOptions>(
     const onRequest = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       const read = req.routeOptions.config.publicCache;
       if (!read || req.method !== 'GET') return done();
+      const version = read.version?.();
       if (loggedIn(req) && personalRoute(req)) {
-        cache.count('bypasses');
-        states.set(req, { kind: 'bypass' });
-        reply.header('x-cache', 'BYPASS');
+        // The login is checked later (auth, preValidation): the key is read now, from the raw query.
+        if (read.personal && version !== null) states.set(req, { kind: 'personal', key: keyOf(req, read, version), read });
+        else bypass(req, reply);
         return done();
       }
-      const version = read.version?.();
       if (version === null) return done();
       const key = keyOf(req, read, version);
       const found = cache.lookup(key);
@@ -356,6 +399,47 @@ export default fp<PublicCacheOptions>(
         build(req, reply, read, key);
         done();
       });
+    };
+
+    const bypass = (req: FastifyRequest, reply: FastifyReply): void => {
+      cache.count('bypasses');
+      states.set(req, { kind: 'bypass' });
+      reply.header('x-cache', 'BYPASS');
+    };
+
+    /**
+     * Builds and keeps the anonymous answer of a request with a login, asking in-process without
+     * the login (unlogged, like the renderer's calls); concurrent ones share one build.
+     */
+    const fillAnonymously = async (req: FastifyRequest): Promise<void> => {
+      const url = new URL(req.url, 'http://in-process');
+      url.searchParams.delete('access_token');
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers, [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN };
+      delete headers.authorization;
+      delete headers.cookie;
+      await app.inject({ method: 'GET', url: url.pathname + url.search, headers });
+    };
+
+    // After validation and auth: the kept anonymous answer with the caller's own fields over it.
+    const overlay = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+      const state = states.get(req);
+      if (state?.kind !== 'personal') return undefined;
+      let entry = req.ctx.user ? cache.peek(state.key) : null;
+      if (!entry && req.ctx.user) {
+        await fillAnonymously(req);
+        entry = cache.peek(state.key);
+      }
+      const envelope = entry ? (JSON.parse(entry.identity.toString()) as { data?: unknown }) : null;
+      const own = envelope && state.read.personal ? await state.read.personal(req, envelope.data) : null;
+      if (!envelope || !own) {
+        bypass(req, reply);
+        return undefined;
+      }
+      cache.count('personal');
+      states.set(req, { kind: 'served' });
+      reply.header('x-cache', 'PERSONAL');
+      // An answer sent from a hook ends the request there.
+      return reply.send({ ...envelope, data: { ...(envelope.data as Record<string, unknown>), ...own } });
     };
 
     // Only success envelopes are kept; the check is on the object, before any serializer runs.
@@ -400,6 +484,7 @@ export default fp<PublicCacheOptions>(
     app.addHook('onRoute', (route) => {
       if (!route.config?.publicCache) return;
       route.onRequest = [...own(route.onRequest), onRequest] as typeof route.onRequest;
+      if (route.config.publicCache.personal) route.preHandler = [overlay, ...own(route.preHandler)] as typeof route.preHandler;
       route.preSerialization = [preSerialization, ...own(route.preSerialization)] as typeof route.preSerialization;
       route.onSend = [store, ...own(route.onSend)] as typeof route.onSend;
       route.onResponse = [...own(route.onResponse), release] as typeof route.onResponse;

@@ -36,7 +36,7 @@ export interface Accounts {
   setSessionCookie(req: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome): void;
   /** Checks and uses up a verification code sent to `recipient` for `scene`; throws the contract's error otherwise. */
   verifyCode(recipient: Recipient, scene: string, code: string): Promise<void>;
-  /** Revokes every session of a user, inside the caller's transaction. */
+  /** Revokes every session of a user, inside the caller's transaction; then `tokens.forget` once it committed. */
   revokeTokens(tx: Db | Tx, userId: number, reason: string): Promise<void>;
   /** Checks a user's pay password: PAY_PASSWORD_NOT_SET, WRONG_PAY_PASSWORD (counted) or LOCKED otherwise. */
   checkPayPassword(me: AuthUser, payPassword: string): Promise<void>;
@@ -83,7 +83,9 @@ export default fp<AccountsPluginOptions>(
       log: app.log,
       hasAccount: async (channel, to) => (await findUserByIdentity(app.db, channel === 'sms' ? 'mobile' : 'email', to)) !== null,
     });
-    const tokens = new Tokens(config.auth, now);
+    // Revocations reach every process's access-token cache through the public cache's channel.
+    const tokens = new Tokens(config.auth, now, (keys) => app.publicCache.revoke(keys));
+    app.publicCache.onRevoke((keys) => tokens.forgetHere(keys));
     const codes = new VerificationCodes(app.db, secret, outbox, now);
     const accounts: Accounts = {
       config,

@@ -2,6 +2,9 @@ import { ErrorCode, LOGIN_LIMITS } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_DAILY_PER_RECIPIENT } from './codes.ts';
+import { eq } from 'drizzle-orm';
+import { authSessions } from '../../db/schema/index.ts';
+import { ACCESS_CACHE_MS } from './tokens.ts';
 import { accountsApp, bearer, call, emailCode, latestCode, loginBySms, makeUser, newMobile, smsCode, solvedCaptcha, type TestClock } from '../../../test/factories.ts';
 
 let app: FastifyInstance;
@@ -285,6 +288,8 @@ describe('tokens', () => {
   it('return the same pair for a repeat inside the grace window, and revoke the family after it', async () => {
     const u = await makeUser(app);
     const a = await refresh(u.refresh);
+    // In use (so remembered by the token cache) before the family is revoked.
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(a.data.user_access_token) })).code).toBe(0);
     clock.advance(5);
     const b = await refresh(u.refresh);
     expect(b.code).toBe(0);
@@ -311,9 +316,25 @@ describe('tokens', () => {
 
   it('logout revokes the session', async () => {
     const u = await makeUser(app);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(0);
     expect((await call(app, { url: `/v1/user/logout?access_token=${u.access}` })).code).toBe(0);
     expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
     expect((await refresh(u.refresh)).code).toBe(200203);
+  });
+
+  it('stop working when they expire, also after recent use', async () => {
+    const u = await makeUser(app);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(0);
+    clock.advance(app.accounts.config.auth.accessTtlS + 1);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
+  });
+
+  it('revoked outside the API (an operator in SQL) stop working within the cache lifetime', async () => {
+    const u = await makeUser(app);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(0);
+    await app.db.update(authSessions).set({ revokedAt: app.accounts.now(), revokeReason: 'operator' }).where(eq(authSessions.userId, u.id));
+    clock.advance(ACCESS_CACHE_MS / 1000 + 1);
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
   });
 });
 
@@ -357,6 +378,7 @@ describe('passwords', () => {
   it('change revokes the other sessions and keeps the current one with a new pair', async () => {
     const u = await makeUser(app, { password: 'old-pass-1' });
     const other = await app.accounts.tokens.open(app.db, u.id, 'web');
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(other.access) })).code).toBe(0);
     const wrong = await call(app, { method: 'POST', url: '/v1/user/reset_password', headers: bearer(u.access), payload: { old_password: 'bad-pass-1', password: 'new-pass-1' } });
     expect(wrong.code).toBe(40101);
     const res = await call<{ user_access_token: string; user_refresh_token: string }>(app, {
@@ -373,6 +395,7 @@ describe('passwords', () => {
 
   it('forget by mobile and by email revokes every session', async () => {
     const u = await makeUser(app, { email: `forget${Date.now()}@example.com`, password: 'old-pass-1' });
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(0);
     const code = await smsCode(app, u.mobile ?? '', 'reset');
     const res = await call(app, { method: 'POST', url: '/v1/user/forget_password', payload: { mobile: u.mobile, code, password: 'newer-pass-1' } });
     expect(res.code).toBe(0);

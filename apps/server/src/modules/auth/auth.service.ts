@@ -246,6 +246,7 @@ export class AuthService {
       if (id) ids.add(id);
     }
     for (const id of ids) await this.a.tokens.revokeSession(this.db, id, 'logout');
+    this.a.tokens.forget({ sessionIds: [...ids] });
   }
 
   async loginInfo(me: AuthUser, platform: Platform): Promise<DataOf<'loginInfo'>> {
@@ -300,6 +301,7 @@ export class AuthService {
       await this.a.tokens.revokeUser(tx, user.id, 'password_changed', me.sessionId);
       return this.a.tokens.renew(tx, me.sessionId, user.id);
     });
+    this.a.tokens.forget({ userIds: [user.id] });
     return { user_access_token: pair.access, user_refresh_token: pair.refresh, user_info: userInfo(user), platform: caller.platform };
   }
 
@@ -321,6 +323,7 @@ export class AuthService {
       await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, user.id));
       await this.a.tokens.revokeUser(tx, user.id, 'password_reset');
     });
+    this.a.tokens.forget({ userIds: [user.id] });
     await this.a.limiter.clear(this.db, k.account);
   }
 

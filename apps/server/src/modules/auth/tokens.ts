@@ -25,13 +25,37 @@ export type RefreshOutcome =
 const SUCCESSOR_INFO = 'refresh-successor';
 
 /**
+ * How long a valid access token is taken on trust without a lookup. Revocations reach every
+ * process's cache at once (see forget); this bounds what a revocation outside the API (an
+ * operator's SQL) leaves working.
+ */
+export const ACCESS_CACHE_MS = 10_000;
+/** Access tokens remembered at most; the oldest go first. */
+const ACCESS_CACHE_MAX = 20_000;
+
+interface KnownToken {
+  user: AuthUser;
+  /** Epoch ms: the earlier of the cache's limit and the token's expiry. */
+  until: number;
+}
+
+/** Who hears a revocation: every process's token cache (the public cache's channel). */
+export type RevocationBus = (keys: readonly string[]) => void;
+
+/**
  * Opaque tokens (32 random bytes) stored as SHA-256 hashes. A login opens a family (auth_sessions);
  * refresh rotates inside it (reuse detection with a grace window: see refresh()).
  */
 export class Tokens {
+  /** Access tokens found valid lately, by hash: a reader's requests mostly need no lookup. */
+  private readonly known = new Map<string, KnownToken>();
+  /** Moves on every revocation: a lookup that ran across one is not remembered. */
+  private epoch = 0;
+
   constructor(
     private readonly settings: AuthSettings,
     private readonly now: () => Date,
+    private readonly bus?: RevocationBus,
   ) {}
 
   private at(offsetS: number): Date {
@@ -64,24 +88,66 @@ export class Tokens {
     return { ...pair, sessionId: row.id, cookieSecret };
   }
 
-  /** The user of a valid, unexpired, unrevoked access token: one indexed lookup. */
+  /** The user of a valid, unexpired, unrevoked access token: remembered, else one indexed lookup. */
   async authenticate(db: Db, raw: string): Promise<AuthUser | null> {
+    const hash = sha256(raw);
+    const now = this.now().getTime();
+    const known = this.known.get(hash);
+    if (known && known.until > now) return known.user;
+    if (known) this.known.delete(hash);
+    const epoch = this.epoch;
     const [row] = await db
-      .select({ id: authTokens.userId, sessionId: authTokens.sessionId })
+      .select({ id: authTokens.userId, sessionId: authTokens.sessionId, expiresAt: authTokens.expiresAt })
       .from(authTokens)
       .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(
         and(
-          eq(authTokens.tokenHash, sha256(raw)),
+          eq(authTokens.tokenHash, hash),
           eq(authTokens.kind, 'access'),
-          gt(authTokens.expiresAt, this.now()),
+          gt(authTokens.expiresAt, new Date(now)),
           isNull(authSessions.revokedAt),
           eq(users.status, 'active'),
         ),
       )
       .limit(1);
-    return row ?? null;
+    if (!row) return null;
+    const user = { id: row.id, sessionId: row.sessionId };
+    if (epoch === this.epoch) {
+      if (this.known.size >= ACCESS_CACHE_MAX) this.known.delete(this.known.keys().next().value as string);
+      this.known.set(hash, { user, until: Math.min(now + ACCESS_CACHE_MS, row.expiresAt.getTime()) });
+    }
+    return user;
+  }
+
+  /**
+   * Tells every process's cache that these sessions' or users' access tokens no longer work.
+   * Called once the revoking transaction committed: a lookup before that would find them valid.
+   */
+  forget(which: { sessionIds?: readonly number[]; userIds?: readonly number[] }): void {
+    const keys = [...(which.sessionIds ?? []).map((id) => `session:${id}`), ...(which.userIds ?? []).map((id) => `user:${id}`)];
+    if (keys.length === 0) return;
+    if (this.bus) this.bus(keys);
+    else this.forgetHere(keys);
+  }
+
+  /** Drops remembered tokens of revoked sessions or users (`'*'`: all of them); what the bus delivers. */
+  forgetHere(keys: readonly string[] | '*'): void {
+    this.epoch += 1;
+    if (keys === '*') {
+      this.known.clear();
+      return;
+    }
+    const sessions = new Set<number>();
+    const userIds = new Set<number>();
+    for (const key of keys) {
+      const [kind, id] = key.split(':');
+      if (kind === 'session') sessions.add(Number(id));
+      else if (kind === 'user') userIds.add(Number(id));
+    }
+    for (const [hash, { user }] of this.known) {
+      if (sessions.has(user.sessionId) || userIds.has(user.id)) this.known.delete(hash);
+    }
   }
 
   /**
@@ -93,7 +159,8 @@ export class Tokens {
   async refresh(db: Db, raw: string): Promise<RefreshOutcome> {
     const hash = sha256(raw);
     const now = this.now();
-    return db.transaction(async (tx) => {
+    let stolen: number | null = null;
+    const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
       const [token] = await tx
         .select()
         .from(authTokens)
@@ -119,6 +186,7 @@ export class Tokens {
           .update(authSessions)
           .set({ revokedAt: now, revokeReason: 'refresh_reuse' })
           .where(eq(authSessions.id, session.id));
+        stolen = session.id;
         return { ok: false, reason: 'reuse' } as const;
       }
       if (token.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
@@ -130,6 +198,8 @@ export class Tokens {
         .where(eq(authTokens.tokenHash, hash));
       return { ok: true, pair, userId: token.userId, platform: session.platform } as const;
     });
+    if (stolen !== null) this.forget({ sessionIds: [stolen] });
+    return outcome;
   }
 
   /** Server session check: a new pair in the family of a valid session cookie. */
@@ -165,6 +235,7 @@ export class Tokens {
     return row?.id ?? null;
   }
 
+  /** Revokes one family; the caller calls forget() once `tx` committed. */
   async revokeSession(tx: Tx | Db, sessionId: number, reason: string): Promise<void> {
     await tx
       .update(authSessions)
@@ -172,7 +243,7 @@ export class Tokens {
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   }
 
-  /** Revokes every family of a user, or every one but `keep`. */
+  /** Revokes every family of a user, or every one but `keep`; the caller calls forget() once `tx` committed. */
   async revokeUser(tx: Tx | Db, userId: number, reason: string, keep?: number): Promise<void> {
     await tx
       .update(authSessions)

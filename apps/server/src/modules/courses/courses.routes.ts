@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { CourseChaptersData } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { idTags, publicRead } from '../../lib/public-cache.ts';
+import { idTags, type PublicRead, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptBeaconBodies } from '../../plugins/body.ts';
 import { Tag } from '../shared/cache-tags.ts';
@@ -11,7 +12,10 @@ import { CoursesService } from './courses.service.ts';
 const optionalAuth = { auth: 'optional' as const };
 /** Cached public reads (decision record 0031): lists of course cards, and one course's own reads. */
 const cards = { publicCache: publicRead({ tags: [Tag.courses] }) };
-const ofCourse = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('course', ...more) }) });
+const ofCourse = (more: string[] = [], personal?: PublicRead['personal']) => ({
+  publicCache: publicRead({ tags: idTags('course', ...more), ...(personal ? { personal } : {}) }),
+});
+const courseId = (req: FastifyRequest) => (req.params as { id: number }).id;
 
 /** Course list, detail, chapters, series, related, appraisals, learning progress (spec §7 "Courses"). */
 const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
@@ -23,16 +27,23 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
   app.route({ ...endpointRoute('appraiseTags'), config: cards, handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
   app.route({
     ...endpointRoute('courseDetail'),
-    // Teachers are speaker cards (follower_count).
-    config: { ...optionalAuth, ...ofCourse(Tag.speakers) },
+    // Teachers are speaker cards (follower_count). A reader's own field is whether it is a favourite.
+    config: {
+      ...optionalAuth,
+      ...ofCourse([Tag.speakers], async (req) => ({ is_favorite: await svc.isFavorite(currentUser(req).id, courseId(req)) })),
+    },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('courseChapters'),
-    config: { ...optionalAuth, ...ofCourse() },
+    // Chapters open to anyone are open to every reader alike; locked ones depend on who asks.
+    config: {
+      ...optionalAuth,
+      ...ofCourse([], async (_req, data) => ((data as CourseChaptersData).items.every((c) => c.locked_reason === null) ? {} : null)),
+    },
     handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('seriesCourses'), config: ofCourse(Tag.courses), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('seriesCourses'), config: ofCourse([Tag.courses]), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
   app.route({
     ...endpointRoute('guessLikeCourse'),
     config: cards,
@@ -40,7 +51,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
   });
   app.route({
     ...endpointRoute('courseAppraisals'),
-    config: ofCourse(Tag.people),
+    config: ofCourse([Tag.people]),
     handler: async (req) => ok(await svc.appraisals(req.params.id, req.query.page, req.query.page_size, req.ctx.lang)),
   });
   app.route({

@@ -135,6 +135,10 @@ export class CoursesService {
     };
   }
 
+  isFavorite(userId: number, id: number): Promise<boolean> {
+    return repo.isFavorite(this.db, userId, id);
+  }
+
   /**
    * Why the caller may not watch a chapter, or null: free courses and trial chapters are open to
    * anyone, the others to those entitled to the course.

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { idTags, publicRead } from '../../lib/public-cache.ts';
@@ -15,6 +15,7 @@ const optionalAuth = { auth: 'optional' as const };
 /** Cached public reads (decision record 0031). */
 const cards = { publicCache: publicRead({ tags: [Tag.news] }) };
 const ofItem = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('news', ...more) }) });
+const newsId = (req: FastifyRequest) => (req.params as { id: number }).id;
 
 /** News (spec §7): thin handlers over NewsService. */
 const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now }) => {
@@ -25,7 +26,11 @@ const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now
   app.route({ ...endpointRoute('newsList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   app.route({
     ...endpointRoute('newsDetail'),
-    config: { ...optionalAuth, ...ofItem() },
+    // A reader's own fields over the kept anonymous detail: liked, favourite.
+    config: {
+      ...optionalAuth,
+      publicCache: publicRead({ tags: idTags('news'), personal: async (req) => svc.readerState(newsId(req), currentUser(req).id) }),
+    },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
   app.route({ ...endpointRoute('newsRecommend'), config: ofItem(Tag.news), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });

@@ -53,6 +53,12 @@ export class NewsService {
     return presentDetail(row, { bodyHtml, likes, isLiked, isFavorite, commentCount, tags }, lang);
   }
 
+  /** The reader's own fields of the detail. */
+  async readerState(id: number, userId: number): Promise<{ is_liked: boolean; is_favorite: boolean }> {
+    const [isLiked, isFavorite] = await Promise.all([repo.isLiked(this.db, id, userId), repo.isFavorite(this.db, id, userId)]);
+    return { is_liked: isLiked, is_favorite: isFavorite };
+  }
+
   async recommend(id: number, lang: ApiLanguage): Promise<DataOf<'newsRecommend'>> {
     const row = await repo.findVisible(this.db, id);
     if (!row) throw notFound();

@@ -204,6 +204,7 @@ describe('account cancellation', () => {
   it('needs a cancel code, then anonymises the user and revokes every token', async () => {
     const u = await makeUser(app, { email: `bye${Date.now()}@example.com`, password: 'bye-pass-1', nickname: 'Leaving' });
     const second = await app.accounts.tokens.open(app.db, u.id, 'web');
+    expect((await call(app, { url: '/v1/user/login_info', headers: bearer(second.access) })).code).toBe(0);
     expect((await call(app, { method: 'POST', url: '/v1/user/account/cancel', headers: bearer(u.access), payload: { code: '000000', confirm: true } })).code).toBe(40102);
     clock.advance(61);
     const code = await smsCode(app, u.mobile ?? '', 'cancel');

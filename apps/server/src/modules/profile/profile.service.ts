@@ -222,6 +222,7 @@ export class ProfileService {
       await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
       await this.a.revokeTokens(tx, otherId, 'merged');
     });
+    this.a.tokens.forget({ userIds: [otherId] });
     // The merged account's name leaves the public lists.
     this.cache.invalidate([Tag.people]);
     return { merged_user_id: otherId };
@@ -288,6 +289,7 @@ export class ProfileService {
         .where(eq(users.id, me.id));
       await tx.update(authSessions).set({ revokedAt: now, revokeReason: 'account_cancelled', cookieHash: null }).where(eq(authSessions.userId, me.id));
     });
+    this.a.tokens.forget({ userIds: [me.id] });
     // The name and avatar leave every public list at once.
     this.cache.invalidate([Tag.people]);
   }

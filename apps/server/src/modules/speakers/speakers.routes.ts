@@ -22,7 +22,14 @@ const speakersRoutes: FastifyPluginAsync<SpeakersRoutesOptions> = async (instanc
 
   app.route({
     ...endpointRoute('speakerDetail'),
-    config: { ...optionalAuth, ...ofSpeaker(Tag.speakers) },
+    // A reader's own field over the kept anonymous detail: whether they follow.
+    config: {
+      ...optionalAuth,
+      publicCache: publicRead({
+        tags: idTags('speaker', Tag.speakers),
+        personal: async (req) => ({ is_follow: await svc.isFollowing((req.params as { id: number }).id, currentUser(req).id) }),
+      }),
+    },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });
   app.route({ ...endpointRoute('speakerCourses'), config: ofSpeaker(Tag.courses), handler: async (req) => ok(await svc.courses(req.params.id, req.query, req.ctx.lang)) });

@@ -36,6 +36,10 @@ export class SpeakersService {
     return presentSpeakerDetail(row, { intro: pick(lang, row.introZh, row.introEn), followers, isFollow }, lang);
   }
 
+  isFollowing(id: number, userId: number): Promise<boolean> {
+    return repo.isFollowing(this.db, id, userId);
+  }
+
   async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerCourses'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
     const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, (q.page - 1) * q.page_size);
