@@ -298,7 +298,12 @@ const BASELINE_EVERY = 8;
  */
 async function benchServer(label, dbs, baseline) {
   const servers = [await readyServer(entry, dbs[0])];
-  if (compareEntry) servers.push(await readyServer(compareEntry, dbs[1]));
+  try {
+    if (compareEntry) servers.push(await readyServer(compareEntry, dbs[1]));
+  } catch (err) {
+    await stop(servers[0].child);
+    throw err;
+  }
   const [server, before] = servers;
   try {
     const measureBaseline = async () => {
