@@ -17,8 +17,10 @@ export const TRACK_FETCHES = () => {
 };
 
 /**
- * Settled: loaded, no fetch in flight, no route fallback, skeleton or busy region in the main
- * area, for two animation frames running (React commits a resolved query on the next frame).
+ * Settled: loaded, the app has taken the page over (it marks <html data-location> once a route
+ * rendered: a server-rendered page is on screen before that, and one the browser renders afresh
+ * is replaced), no fetch in flight, no route fallback, skeleton or busy region in the main area,
+ * for two animation frames running (React commits a resolved query on the next frame).
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -26,6 +28,7 @@ export async function settle(page: Page): Promise<void> {
       const w = window as unknown as { __inflight: number; __quiet?: number };
       const quiet =
         document.readyState === 'complete' &&
+        document.documentElement.dataset.location !== undefined &&
         w.__inflight === 0 &&
         document.querySelector('#main') !== null &&
         document.querySelector('.page-fallback, #main .skeleton, #main [aria-busy="true"]') === null;
