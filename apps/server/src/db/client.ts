@@ -6,7 +6,6 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-cor
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DbConfig } from '../config.ts';
-import { keepStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -58,8 +57,6 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  // Plans are kept per SQL text, as the pooled PostgreSQL connections do with preparedRows.
-  keepStatements(client);
   const db = drizzlePglite({ client, ...options }) as unknown as Db;
   return {
     db,
