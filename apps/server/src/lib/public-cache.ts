@@ -74,7 +74,12 @@ export function publicRead(opts: {
 
 /** Tags from the route's `:id` parameter: `idTags('course', 'courses')` → `course:<id>`, `courses`. */
 export function idTags(prefix: string, ...more: string[]): (req: FastifyRequest) => string[] {
-  return (req) => [`${prefix}:${String((req.params as { id?: unknown }).id)}`, ...more];
+  return (req) => [`${prefix}:${String(routeId(req))}`, ...more];
+}
+
+/** The route's `:id` parameter (a number once the request is validated, as in `personal`). */
+export function routeId(req: FastifyRequest): number {
+  return (req.params as { id: number }).id;
 }
 
 /** What writers call; every process drops the tagged payloads (decision record 0031). */

@@ -1,8 +1,8 @@
 import type { CourseChaptersData } from '@medportal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { idTags, type PublicRead, publicRead } from '../../lib/public-cache.ts';
+import { idTags, type PublicRead, publicRead, routeId } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptBeaconBodies } from '../../plugins/body.ts';
 import { Tag } from '../shared/cache-tags.ts';
@@ -15,7 +15,6 @@ const cards = { publicCache: publicRead({ tags: [Tag.courses] }) };
 const ofCourse = (more: string[] = [], personal?: PublicRead['personal']) => ({
   publicCache: publicRead({ tags: idTags('course', ...more), ...(personal ? { personal } : {}) }),
 });
-const courseId = (req: FastifyRequest) => (req.params as { id: number }).id;
 
 /** Course list, detail, chapters, series, related, appraisals, learning progress (spec §7 "Courses"). */
 const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
@@ -30,7 +29,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
     // Teachers are speaker cards (follower_count). A reader's own field is whether it is a favourite.
     config: {
       ...optionalAuth,
-      ...ofCourse([Tag.speakers], async (req) => ({ is_favorite: await svc.isFavorite(currentUser(req).id, courseId(req)) })),
+      ...ofCourse([Tag.speakers], async (req) => ({ is_favorite: await svc.isFavorite(currentUser(req).id, routeId(req)) })),
     },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });

@@ -119,7 +119,7 @@ export class CoursesService {
       repo.countChapters(this.db, id),
       repo.ratingSummary(this.db, id),
       c.seriesId ? repo.findSeriesTitle(this.db, c.seriesId) : Promise.resolve(null),
-      userId === undefined ? false : repo.isFavorite(this.db, userId, id),
+      userId === undefined ? false : this.isFavorite(userId, id),
     ]);
     return {
       ...presentCourse(c, lang),

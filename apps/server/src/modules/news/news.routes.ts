@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { idTags, publicRead } from '../../lib/public-cache.ts';
+import { idTags, publicRead, routeId } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { NewsService } from './news.service.ts';
@@ -15,7 +15,6 @@ const optionalAuth = { auth: 'optional' as const };
 /** Cached public reads (decision record 0031). */
 const cards = { publicCache: publicRead({ tags: [Tag.news] }) };
 const ofItem = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags('news', ...more) }) });
-const newsId = (req: FastifyRequest) => (req.params as { id: number }).id;
 
 /** News (spec §7): thin handlers over NewsService. */
 const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now }) => {
@@ -29,7 +28,7 @@ const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now
     // A reader's own fields over the kept anonymous detail: liked, favourite.
     config: {
       ...optionalAuth,
-      publicCache: publicRead({ tags: idTags('news'), personal: async (req) => svc.readerState(newsId(req), currentUser(req).id) }),
+      publicCache: publicRead({ tags: idTags('news'), personal: async (req) => svc.readerState(routeId(req), currentUser(req).id) }),
     },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
   });

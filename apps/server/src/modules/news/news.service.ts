@@ -42,15 +42,14 @@ export class NewsService {
   async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'newsDetail'>> {
     const row = await repo.findVisible(this.db, id);
     if (!row) throw notFound();
-    const [likes, isLiked, isFavorite, commentCount, tags] = await Promise.all([
+    const [likes, reader, commentCount, tags] = await Promise.all([
       repo.countLikes(this.db, id),
-      userId === undefined ? false : repo.isLiked(this.db, id, userId),
-      userId === undefined ? false : repo.isFavorite(this.db, id, userId),
+      userId === undefined ? { is_liked: false, is_favorite: false } : this.readerState(id, userId),
       repo.countComments(this.db, id),
       repo.listTags(this.db, id),
     ]);
     const bodyHtml = sanitizeHtml(pick(lang, row.bodyZh, row.bodyEn));
-    return presentDetail(row, { bodyHtml, likes, isLiked, isFavorite, commentCount, tags }, lang);
+    return presentDetail(row, { bodyHtml, likes, isLiked: reader.is_liked, isFavorite: reader.is_favorite, commentCount, tags }, lang);
   }
 
   /** The reader's own fields of the detail. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
-import { idTags, LIVE_CARDS_TTL_MS, publicRead } from '../../lib/public-cache.ts';
+import { idTags, LIVE_CARDS_TTL_MS, publicRead, routeId } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { SpeakersService } from './speakers.service.ts';
@@ -27,7 +27,7 @@ const speakersRoutes: FastifyPluginAsync<SpeakersRoutesOptions> = async (instanc
       ...optionalAuth,
       publicCache: publicRead({
         tags: idTags('speaker', Tag.speakers),
-        personal: async (req) => ({ is_follow: await svc.isFollowing((req.params as { id: number }).id, currentUser(req).id) }),
+        personal: async (req) => ({ is_follow: await svc.isFollowing(routeId(req), currentUser(req).id) }),
       }),
     },
     handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),

@@ -31,7 +31,7 @@ export class SpeakersService {
     if (!row) throw notFound();
     const [followers, isFollow] = await Promise.all([
       repo.countFollowers(this.db, id),
-      userId === undefined ? false : repo.isFollowing(this.db, id, userId),
+      userId === undefined ? false : this.isFollowing(id, userId),
     ]);
     return presentSpeakerDetail(row, { intro: pick(lang, row.introZh, row.introEn), followers, isFollow }, lang);
   }
