@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
 const PROJECTS = ['packages/contract', 'apps/server', 'apps/web', 'e2e'];
-const TSC = 'node_modules/typescript/bin/tsc';
+const TSC = 'node_modules/typescript7/bin/tsc';
 
 function check(project) {
   const cache = `node_modules/.cache/tsc/${project.replaceAll('/', '_')}.tsbuildinfo`;
