@@ -1,13 +1,29 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { SHARED_SERVER_ENV, startServer, type RunningServer } from './server.ts';
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  locale?: string;
+  timezoneId?: string;
+  /**
+   * A page in a context of its own, never used before: for tests of what a first visit loads or
+   * how it renders. Other tests get a page that earlier tests may have used, reset (below).
+   */
+  fresh?: boolean;
+}
 
 export interface Harness {
   server: { url: string; dataDir: string };
   browser: Browser;
-  /** A new isolated browser context (fresh storage) with one page, closed when its test ends. */
-  newPage: (opts?: { width?: number; height?: number; locale?: string; timezoneId?: string }) => Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A page in a context with no cookies, storage or HTTP cache, sized and localised as asked; its
+   * test owns it until the test ends. A page whose test only navigated and acted on it is then
+   * reset and handed to a later test (see `Pool`), which saves starting Chromium renderers.
+   */
+  newPage: (opts?: PageOptions) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -20,14 +36,131 @@ export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
  * Registers the hooks of a harness: `server` gives the server of the tests (started in `before`),
  * and one Chromium is launched for them. Returns a holder filled once `before` has run.
  */
+/**
+ * Calls on a context or page that leave state a reset does not undo (init scripts, routes,
+ * emulation, permissions, another page, a closed one): after such a test the context is closed
+ * instead of reused. `clock` (installing fake timers) counts too.
+ */
+const CONTEXT_KEEPS_STATE = ['addInitScript', 'exposeBinding', 'exposeFunction', 'grantPermissions', 'setGeolocation', 'setOffline', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'route', 'routeFromHAR', 'routeWebSocket', 'newPage', 'newCDPSession', 'close', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const PAGE_KEEPS_STATE = ['addInitScript', 'exposeBinding', 'exposeFunction', 'emulateMedia', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders', 'close', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+
+/** Makes the listed methods (and `clock`) of `target` call `taint` first. */
+function taintOn(target: object, methods: readonly string[], taint: () => void): void {
+  const own = target as Record<string, unknown>;
+  for (const name of methods) {
+    const original = own[name];
+    if (typeof original !== 'function') continue;
+    own[name] = (...args: unknown[]) => {
+      taint();
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+  const clock = own.clock;
+  if (clock) {
+    Object.defineProperty(target, 'clock', {
+      configurable: true,
+      get: () => {
+        taint();
+        return clock;
+      },
+    });
+  }
+}
+
+interface Lease {
+  key: string;
+  context: BrowserContext;
+  page: Page;
+  /** The test used something a reset does not undo. */
+  tainted: boolean;
+  /** Listeners present before any test had the page: the harness's own. */
+  baseListeners: Set<unknown>;
+  cdp: CDPSession;
+  /** The page's own goto, without the harness's wait for the app. */
+  plainGoto: Page['goto'];
+}
+
+/**
+ * Pages handed back at the end of their tests, by locale and time zone (context settings; the
+ * viewport is set on every hand-out). A new tab costs Chromium a renderer process and a cold
+ * start, about 1 CPU-second, against about 0.4 for loading a page in a tab that is already open
+ * (decision record 0037). Before a page is handed out again it is reset to what a new context
+ * gives: it leaves the last test's document for a plain one on the same site (so the renderer
+ * stays), its cookies, web storage, IndexedDB, Cache Storage and HTTP cache are cleared, the
+ * listeners the test added are removed and the mouse leaves the window.
+ */
+class Pool {
+  private idle = new Map<string, Lease[]>();
+
+  take(key: string): Lease | undefined {
+    return this.idle.get(key)?.pop();
+  }
+
+  async giveBack(lease: Lease, origin: string): Promise<void> {
+    if (lease.tainted || lease.page.isClosed() || lease.context.pages().length !== 1) {
+      await lease.context.close().catch(() => undefined);
+      return;
+    }
+    try {
+      await reset(lease, origin);
+    } catch {
+      await lease.context.close().catch(() => undefined);
+      return;
+    }
+    const list = this.idle.get(lease.key) ?? [];
+    list.push(lease);
+    this.idle.set(lease.key, list);
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.idle.values()].flat();
+    this.idle.clear();
+    await Promise.all(all.map((l) => l.context.close().catch(() => undefined)));
+  }
+}
+
+/** Playwright's pages and contexts are event emitters at run time; its types show only on/off. */
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  rawListeners(event: string | symbol): unknown[];
+  removeListener(event: string | symbol, listener: unknown): unknown;
+}
+const asEmitter = (target: Page | BrowserContext) => target as unknown as Emitter;
+const listenersOf = (...targets: (Page | BrowserContext)[]) =>
+  new Set(targets.map(asEmitter).flatMap((t) => t.eventNames().flatMap((e) => t.rawListeners(e))));
+
+async function reset(lease: Lease, origin: string): Promise<void> {
+  const { context, page } = lease;
+  // A plain document of the same site: the app's scripts, timers and connections stop, and the
+  // storage below belongs to this origin. Not the harness's goto, which waits for the app.
+  await lease.plainGoto(`${origin}/robots.txt`, { waitUntil: 'load' });
+  await context.clearCookies();
+  await lease.cdp.send('Network.clearBrowserCache');
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const db of await indexedDB.databases()) if (db.name) indexedDB.deleteDatabase(db.name);
+    for (const name of await caches.keys()) await caches.delete(name);
+  });
+  for (const target of [page, context].map(asEmitter)) {
+    for (const event of target.eventNames()) {
+      for (const listener of target.rawListeners(event)) {
+        if (!lease.baseListeners.has(listener)) target.removeListener(event, listener);
+      }
+    }
+  }
+  await page.mouse.move(-1, -1);
+}
+
 function harness(server: () => Promise<{ url: string; dataDir: string; done: () => Promise<void>; died: () => string | null }>): Harness {
   const h = {} as Harness;
-  let contexts: BrowserContext[] = [];
+  const pool = new Pool();
+  let leases: Lease[] = [];
   let done: (() => Promise<void>) | undefined;
   let died: () => string | null = () => null;
-  // Pages of finished tests are closed: an open page keeps rendering (animations, timers) and
-  // costs CPU for the rest of the file. Tests of one file may run side by side, so the pages go
-  // once none of them is running.
+  // Pages of finished tests go back to the pool (or close): an open page keeps rendering
+  // (animations, timers) and costs CPU for the rest of the file. Tests of one file may run side
+  // by side, so the pages go once none of them is running.
   let running = 0;
   beforeEach(() => {
     running++;
@@ -35,39 +168,58 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
   afterEach(async () => {
     running--;
     if (running > 0) return;
-    const closing = contexts;
-    contexts = [];
-    await Promise.all(closing.map((c) => c.close().catch(() => undefined)));
+    const returning = leases;
+    leases = [];
+    await Promise.all(returning.map((l) => pool.giveBack(l, h.server.url)));
   });
+
+  async function openLease(key: string, options: Parameters<Browser['newContext']>[0]): Promise<Lease> {
+    const context = await h.browser.newContext({ ...options, baseURL: h.server.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // A server-rendered page is on screen before the app has taken it over: a test acts on it
+    // once the app has rendered (it marks <html data-location>), as a person would once it answers.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      if (response?.ok() && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
+        await page.waitForFunction(() => document.documentElement.dataset.location !== undefined, undefined, { timeout: 15_000 });
+      }
+      return response;
+    };
+    const cdp = await context.newCDPSession(page);
+    const lease: Lease = { key, context, page, tainted: false, cdp, plainGoto: goto, baseListeners: listenersOf(page, context) };
+    const taint = () => {
+      lease.tainted = true;
+    };
+    taintOn(context, CONTEXT_KEEPS_STATE, taint);
+    taintOn(page, PAGE_KEEPS_STATE, taint);
+    return lease;
+  }
+
   before(async () => {
     const s = await server();
     h.server = { url: s.url, dataDir: s.dataDir };
     done = s.done;
     died = s.died;
     h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
-    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId } = {}) => {
-      const context = await h.browser.newContext({ viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}), baseURL: h.server.url });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      // A server-rendered page is on screen before the app has taken it over: a test acts on it
-      // once the app has rendered (it marks <html data-location>), as a person would once it answers.
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        if (response?.ok() && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
-          await page.waitForFunction(() => document.documentElement.dataset.location !== undefined, undefined, { timeout: 15_000 });
-        }
-        return response;
-      };
-      return { context, page };
+    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, fresh = false } = {}) => {
+      const key = `${locale}|${timezoneId ?? ''}`;
+      const reused = fresh ? undefined : pool.take(key);
+      const lease = reused ?? (await openLease(key, { viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}) }));
+      // A fresh page is not handed out again: a later test could not ask for a fresh one.
+      if (fresh) lease.tainted = true;
+      if (reused) await lease.page.setViewportSize({ width, height });
+      leases.push(lease);
+      return { context: lease.context, page: lease.page };
     };
   });
   after(async () => {
     // A server that died mid-file explains every later failure: show what it said.
     const why = died();
     if (why) console.error(why);
-    for (const c of contexts) await c.close().catch(() => undefined);
+    for (const l of leases) await l.context.close().catch(() => undefined);
+    await pool.closeAll();
     await h.browser?.close();
     await done?.();
   });

@@ -83,7 +83,8 @@ async function openWithLateImages(page: Page, path: string): Promise<() => void>
 }
 
 // A phone in both languages (titles wrap differently), and a desktop; in the machine's zone the
-// browser renders the server's page afresh, in the server pages' zone it takes it over.
+// browser renders the server's page afresh, in the server pages' zone it takes it over. Each is a
+// first visit (`fresh`), with nothing in the tab's caches.
 const CASES = [
   { vp: { name: 'phone', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '', timezoneId: undefined },
   { vp: { name: 'phone', width: 412, height: 823 }, lang: 'en', locale: 'en-US', query: '?lang=en', timezoneId: undefined },
@@ -94,7 +95,7 @@ const CASES = [
 describe('layout stability', () => {
   for (const { vp, lang, locale, query, timezoneId } of CASES) {
     it(`course detail does not move while it loads (${vp.name}, ${lang})`, async () => {
-      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId });
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId, fresh: true });
       const releaseImages = await openWithLateImages(page, `/course/11${query}`);
       await page.locator('h1.course-hero__title').waitFor();
       await page.locator('.chapter-list__button').first().waitFor();
@@ -105,7 +106,7 @@ describe('layout stability', () => {
     });
 
     it(`news detail does not move while it loads (${vp.name}, ${lang})`, async () => {
-      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId });
+      const { page } = await h.newPage({ width: vp.width, height: vp.height, locale, timezoneId, fresh: true });
       const releaseImages = await openWithLateImages(page, `/news/1${query}`);
       await page.locator('[data-testid="news-body"]').waitFor();
       await page.locator('.news-comments').waitFor();
@@ -116,7 +117,7 @@ describe('layout stability', () => {
   }
 
   it('reserves the space of images on the course detail before they load', async () => {
-    const { page } = await h.newPage({ width: 412, height: 823 });
+    const { page } = await h.newPage({ width: 412, height: 823, fresh: true });
     const releaseImages = await openWithLateImages(page, '/course/11');
     await page.locator('.teacher-card__avatar').first().waitFor({ state: 'attached' });
     releaseImages();

@@ -21,13 +21,14 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 }
 
 // What a page load does not do: work that only a later action needs (a video stream before play,
-// footer QR codes before the footer is on screen) stays out of it.
+// footer QR codes before the footer is on screen) stays out of it. A first visit each (`fresh`):
+// a tab that played a video before could load the player from its memory cache unseen.
 
 const h = useSharedHarness();
 
 describe('page load', () => {
   it('course detail fetches no video stream and no player library until play is pressed', async () => {
-    const { page } = await h.newPage({ width: 412, height: 823 });
+    const { page } = await h.newPage({ width: 412, height: 823, fresh: true });
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.goto('/course/11');
@@ -47,7 +48,7 @@ describe('page load', () => {
   });
 
   it('draws the footer QR codes only once the footer is on screen', async () => {
-    const { page } = await h.newPage({ width: 412, height: 823 });
+    const { page } = await h.newPage({ width: 412, height: 823, fresh: true });
     await page.goto('/news/1');
     await page.locator('[data-testid="news-body"]').waitFor();
     await page.waitForLoadState('networkidle');
