@@ -56,4 +56,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--no-zygote',
+  // No renderer process started ahead for a tab that may never come (one per new context).
+  '--disable-features=SpareRendererForSitePerProcess',
 ];

@@ -152,6 +152,27 @@ async function reset(lease: Lease, origin: string): Promise<void> {
   await page.mouse.move(-1, -1);
 }
 
+/**
+ * One Chromium per test process: `src/run.ts` runs several test files in one process, each with
+ * a harness (and a server) of its own, and a launch costs about a CPU-second. It closes when the
+ * last harness using it is done.
+ */
+const processBrowser = {
+  users: 0,
+  launching: undefined as Promise<Browser> | undefined,
+  get(): Promise<Browser> {
+    this.users++;
+    this.launching ??= chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    return this.launching;
+  },
+  async release(): Promise<void> {
+    if (--this.users > 0 || !this.launching) return;
+    const launching = this.launching;
+    this.launching = undefined;
+    await (await launching.catch(() => undefined))?.close();
+  },
+};
+
 function harness(server: () => Promise<{ url: string; dataDir: string; done: () => Promise<void>; died: () => string | null }>): Harness {
   const h = {} as Harness;
   const pool = new Pool();
@@ -202,7 +223,7 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
     h.server = { url: s.url, dataDir: s.dataDir };
     done = s.done;
     died = s.died;
-    h.browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    h.browser = await processBrowser.get();
     h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, fresh = false } = {}) => {
       const key = `${locale}|${timezoneId ?? ''}`;
       const reused = fresh ? undefined : pool.take(key);
@@ -220,7 +241,7 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
     if (why) console.error(why);
     for (const l of leases) await l.context.close().catch(() => undefined);
     await pool.closeAll();
-    await h.browser?.close();
+    if (h.browser) await processBrowser.release();
     await done?.();
   });
   return h;

@@ -6,6 +6,8 @@
 // together in one process, on one server started here and one Chromium: a server start, a
 // Chromium and a test process cost about 9 CPU-seconds per file (decision record 0029).
 // `E2E_SHARED_GROUPS` (default 1) splits them over that many processes, all on the one server.
+// The other files (`useHarness()`, a server each) also run together in one process and share its
+// Chromium, one file after another; `E2E_OWN_SERVER_GROUPS` (default 1) splits them likewise.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ const E2E = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 /** Test processes run at once (README: Test). */
 const CONCURRENCY = Number(process.env.E2E_CONCURRENCY ?? 2);
 const SHARED_GROUPS = Math.max(1, Number(process.env.E2E_SHARED_GROUPS) || 1);
+const OWN_SERVER_GROUPS = Math.max(1, Number(process.env.E2E_OWN_SERVER_GROUPS) || 1);
 
 if (!existsSync(SERVER_ENTRY)) {
   console.error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (or \`npm run test:e2e\`).`);
@@ -44,27 +47,34 @@ const env: NodeJS.ProcessEnv = { ...process.env, [TEMPLATE_ENV]: template.dataDi
 const groupDir = mkdtempSync(join(tmpdir(), 'medportal-e2e-groups-'));
 const entries: string[] = [];
 let sharedServer: Awaited<ReturnType<typeof startServer>> | undefined;
-if (sharing.length > 0) {
-  sharedServer = await startServer({}, { fromTemplate: true });
-  env[SHARED_SERVER_ENV] = JSON.stringify({ url: sharedServer.url, dataDir: sharedServer.dataDir });
-  // Longest first onto the least loaded group. One process imports its group's files, so their
-  // tests run one file after another (each file's own `describe` concurrency still holds).
-  const groups = Array.from({ length: Math.min(SHARED_GROUPS, sharing.length) }, () => ({ files: [] as string[], load: 0 }));
-  for (const f of sharing) {
+/**
+ * Writes entries that each import a share of `group` (longest first onto the least loaded). One
+ * process imports its entry's files, so their tests run one file after another (each file's own
+ * `describe` concurrency still holds).
+ */
+function entriesFor(group: string[], count: number, name: string, says: string): void {
+  const groups = Array.from({ length: Math.min(count, group.length) }, () => ({ files: [] as string[], load: 0 }));
+  for (const f of group) {
     const g = groups.reduce((a, b) => (b.load < a.load ? b : a));
     g.files.push(f);
     g.load += size(f);
   }
   for (const [i, g] of groups.entries()) {
-    const entry = join(groupDir, `shared-server-${i + 1}.test.mjs`);
+    const entry = join(groupDir, `${name}-${i + 1}.test.mjs`);
     writeFileSync(entry, g.files.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(E2E, f)).href)};\n`).join(''));
     entries.push(entry);
-    console.log(`e2e: ${entry.split('/').pop()} runs ${g.files.join(', ')} on one server`);
+    console.log(`e2e: ${entry.split('/').pop()} runs ${g.files.join(', ')} ${says}`);
   }
 }
+if (sharing.length > 0) {
+  sharedServer = await startServer({}, { fromTemplate: true });
+  env[SHARED_SERVER_ENV] = JSON.stringify({ url: sharedServer.url, dataDir: sharedServer.dataDir });
+  entriesFor(sharing, SHARED_GROUPS, 'shared-server', 'on one server');
+}
+entriesFor(alone, OWN_SERVER_GROUPS, 'own-servers', 'each on a server of its own');
 
 const code = await new Promise<number>((done) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, ...entries, ...alone], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, ...entries], {
     cwd: E2E,
     stdio: 'inherit',
     env,
