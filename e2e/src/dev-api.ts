@@ -16,19 +16,20 @@ async function getData<T>(url: string): Promise<T> {
 /**
  * The newest verification code delivered to a phone number or email (developer outbox). Messages
  * are delivered off the request path by the server's outbox worker: this asks again until the
- * outbox reports nothing pending for the address, then reads the newest code.
+ * outbox reports nothing pending for the address and holds a code, then reads the newest one.
  */
 export async function latestCode(baseUrl: string, to: string, timeoutMs = 15_000): Promise<string> {
   const url = `${baseUrl}/v1/dev/outbox?to=${encodeURIComponent(to)}`;
   const until = Date.now() + timeoutMs;
   for (;;) {
     const data = await getData<{ items: { code: string | null }[]; pending: number }>(url);
-    if (data.pending === 0) {
-      const code = data.items.find((m) => m.code)?.code;
-      if (!code) throw new Error(`no code in the outbox for ${to}`);
-      return code;
+    const code = data.pending === 0 ? data.items.find((m) => m.code)?.code : undefined;
+    if (code) return code;
+    // Nothing yet can also mean the request that sends it has not reached the server: a click
+    // returns before the page's fetch does.
+    if (Date.now() > until) {
+      throw new Error(data.pending > 0 ? `messages to ${to} still queued after ${timeoutMs} ms` : `no code in the outbox for ${to} after ${timeoutMs} ms`);
     }
-    if (Date.now() > until) throw new Error(`messages to ${to} still queued after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
