@@ -33,10 +33,6 @@ export interface Harness {
 export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
 
 /**
- * Registers the hooks of a harness: `server` gives the server of the tests (started in `before`),
- * and one Chromium is launched for them. Returns a holder filled once `before` has run.
- */
-/**
  * Calls on a context or page that leave state a reset does not undo (init scripts, routes,
  * emulation, permissions, another page, a closed one): after such a test the context is closed
  * instead of reused. `clock` (installing fake timers) counts too.
@@ -173,6 +169,10 @@ const processBrowser = {
   },
 };
 
+/**
+ * Registers the hooks of a harness: `server` gives the server of the tests (started in `before`),
+ * and they use the process's Chromium. Returns a holder filled once `before` has run.
+ */
 function harness(server: () => Promise<{ url: string; dataDir: string; done: () => Promise<void>; died: () => string | null }>): Harness {
   const h = {} as Harness;
   const pool = new Pool();
@@ -228,7 +228,7 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
       const key = `${locale}|${timezoneId ?? ''}`;
       const reused = fresh ? undefined : pool.take(key);
       const lease = reused ?? (await openLease(key, { viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}) }));
-      // A fresh page is not handed out again: a later test could not ask for a fresh one.
+      // Used once: a test of a first visit is the only one that ever sees its page.
       if (fresh) lease.tainted = true;
       if (reused) await lease.page.setViewportSize({ width, height });
       leases.push(lease);
