@@ -33,6 +33,13 @@ export interface Harness {
 export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
 
 /**
+ * How long a browser step may take before it counts as hung. A hang guard, not a speed check: on
+ * a busy two-core machine, or a virtual one where fresh memory is slow to come by, loading the
+ * home page beside the other stages has taken 10-20 s.
+ */
+export const HANG_LIMIT_MS = 60_000;
+
+/**
  * Calls on a context or page that leave state a reset does not undo (init scripts, routes,
  * emulation, permissions, another page, a closed one): after such a test the context is closed
  * instead of reused. `clock` (installing fake timers) counts too.
@@ -197,14 +204,14 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
   async function openLease(key: string, options: Parameters<Browser['newContext']>[0]): Promise<Lease> {
     const context = await h.browser.newContext({ ...options, baseURL: h.server.url });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(HANG_LIMIT_MS);
     // A server-rendered page is on screen before the app has taken it over: a test acts on it
     // once the app has rendered (it marks <html data-location>), as a person would once it answers.
     const goto = page.goto.bind(page);
     page.goto = async (url, gotoOptions) => {
       const response = await goto(url, gotoOptions);
       if (response?.ok() && (response.headers()['content-type'] ?? '').startsWith('text/html')) {
-        await page.waitForFunction(() => document.documentElement.dataset.location !== undefined, undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => document.documentElement.dataset.location !== undefined, undefined, { timeout: HANG_LIMIT_MS });
       }
       return response;
     };

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { paths } from '../../apps/web/src/config/paths.ts';
 import { apiCall } from '../src/dev-api.ts';
-import { useSharedHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useSharedHarness } from '../src/harness.ts';
 import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
@@ -276,8 +276,7 @@ async function newContext(browser: Browser, locale: string, token?: string) {
   await context.addInitScript(TRACK_FETCHES);
   if (token) await context.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
   const page = await context.newPage();
-  // A hang guard, not a speed check: the first load of the home page on a busy machine can be slow.
-  page.setDefaultTimeout(45_000);
+  page.setDefaultTimeout(HANG_LIMIT_MS);
   return { context, page };
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useSharedHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useSharedHarness } from '../src/harness.ts';
 import { settle, TRACK_FETCHES } from '../src/settle.ts';
 
 /**
@@ -167,7 +167,7 @@ async function crawl(context: BrowserContext, origin: string): Promise<{ visited
 
   const worker = async () => {
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(HANG_LIMIT_MS);
     let fresh = true;
     try {
       for (;;) {

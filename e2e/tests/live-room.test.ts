@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ErrorCode } from '@medportal/contract/codes';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -54,7 +54,7 @@ describe('live room', () => {
     await viewer.waitForFunction((t) => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid="player"] video');
       return v !== null && !v.paused && v.currentTime > t + 1;
-    }, t0, { timeout: 30_000 });
+    }, t0, { timeout: HANG_LIMIT_MS });
 
     // A question on a moderated live: its author sees it waiting, the moderator sees it to approve.
     const question = `Is the new regimen suitable for elderly patients? ${Date.now()}`;
@@ -166,7 +166,7 @@ describe('recording', () => {
     const video = page.getByTestId('player').locator('video');
     await page.getByTestId('player').locator('.player__big-play').click();
     // Played up to the first question's second, it appears.
-    await page.getByTestId('vod-topic').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('vod-topic').first().waitFor({ timeout: HANG_LIMIT_MS });
     const playedTo = await video.evaluate((v: HTMLVideoElement) => {
       v.pause();
       return v.currentTime;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, captchaAnswer, latestCode, loginUserViaApi, type Envelope } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 const PAY_PASSWORD = '135790';
@@ -183,7 +183,7 @@ describe('money', () => {
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
       return v !== null && !v.paused && v.currentTime > 1;
-    }, undefined, { timeout: 30_000 });
+    }, undefined, { timeout: HANG_LIMIT_MS });
 
     await page.goto('/user/order');
     const row = page.getByTestId('order-row').first();

@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { useSharedHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useSharedHarness } from '../src/harness.ts';
 
 const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
@@ -43,7 +43,7 @@ describe('page load', () => {
     await page.waitForFunction(() => {
       const v = document.querySelector<HTMLVideoElement>('.course-hero__media video');
       return v !== null && !v.paused && v.currentTime > 0.5;
-    }, undefined, { timeout: 30_000 });
+    }, undefined, { timeout: HANG_LIMIT_MS });
     assert.ok(requests.some((p) => p.endsWith('.m3u8')), 'the stream loads on play');
   });
 

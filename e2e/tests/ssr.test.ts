@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
 
 /** Server-rendered public pages: content without JavaScript, head tags, and hydration. */
 const h = useSharedHarness();
@@ -104,6 +104,7 @@ describe('server-rendered pages', () => {
     const course = (await data<{ items: Array<{ id: number; title: string }> }>('/v1/pc/course?page=1')).items[0]!;
     const noJs = await h.browser.newContext({ javaScriptEnabled: false, baseURL: h.server.url, locale: 'zh-CN' });
     try {
+      noJs.setDefaultTimeout(HANG_LIMIT_MS);
       const page = await noJs.newPage();
       await page.goto(`/course/${course.id}`);
       await page.getByRole('heading', { level: 1 }).filter({ hasText: course.title }).waitFor();

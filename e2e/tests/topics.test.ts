@@ -96,7 +96,7 @@ describe('topics', () => {
     await page.waitForURL((url) => url.pathname === '/topic' && url.searchParams.get('id') === String(topic!.id));
     await page.locator('#topic-title').waitFor();
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/column/3');
     await page.waitForURL((url) => url.pathname === '/column/index');

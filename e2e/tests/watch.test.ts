@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -42,7 +42,7 @@ async function playedPast(page: Page, seconds: number) {
   await page.waitForFunction((s) => {
     const v = document.querySelector('video');
     return v !== null && !v.paused && v.currentTime > s;
-  }, seconds, { timeout: 30_000 });
+  }, seconds, { timeout: HANG_LIMIT_MS });
 }
 
 describe('course player', () => {

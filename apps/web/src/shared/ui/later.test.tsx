@@ -44,6 +44,28 @@ describe('Later', () => {
     root.unmount();
   });
 
+  it('marks the place busy until the children render, by default', async () => {
+    const el = container();
+    const root = createRoot(el);
+    const busy: Array<boolean> = [];
+    function Probe() {
+      busy.push(el.querySelector('[aria-busy="true"]') !== null);
+      return <p>below</p>;
+    }
+    await act(async () =>
+      root.render(
+        <Later>
+          <Probe />
+        </Later>,
+      ),
+    );
+    // While the children render, the fallback (the busy region) is still in the document.
+    expect(busy).toEqual([true]);
+    expect(el.querySelector('[aria-busy]')).toBeNull();
+    expect(el.textContent).toBe('below');
+    root.unmount();
+  });
+
   it('puts the children in server HTML and keeps them through hydration without a mismatch', async () => {
     const html = renderToString(ui);
     expect(html).toContain('below');
