@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}, { fromTempla
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // A plugin may take two minutes to start: a hang guard on a starved machine (README: PLUGIN_TIMEOUT_S).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLUGIN_TIMEOUT_S: '120', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -120,6 +120,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: opts.logger ?? loggerFor(config, opts.logStream),
     logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimit,
+    pluginTimeout: config.pluginTimeoutMs,
     // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   WECHAT_REDIRECT_URI: optionalUrl,
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).default(10),
+  PLUGIN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
   /** Live-room events fan out through this Redis (several API processes); unset: in memory. */
   REDIS_URL: z
     .string()
@@ -158,6 +159,8 @@ export interface AppConfig {
   imageUploadLimitBytes: number;
   /** On SIGTERM/SIGINT: how long requests already received may take before they are cut off. */
   shutdownDrainS: number;
+  /** How long one plugin may take to start before the start fails as hung (Fastify's default: 10 s). */
+  pluginTimeoutMs: number;
   /** null: live-room events stay in this process (one API process). */
   redis: { url: string; prefix: string } | null;
   media: MediaSettings;
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
+    pluginTimeoutMs: e.PLUGIN_TIMEOUT_S * 1000,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     media: {
       provider: e.MEDIA_PROVIDER,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
-import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, searchReady, type TemplateKind, type Templates, withAdmin } from './template.ts';
+import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, searchReady, TEST_ENV, type TemplateKind, type Templates, withAdmin } from './template.ts';
 
 export { searchReady } from './template.ts';
 
@@ -23,8 +23,7 @@ export function testDbConfig(): DbConfig {
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    // A WEB_DIST that does not exist: API tests never depend on the web build.
-    ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist' }),
+    ...loadConfig(TEST_ENV),
     db: testDbConfig(),
     // Uploaded files go to a fresh temporary directory, never to ./data.
     uploadsDir: mkdtempSync(join(tmpdir(), 'medportal-uploads-')),
@@ -101,8 +100,14 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
   const { config, configure, ...build } = opts;
   const db = config?.db ?? (await templateDbConfig(build.seed ?? true, (build.now ?? (() => new Date()))()));
   const app = await buildApp(testConfig({ ...config, ...(db ? { db } : {}) }), { logger: false, ...build });
-  await configure?.(app);
-  await app.ready();
+  try {
+    await configure?.(app);
+    await app.ready();
+  } catch (err) {
+    // A start that failed still holds its database: close what did start.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   // Searches answer from the in-memory index once it is loaded (in the background); tests that
   // look at the server while it loads hold it with `searchIndexGate`.
   if (!build.searchIndexGate) await searchReady(app);

@@ -15,6 +15,7 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { auditLedger, postLedger } from '../src/modules/money/index.ts';
 import { serverRoot } from '../src/paths.ts';
 import { restartDbConfigs, testConfig, usingPostgres } from './build-test-app.ts';
+import { TEST_ENV } from './template.ts';
 import { makeUser } from './factories.ts';
 
 /**
@@ -64,6 +65,7 @@ function start(port: number, db: DbConfig, dataDir: string) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    PLUGIN_TIMEOUT_S: TEST_ENV.PLUGIN_TIMEOUT_S,
     // Outside production: the sandbox payer (POST /v1/dev/pay) exists.
     NODE_ENV: 'development',
     MONEY_SWEEP_INTERVAL_S: '1',

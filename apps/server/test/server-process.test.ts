@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processIdentity } from '../src/lib/data-dir-lock.ts';
 import { serverRoot } from '../src/paths.ts';
+import { TEST_ENV } from './template.ts';
 
 /**
  * Real processes of the bundled server and seed CLI: the DATA_DIR lock, the seed CLI's respect for
@@ -42,7 +43,7 @@ function freePort(): Promise<number> {
 }
 
 function run(script: keyof typeof bundled, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), PLUGIN_TIMEOUT_S: TEST_ENV.PLUGIN_TIMEOUT_S, ...extraEnv };
   delete env.DATABASE_URL;
   // --liftoff-only: a short-lived server spends most of a start optimising PGlite's WebAssembly.
   const child = spawn(process.execPath, ['--liftoff-only', join(bundleDir, bundled[script]), ...args], { cwd: serverRoot(), env });

@@ -42,9 +42,17 @@ export const SEEDED_TEMPLATE_MAX_AGE_MS = 10 * 60_000;
 const RUN_PREFIX = /^mpt_([0-9a-z]+)_[0-9a-f]+_/;
 const STALE_AFTER_MS = 6 * 3_600_000;
 
+/**
+ * The environment every test app's config is loaded from. A WEB_DIST that does not exist: API
+ * tests never depend on the web build. A plugin may take up to two minutes to start: beside e2e on
+ * a starved two-core machine the OpenAPI plugin has taken more than Fastify's 10 s; a hang guard,
+ * like Vitest's own limits.
+ */
+export const TEST_ENV = { NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist', PLUGIN_TIMEOUT_S: '120' };
+
 function configFor(db: DbConfig): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist' }),
+    ...loadConfig(TEST_ENV),
     db,
     uploadsDir: mkdtempSync(join(tmpdir(), 'medportal-uploads-')),
   };
