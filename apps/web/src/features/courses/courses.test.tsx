@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppraisalPage, Course, CourseChaptersData, CourseDetail, CourseListData, Speaker } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { resetApiClientForTests } from '../../shared/api-client';
-import { resetSessionForTests } from '../../shared/session';
+import { resetSessionForTests, storeLoginResult } from '../../shared/session';
 import { fail, ok, serveApi } from '../../testing/api-double';
 import { course } from '../../testing/fixtures/home-blocks';
 import { setupI18n } from '../../testing/i18n';
@@ -198,6 +198,36 @@ describe('course detail page', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.callsTo('POST', '/v1/user/course/5/appraise')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/course/5');
+  });
+
+  it("keeps the visitor's chapter list on screen while a login's own list loads, so a tap on it counts", async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out: picking a lesson scrolls the player into view.
+    Element.prototype.scrollIntoView ??= () => undefined;
+    let answerMember: (data: CourseChaptersData) => void = () => undefined;
+    const memberList = new Promise<CourseChaptersData>((resolve) => (answerMember = resolve));
+    serveApi({
+      'GET /v1/user/course/5': ok(detail(5)),
+      'GET /v2/user/course/5/chapter': async (call) => ok(call.query.get('access_token') ? await memberList : chapters),
+      'GET /v1/user/course/5/learn_progress': ok({ last_chapter_id: null, last_position_s: 0, percent: 0, completed: false }),
+      'GET /v1/user/course/5/chapter_learn_progress': ok({ items: [] }),
+      'GET /v1/guess_like_course': ok({ items: [] }),
+      'GET /v1/user/course/5/appraise': ok(appraisals(1, 1)),
+      'GET /v1/user/course/appraise_tag': ok({ items: [] }),
+    });
+    const { router } = renderWithApp(<CourseDetailPage />, { path: '/course/:id' });
+    await router.navigate('/course/5');
+    await screen.findByText('登录观看', { selector: '.chapter-list__lock' });
+    storeLoginResult({ user_access_token: 'acc-1' });
+    // The member's list is on its way: the visitor's stays, marked busy, and takes the tap.
+    const section = screen.getByRole('region', { name: '课程目录' });
+    await waitFor(() => expect(section.getAttribute('aria-busy')).toBe('true'));
+    await user.click(within(section).getByRole('button', { name: /第2讲 进阶/ }));
+    expect(screen.queryByTestId('course-purchased')).toBeNull();
+    answerMember({ items: chapters.items.map((c) => (c.locked_reason ? { ...c, locked_reason: 'purchase' } : c)) });
+    const locked = await screen.findByRole('region', { name: '本节暂不能播放' });
+    await within(locked).findByText('购买课程后观看');
+    expect(section.getAttribute('aria-busy')).toBe('false');
   });
 
   it('shows the not-found state for an unknown course', async () => {

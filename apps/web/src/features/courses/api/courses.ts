@@ -63,12 +63,18 @@ export const courseDetailQueryOptions = (lang: Lang, id: number) =>
   });
 export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions(useLang(), id));
 
-/** Chapters carry the caller's media (signed URLs) or why it is locked: the login is part of the key. */
+/**
+ * Chapters carry the caller's media (signed URLs) or why it is locked: the login is part of the key.
+ * When only the login changes (a stored login is read once the server-rendered page is taken
+ * over), the list on screen stays until the caller's own arrives, so a tap on it is not lost.
+ */
 export const courseChaptersQueryOptions = (lang: Lang, id: number, signedIn = false) =>
   queryOptions({
     queryKey: ['course', id, 'chapters', lang, signedIn],
     queryFn: ({ signal }) => api.get<ChaptersData>(pathOf('courseChapters', { id }), undefined, { signal }),
     enabled: id > 0,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === id && previousQuery.queryKey[3] === lang ? previous : undefined,
   });
 export const useCourseChapters = (id: number, signedIn = false) => useQuery(courseChaptersQueryOptions(useLang(), id, signedIn));
 

@@ -248,7 +248,7 @@ export function CourseDetailView({ id }: { id: number }) {
   const c = detail.data;
   const paid = c.price_type !== PriceType.FREE && c.price > 0;
   // Owned when signed in and no chapter is locked for want of a purchase.
-  const purchased = paid && signedIn && chapters.isSuccess && !items.some((ch) => ch.locked_reason === 'purchase');
+  const purchased = paid && signedIn && chapters.isSuccess && !chapters.isPlaceholderData && !items.some((ch) => ch.locked_reason === 'purchase');
   return (
     <article className="course-detail">
       {paid && buying ? (
@@ -331,7 +331,7 @@ export function CourseDetailView({ id }: { id: number }) {
           ) : null}
         </div>
       </header>
-      <section className="course-section" aria-labelledby="course-chapters-heading">
+      <section className="course-section" aria-labelledby="course-chapters-heading" aria-busy={chapters.isPlaceholderData}>
         <h2 id="course-chapters-heading">{t('course:chapters.heading')}</h2>
         {chapters.isPending ? (
           <ChapterListPlaceholder count={c.chapters_count} />
