@@ -1,5 +1,5 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { SHARED_SERVER_ENV, startServer, type RunningServer } from './server.ts';
 
@@ -13,13 +13,19 @@ export interface PageOptions {
    * how it renders. Other tests get a page that earlier tests may have used, reset (below).
    */
   fresh?: boolean;
+  /**
+   * The user's motion setting. Pages open with `reduce`: endless animations (live badges,
+   * skeletons, the banner carousel) kept Chromium's renderers busy for the whole of every test,
+   * and only the tests of motion itself look at them; those ask for `no-preference`.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export interface Harness {
   server: { url: string; dataDir: string };
   browser: Browser;
   /**
-   * A page in a context with no cookies, storage or HTTP cache, sized and localised as asked; its
+   * A page in a context with no cookies or storage, sized and localised as asked; its
    * test owns it until the test ends. A page whose test only navigated and acted on it is then
    * reset and handed to a later test (see `Pool`), which saves starting Chromium renderers.
    */
@@ -78,19 +84,23 @@ interface Lease {
   tainted: boolean;
   /** Listeners present before any test had the page: the harness's own. */
   baseListeners: Set<unknown>;
-  cdp: CDPSession;
   /** The page's own goto, without the harness's wait for the app. */
   plainGoto: Page['goto'];
 }
 
 /**
- * Pages handed back at the end of their tests, by locale and time zone (context settings; the
- * viewport is set on every hand-out). A new tab costs Chromium a renderer process and a cold
+ * Pages handed back at the end of their tests, by locale, time zone and motion setting (context
+ * settings; the viewport is set on every hand-out). A new tab costs Chromium a renderer process and a cold
  * start, about 1 CPU-second, against about 0.4 for loading a page in a tab that is already open
  * (decision record 0037). Before a page is handed out again it is reset to what a new context
  * gives: it leaves the last test's document for a plain one on the same site (so the renderer
- * stays), its cookies, web storage, IndexedDB, Cache Storage and HTTP cache are cleared, the
- * listeners the test added are removed and the mouse leaves the window.
+ * stays), its cookies, web storage, IndexedDB and Cache Storage are cleared, the listeners the
+ * test added are removed and the mouse leaves the window.
+ *
+ * The HTTP cache stays: it saves each reused tab fetching and compiling the app's scripts again
+ * (about a tenth of the stage's CPU). It can hand a later test nothing stale: the server marks
+ * only its content-hashed assets cacheable, and every HTML page and API answer `max-age=0` or
+ * `no-store`, so the browser asks again. Tests of what a first visit loads use `fresh`.
  */
 class Pool {
   private idle = new Map<string, Lease[]>();
@@ -138,7 +148,6 @@ async function reset(lease: Lease, origin: string): Promise<void> {
   // storage below belongs to this origin. Not the harness's goto, which waits for the app.
   await lease.plainGoto(`${origin}/robots.txt`, { waitUntil: 'load' });
   await context.clearCookies();
-  await lease.cdp.send('Network.clearBrowserCache');
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
@@ -215,8 +224,7 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
       }
       return response;
     };
-    const cdp = await context.newCDPSession(page);
-    const lease: Lease = { key, context, page, tainted: false, cdp, plainGoto: goto, baseListeners: listenersOf(page, context) };
+    const lease: Lease = { key, context, page, tainted: false, plainGoto: goto, baseListeners: listenersOf(page, context) };
     const taint = () => {
       lease.tainted = true;
     };
@@ -231,10 +239,10 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
     done = s.done;
     died = s.died;
     h.browser = await processBrowser.get();
-    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, fresh = false } = {}) => {
-      const key = `${locale}|${timezoneId ?? ''}`;
+    h.newPage = async ({ width = 1440, height = 900, locale = 'zh-CN', timezoneId, fresh = false, reducedMotion = 'reduce' } = {}) => {
+      const key = `${locale}|${timezoneId ?? ''}|${reducedMotion}`;
       const reused = fresh ? undefined : pool.take(key);
-      const lease = reused ?? (await openLease(key, { viewport: { width, height }, locale, ...(timezoneId ? { timezoneId } : {}) }));
+      const lease = reused ?? (await openLease(key, { viewport: { width, height }, locale, reducedMotion, ...(timezoneId ? { timezoneId } : {}) }));
       // Used once: a test of a first visit is the only one that ever sees its page.
       if (fresh) lease.tainted = true;
       if (reused) await lease.page.setViewportSize({ width, height });

@@ -173,7 +173,7 @@ describe('keyboard and screen readers', () => {
   it('runs no endless animation with reduced motion (live badges, skeletons)', async () => {
     const endless = (page: Page) =>
       page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity).length);
-    const { page } = await h.newPage();
+    const { page } = await h.newPage({ reducedMotion: 'no-preference' });
     await page.goto('/live');
     // The day of the live on air (marked with a dot): past midnight it is no longer today.
     await page.getByTestId('live-days').locator('[data-date]:has(.live-day__dot)').first().click();
