@@ -13,7 +13,8 @@ const NEW_PASSWORD = 'Ward-Round-77';
 const NICKNAME = '李医生';
 
 async function solveCaptcha(page: Page, scope = page.locator('body')): Promise<void> {
-  const image = scope.getByTestId('captcha-image');
+  // The placeholder that stands in while the image loads has the same test id, and no key.
+  const image = scope.locator('img[data-testid="captcha-image"][data-captcha-key]');
   await image.waitFor();
   const key = await image.getAttribute('data-captcha-key');
   assert.ok(key, 'captcha image carries its key');

@@ -348,7 +348,8 @@ describe('money', () => {
     await page.getByTestId('myinfo-email').locator('..').getByRole('button', { name: '绑定' }).click();
     const form = page.getByRole('form', { name: '绑定邮箱' });
     await form.getByLabel('新邮箱').fill(email);
-    const image = form.getByTestId('captcha-image');
+    // Not the placeholder that stands in while the image loads (the same test id, no key).
+    const image = form.locator('img[data-testid="captcha-image"][data-captcha-key]');
     await image.waitFor();
     await form.getByLabel('图形验证码').fill(await captchaAnswer(h.server.url, (await image.getAttribute('data-captcha-key')) ?? ''));
     await form.getByTestId('send-code').click();
