@@ -30,11 +30,10 @@ const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATAB
 export default defineConfig({
   test: {
     // Vitest leaves a core to itself by default, which on two cores runs one file at a time; its
-    // own process mostly waits, so use every core. At least four: the API files spend much of
+    // own process mostly waits, so use every core. At least three: the API files spend much of
     // their time waiting on PostgreSQL and on server processes they start, and `npm test` runs
-    // this stage beside e2e, whose share of the cores it should not fall far behind (with three
-    // it finished 75 s after e2e, with four 70 s and the run 24 s sooner; decision 0037).
-    maxWorkers: Math.max(4, availableParallelism() - 1),
+    // this stage beside e2e, whose share of the cores it should not fall far behind.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'], isolate: false } },
       'apps/*/vitest.config.ts',
