@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,10 +49,53 @@ export interface RunningServer {
  * migrates and seeds it).
  */
 export async function startServer(env: Record<string, string> = {}, { fromTemplate = true } = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'medportal-e2e-'));
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) cpSync(template, dataDir, { recursive: true });
+  // A free port can be taken by another process (the API suite's servers) before ours listens:
+  // then the start fails with EADDRINUSE, and it is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir, env);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+/**
+ * Whether `pid` holds the listening socket of `port` (Linux: its socket inodes in /proc/net/tcp).
+ * Elsewhere it cannot tell, and says yes.
+ */
+function listensOn(pid: number, port: number): boolean {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (link.startsWith('socket:[')) inodes.add(link.slice(8, -1));
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    return false;
+  }
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(1) : [];
+    for (const line of lines) {
+      // local address, remote address, state (0A: listening), ..., inode
+      const f = line.trim().split(/\s+/);
+      if (f[3] === '0A' && parseInt(f[1]?.split(':')[1] ?? '', 16) === port && inodes.has(f[9] ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+async function startOn(port: number, dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     // A plugin may take two minutes to start: a hang guard on a starved machine (README: PLUGIN_TIMEOUT_S).
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLUGIN_TIMEOUT_S: '120', ...env },
@@ -65,11 +108,15 @@ export async function startServer(env: Record<string, string> = {}, { fromTempla
   // A hang guard, not a speed check: on a busy shared machine a start can take a minute.
   const deadline = Date.now() + START_LIMIT_S * 1000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      if (log.includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
+      throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    }
     try {
-      // Listening, and the search index loaded (it loads in the background after listen).
+      // Listening, and the search index loaded (it loads in the background after listen); and
+      // this server, not another process that took the port meanwhile.
       const res = await fetch(`${url}/readyz`);
-      if (res.ok && ((await res.json()) as { search?: string }).search === 'ready') break;
+      if (res.ok && ((await res.json()) as { search?: string }).search === 'ready' && child.pid !== undefined && listensOn(child.pid, port)) break;
     } catch {
       // not listening yet
     }
