@@ -90,9 +90,9 @@ interface Lease {
 
 /**
  * Pages handed back at the end of their tests, by locale, time zone and motion setting (context
- * settings; the viewport is set on every hand-out). A new tab costs Chromium a renderer process and a cold
- * start, about 1 CPU-second, against about 0.4 for loading a page in a tab that is already open
- * (decision record 0037). Before a page is handed out again it is reset to what a new context
+ * settings; the viewport is set on every hand-out). A new tab costs Chromium a renderer process
+ * and a cold start, about 1 CPU-second, against about 0.4 for loading a page in a tab that is
+ * already open (decision record 0037). Before a page is handed out again it is reset to what a new context
  * gives: it leaves the last test's document for a plain one on the same site (so the renderer
  * stays), its cookies, web storage, IndexedDB and Cache Storage are cleared, the listeners the
  * test added are removed and the mouse leaves the window.
