@@ -1,6 +1,10 @@
 // Type-checks every package, as many at once as there are cores (each is a separate tsc program),
 // keeping an incremental build-info cache under node_modules/.cache so unchanged code is not
 // checked again. Output is printed per package once it finishes.
+//
+// Each tsc runs single-threaded: the packages already run side by side, and tsgo's own checker
+// threads more than doubled the CPU time on two cores (server and web from a cold cache: 23.6 ->
+// 10.0 CPU-s, 13.9 -> 5.9 s) without finishing sooner.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -11,7 +15,7 @@ function check(project) {
   const cache = `node_modules/.cache/tsc/${project.replaceAll('/', '_')}.tsbuildinfo`;
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [TSC, '-p', project, '--incremental', '--tsBuildInfoFile', cache], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSC, '-p', project, '--singleThreaded', '--incremental', '--tsBuildInfoFile', cache], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));

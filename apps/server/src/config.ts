@@ -4,6 +4,9 @@ import { IMAGE_UPLOAD_LIMIT_KB } from '@medportal/contract';
 import { type PaymentConfig, PaymentConfigError, parsePaymentConfig } from './lib/payments/config.ts';
 import { defaultWebDist } from './paths.ts';
 
+/** scrypt's cost for new password hashes unless PASSWORD_SCRYPT_N says otherwise: 16 MiB, about 40 ms. */
+export const DEFAULT_PASSWORD_SCRYPT_N = 16_384;
+
 /** Where the data lives: embedded PGlite (a directory, or memory for tests) or PostgreSQL. */
 export type DbConfig =
   | {
@@ -59,6 +62,14 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(30 * 86_400).default(7200),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(365 * 86_400).default(30 * 86_400),
   REFRESH_GRACE_S: z.coerce.number().int().min(0).max(300).default(10),
+  /** scrypt's cost (N) for new password hashes; a stored hash keeps the cost it was made with. */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(DEFAULT_PASSWORD_SCRYPT_N),
   /** Signs merge tokens, meeting SSO links and code hashes; generated and kept in the database when unset. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   MEETING_BASE_URL: optionalUrl,
@@ -113,6 +124,8 @@ export interface AuthSettings {
   accessTtlS: number;
   refreshTtlS: number;
   refreshGraceS: number;
+  /** scrypt N for new password hashes (modules/auth/passwords.ts). */
+  passwordScryptN: number;
 }
 
 export interface WechatSettings {
@@ -243,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.CARD_ENCRYPTION_KEY !== undefined && !cardKey) {
     throw new ConfigError('invalid environment:\n  CARD_ENCRYPTION_KEY: must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
+  if (e.NODE_ENV === 'production' && e.PASSWORD_SCRYPT_N < DEFAULT_PASSWORD_SCRYPT_N) {
+    throw new ConfigError(`invalid environment:\n  PASSWORD_SCRYPT_N: at least ${DEFAULT_PASSWORD_SCRYPT_N} in production (a lower cost makes stolen hashes cheaper to crack)`);
+  }
   if (e.NODE_ENV === 'production' && !cardKey) {
     throw new ConfigError(
       'invalid environment:\n  CARD_ENCRYPTION_KEY: required in production (bank card numbers are encrypted with it); make one with `openssl rand -hex 32` and keep it safe',
@@ -265,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
     publicCacheBytes: e.PUBLIC_CACHE_MB * 1024 * 1024,
     trustProxy: trustProxyOption(e.TRUST_PROXY),
-    auth: { accessTtlS: e.ACCESS_TOKEN_TTL_S, refreshTtlS: e.REFRESH_TOKEN_TTL_S, refreshGraceS: e.REFRESH_GRACE_S },
+    auth: { accessTtlS: e.ACCESS_TOKEN_TTL_S, refreshTtlS: e.REFRESH_TOKEN_TTL_S, refreshGraceS: e.REFRESH_GRACE_S, passwordScryptN: e.PASSWORD_SCRYPT_N },
     appSecret: e.APP_SECRET ?? null,
     meetingBaseUrl: (e.MEETING_BASE_URL ?? `${base}/meeting`).replace(/\/+$/, ''),
     wechat:

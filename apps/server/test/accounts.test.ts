@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, userIdentities, users, verificationCodes } from '../src/db/schema/index.ts';
 import { buildTestApp, restartDbConfigs } from './build-test-app.ts';
+import { TEST_ENV } from './template.ts';
+import { loadConfig } from '../src/config.ts';
 import { accountsApp, bearer, call, makeUser, newMobile, smsCode, solvedCaptcha, testClock, type TestClock } from './factories.ts';
 
 const authEndpoints = Object.entries(routes as Record<string, RouteDef>).filter(([, e]) => e.auth);
@@ -13,7 +15,7 @@ describe('login-only endpoints (from the contract registry)', () => {
   let app: FastifyInstance;
   let clock: TestClock;
   beforeAll(async () => {
-    ({ app, clock } = await accountsApp({ config: { auth: { accessTtlS: 1, refreshTtlS: 3600, refreshGraceS: 10 } } }));
+    ({ app, clock } = await accountsApp({ config: { auth: { ...loadConfig(TEST_ENV).auth, accessTtlS: 1, refreshTtlS: 3600 } } }));
   });
   afterAll(async () => {
     await app?.close();

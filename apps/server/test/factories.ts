@@ -111,7 +111,7 @@ export async function makeUser(
     const first = mobile ? { kind: 'mobile' as const, value: `+86${mobile}` } : { kind: 'email' as const, value: (email ?? '').toLowerCase() };
     const u = await createUser(tx, opts.nickname ?? 'Tester', first, now);
     if (mobile && email) await tx.insert(userIdentities).values({ userId: u.id, kind: 'email', value: email.toLowerCase() });
-    if (password) await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, u.id));
+    if (password) await tx.update(users).set({ passwordHash: await hashPassword(password, app.accounts.config.auth.passwordScryptN) }).where(eq(users.id, u.id));
     return u;
   });
   const session = await app.accounts.tokens.open(app.db, user.id, 'web');

@@ -118,7 +118,7 @@ describe.each(usingPostgres() ? ['postgres'] : ['pglite'])('kill -9 during payme
     const payers: Payer[] = [];
     const prep = await buildApp(testConfig({ db: first }), { logger: false });
     await prep.ready();
-    const payHash = await hashPassword('135790');
+    const payHash = await hashPassword('135790', prep.accounts.config.auth.passwordScryptN);
     for (let i = 0; i < 4; i++) {
       const u = await makeUser(prep);
       await prep.db.update(users).set({ payPasswordHash: payHash }).where(eq(users.id, u.id));

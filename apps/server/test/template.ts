@@ -46,9 +46,10 @@ const STALE_AFTER_MS = 6 * 3_600_000;
  * The environment every test app's config is loaded from. A WEB_DIST that does not exist: API
  * tests never depend on the web build. A plugin may take up to two minutes to start: beside e2e on
  * a starved two-core machine the OpenAPI plugin has taken more than Fastify's 10 s; a hang guard,
- * like Vitest's own limits.
+ * like Vitest's own limits. New passwords hash at scrypt's lowest accepted cost: the login tests
+ * check some 200 passwords, which at the default cost were a tenth of the suite's CPU time.
  */
-export const TEST_ENV = { NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist', PLUGIN_TIMEOUT_S: '120' };
+export const TEST_ENV = { NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist', PLUGIN_TIMEOUT_S: '120', PASSWORD_SCRYPT_N: '1024' };
 
 function configFor(db: DbConfig): AppConfig {
   return {

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_DAILY_PER_RECIPIENT } from './codes.ts';
 import { eq } from 'drizzle-orm';
-import { authSessions } from '../../db/schema/index.ts';
+import { authSessions, users } from '../../db/schema/index.ts';
+import { loadConfig } from '../../config.ts';
+import { hashPassword } from './passwords.ts';
 import { ACCESS_CACHE_MS } from './tokens.ts';
 import { accountsApp, bearer, call, emailCode, latestCode, loginBySms, makeUser, newMobile, smsCode, solvedCaptcha, type TestClock } from '../../../test/factories.ts';
 
@@ -120,7 +122,7 @@ describe('password login', () => {
     expect(res.code).toBe(40029);
     expect(res.data.retry_after).toBeGreaterThan(0);
     clock.advance(3601);
-  }, 300_000);
+  });
 });
 
 describe('password guessing across addresses', () => {
@@ -163,7 +165,7 @@ describe('password guessing across addresses', () => {
     expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', mobile: known.mobile, code } })).code).toBe(0);
     clock.advance(LOGIN_LIMITS.lockS + 1);
     expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.23.0.3')).code).toBe(0);
-  }, 120_000); // some 50 scrypt password checks: slow on a busy 2-core machine
+  });
 });
 
 describe('one recipient per mobile number', () => {
@@ -373,6 +375,28 @@ describe('passwords', () => {
     expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'good-pass-1' } })).code).toBe(0);
     expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'good-pass-2' } })).code).toBe(40105);
     expect((await call<{ has_password: boolean }>(app, { url: '/v1/user/user/check_has_password', headers: bearer(u.access) })).data.has_password).toBe(true);
+  });
+
+  it('hash at PASSWORD_SCRYPT_N, while a hash made at another cost still verifies', async () => {
+    const u = await makeUser(app);
+    expect((await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(u.access), payload: { password: 'good-pass-1' } })).code).toBe(0);
+    const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, u.id));
+    expect(row?.hash).toMatch(new RegExp(`^scrypt\\$1\\$${app.accounts.config.auth.passwordScryptN}\\$8\\$1\\$`));
+    // An account from before a change of cost: its hash names the cost it was made with.
+    const older = await makeUser(app);
+    await app.db.update(users).set({ passwordHash: await hashPassword('older-pass-1', 16_384) }).where(eq(users.id, older.id));
+    const login = (password: string) => call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.40.0.1', payload: { type: 'password', account: older.mobile, password } });
+    expect((await login('older-pass-2')).code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await login('older-pass-1')).code).toBe(0);
+  });
+
+  it('PASSWORD_SCRYPT_N is a power of two, and no lower than the default in production', () => {
+    expect(loadConfig({}).auth.passwordScryptN).toBe(16_384);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_N: '3000' })).toThrow(/PASSWORD_SCRYPT_N: must be a power of two/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_N: '512' })).toThrow(/PASSWORD_SCRYPT_N/);
+    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32) };
+    expect(() => loadConfig({ ...production, PASSWORD_SCRYPT_N: '8192' })).toThrow(/PASSWORD_SCRYPT_N: at least 16384 in production/);
+    expect(loadConfig({ ...production, PASSWORD_SCRYPT_N: '32768' }).auth.passwordScryptN).toBe(32_768);
   });
 
   it('change revokes the other sessions and keeps the current one with a new pair', async () => {

@@ -66,6 +66,10 @@ export class AuthService {
     return this.a.now();
   }
 
+  private get scryptN(): number {
+    return this.a.config.auth.passwordScryptN;
+  }
+
   private loginData(u: UserRow, pair: TokenPair, platform: Platform, isNew: boolean): LoginData {
     return {
       user_access_token: pair.access,
@@ -164,7 +168,7 @@ export class AuthService {
     }
     const user = await findUserByIdentity(this.db, kind, accountKey);
     if (!user?.passwordHash) {
-      await burnPasswordCheck(body.password);
+      await burnPasswordCheck(body.password, this.scryptN);
       return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
@@ -277,7 +281,7 @@ export class AuthService {
   // ---- login password ------------------------------------------------------------------------
 
   async setPassword(me: AuthUser, password: string): Promise<void> {
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.scryptN);
     const done = await this.db
       .update(users)
       .set({ passwordHash: hash })
@@ -292,10 +296,10 @@ export class AuthService {
     const key = `pwchange:${user.id}`;
     await this.gate(key, caller.ip, true);
     if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) {
-      if (!user.passwordHash) await burnPasswordCheck(oldPassword);
+      if (!user.passwordHash) await burnPasswordCheck(oldPassword, this.scryptN);
       return this.fail(key, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
     }
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.scryptN);
     const pair = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, user.id));
       await this.a.tokens.revokeUser(tx, user.id, 'password_changed', me.sessionId);
@@ -312,7 +316,7 @@ export class AuthService {
     const perIp = await this.a.limiter.peek(this.db, k.ip);
     if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
     // Hash first, whatever happens next, so known and unknown addresses take the same time.
-    const hash = await hashPassword(body.password);
+    const hash = await hashPassword(body.password, this.scryptN);
     if (!(await this.a.codes.check(r, 'reset', body.code.trim(), true))) {
       await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
       throw new AppError(ErrorCode.CODE_INVALID);
@@ -342,7 +346,7 @@ export class AuthService {
     const user = await this.userOf(me);
     if (user.payPasswordHash) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
     await this.a.codes.require(await this.ownRecipient(user.id), 'pay_password', code.trim());
-    const hash = await hashPassword(payPassword);
+    const hash = await hashPassword(payPassword, this.scryptN);
     const done = await this.db
       .update(users)
       .set({ payPasswordHash: hash, payFailures: 0, payLockedUntil: null })
@@ -353,7 +357,7 @@ export class AuthService {
 
   async changePayPassword(me: AuthUser, oldPay: string, payPassword: string): Promise<void> {
     await this.checkPayPassword(me, oldPay);
-    await this.db.update(users).set({ payPasswordHash: await hashPassword(payPassword) }).where(eq(users.id, me.id));
+    await this.db.update(users).set({ payPasswordHash: await hashPassword(payPassword, this.scryptN) }).where(eq(users.id, me.id));
   }
 
   async forgetPayPassword(me: AuthUser, code: string, payPassword: string): Promise<void> {
@@ -362,7 +366,7 @@ export class AuthService {
     await this.a.codes.require(await this.ownRecipient(user.id), 'pay_password', code.trim());
     await this.db
       .update(users)
-      .set({ payPasswordHash: await hashPassword(payPassword), payFailures: 0, payLockedUntil: null })
+      .set({ payPasswordHash: await hashPassword(payPassword, this.scryptN), payFailures: 0, payLockedUntil: null })
       .where(eq(users.id, user.id));
   }
 

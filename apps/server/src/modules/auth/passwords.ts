@@ -1,10 +1,11 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_PASSWORD_SCRYPT_N } from '../../config.ts';
 
 /**
  * Password hashing with node:crypto scrypt. The stored string names its algorithm and parameters
- * (`scrypt$1$16384$8$1$<salt>$<hash>`), so parameters can be raised later without breaking old hashes.
+ * (`scrypt$1$16384$8$1$<salt>$<hash>`), so the cost (N, PASSWORD_SCRYPT_N) can be raised later
+ * without breaking old hashes.
  */
-const N = 16_384;
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
@@ -18,10 +19,10 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, n = DEFAULT_PASSWORD_SCRYPT_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', VERSION, N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, n, R, P);
+  return ['scrypt', VERSION, n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -35,10 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<number, Promise<string>>();
 
-/** Spends the time of one verification when there is no account, so timing does not reveal it. */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword(randomBytes(12).toString('hex'));
+/**
+ * Spends the time of one verification at cost `n` (that of new hashes) when there is no account,
+ * so timing does not reveal it.
+ */
+export async function burnPasswordCheck(password: string, n = DEFAULT_PASSWORD_SCRYPT_N): Promise<void> {
+  let dummy = dummies.get(n);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(12).toString('hex'), n);
+    dummies.set(n, dummy);
+  }
   await verifyPassword(password, await dummy);
 }

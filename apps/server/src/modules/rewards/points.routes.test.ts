@@ -15,6 +15,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
+import { TEST_ENV } from '../../../test/template.ts';
+import { loadConfig } from '../../config.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
 import { scoreLogs, users } from '../../db/schema/index.ts';
 import { auditPoints, mergePoints, postPoints, returnOrderPoints, spendOrderPoints } from './index.ts';
@@ -118,7 +120,7 @@ describe('daily sign-in', () => {
   it('builds a streak over consecutive days in the user timezone, gives the 7th-day bonus, and restarts after a gap', async () => {
     const c = testClock(Date.parse('2026-04-01T02:00:00Z'));
     // Tokens that outlive the two weeks the clock moves.
-    const a = await buildTestApp({ now: c.now, seed: false, config: { auth: { accessTtlS: 30 * 86_400, refreshTtlS: 60 * 86_400, refreshGraceS: 10 } } });
+    const a = await buildTestApp({ now: c.now, seed: false, config: { auth: { ...loadConfig(TEST_ENV).auth, accessTtlS: 30 * 86_400, refreshTtlS: 60 * 86_400 } } });
     try {
       const u = await makeUser(a);
       const signIn = (tz?: string) =>
