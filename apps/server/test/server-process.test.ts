@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { processIdentity } from '../src/lib/data-dir-lock.ts';
 import { serverRoot } from '../src/paths.ts';
 import { TEST_ENV } from './template.ts';
@@ -62,6 +63,18 @@ function run(script: keyof typeof bundled, port: number, args: string[] = [], ex
  */
 const START_LIMIT_MS = 420_000;
 
+/**
+ * Puts a copy of the run's seeded template (test/template.ts) where a server with `DATA_DIR=dir`
+ * finds its database, so the server starts on existing data instead of seeding it: the seed is
+ * covered by the reseed below and by test/seed.test.ts. Without a template the server seeds.
+ */
+async function fillFromTemplate(dir: string): Promise<void> {
+  const dump = inject('templates')?.pglite?.seeded;
+  if (!dump) return;
+  const client = await PGlite.create(join(dir, 'pglite'), { loadDataDir: new Blob([readFileSync(dump)]) });
+  await client.close();
+}
+
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
@@ -86,6 +99,7 @@ describe('server process', () => {
     // A lock left by a crashed server (a pid that no longer runs) does not stop the next start.
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     mkdirSync(dataDir, { recursive: true });
+    await fillFromTemplate(dataDir);
     writeFileSync(join(dataDir, 'server.lock'), `${dead}\n`);
     const first = run('src/server.ts', port);
     await waitFor(() => first.out().includes('medportal server ready'), START_LIMIT_MS);
@@ -173,8 +187,8 @@ describe('graceful shutdown', () => {
     // Its own data directory: independent of the lock test above.
     const ownDir = mkdtempSync(join(tmpdir(), 'medportal-drain-'));
     cleanup.push(ownDir);
+    await fillFromTemplate(ownDir);
     const server = run('src/server.ts', port, [], { DATA_DIR: ownDir, SHUTDOWN_DRAIN_S: '10' });
-    // A first start seeds the demo content: slow on a busy machine.
     await waitFor(() => server.out().includes('medportal server ready'), START_LIMIT_MS);
 
     // Warm keep-alive connections: each has answered once and now sits idle, as in a browser's pool.
