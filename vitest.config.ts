@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The API suite runs on in-memory PGlite, and a second time on PostgreSQL when
 // TEST_DATABASE_URL is set (each test app gets its own database there, copied from a template).
@@ -27,8 +28,39 @@ const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATAB
     ]
   : [];
 
+/**
+ * Files that take far longer than their size says (they start server processes, crash and restart
+ * them, or hash passwords): first within their project, so none of them starts last. Without
+ * Vitest's cache of past durations (a fresh clone) files are otherwise ordered by size.
+ */
+const SLOW_FILES = [
+  'test/server-process.test.ts',
+  'test/money-crash.test.ts',
+  'src/modules/auth/auth.routes.test.ts',
+  'test/accounts.test.ts',
+  'test/live-room.routes.test.ts',
+  'src/modules/money/money.routes.test.ts',
+  'test/seed.test.ts',
+  'test/security.test.ts',
+];
+
+class StageSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // Projects keep the base order (a worker is kept for the next file only within a project).
+    const projects = [...new Set(sorted.map((f) => f.project.name))];
+    const slow = (f: TestSpecification) => {
+      const i = SLOW_FILES.findIndex((name) => f.moduleId.endsWith(`/${name}`));
+      return i < 0 ? SLOW_FILES.length : i;
+    };
+    // Array.prototype.sort is stable: the base order stays within each rank.
+    return sorted.sort((a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || slow(a) - slow(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: StageSequencer },
     // Vitest leaves a core to itself by default, which on two cores runs one file at a time; its
     // own process mostly waits, so use every core. At least three: the API files spend much of
     // their time waiting on PostgreSQL and on server processes they start, and `npm test` runs

@@ -88,6 +88,7 @@ describe('keyboard and screen readers', () => {
     await page.keyboard.press('ArrowLeft');
     await page.waitForURL((url) => url.searchParams.get('tab') === 'docs');
     await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
+    assert.equal(await focusedText(page), 'Documents');
     await page.keyboard.press('Home');
     await page.waitForURL((url) => !url.searchParams.has('tab'));
     await page.getByRole('tab', { name: 'Courses', selected: true }).waitFor();
