@@ -167,7 +167,7 @@ async function reset(lease: Lease, origin: string): Promise<void> {
 /**
  * One Chromium per test process: `src/run.ts` runs several test files in one process, each with
  * a harness (and a server) of its own, and a launch costs about a CPU-second. It closes when the
- * last harness using it is done.
+ * last harness using it is done (or the process's hold on it ends: `holdProcessBrowser`).
  */
 const processBrowser = {
   users: 0,
@@ -288,6 +288,19 @@ let shared: Harness | undefined;
  * at the top level of the test file; a file that changes what another test may see must use
  * `useHarness()` instead.
  */
+/**
+ * Keeps the process's Chromium open from the first test of the process to its last, for test
+ * files that run one after another in one process with harnesses scoped to each file (their
+ * servers then live only while their file runs): without the hold, each file's end would close
+ * the browser and the next file's start launch it again. Call at the top level of the process.
+ */
+export function holdProcessBrowser(): void {
+  before(async () => {
+    await processBrowser.get();
+  });
+  after(() => processBrowser.release());
+}
+
 export function useSharedHarness(): Harness {
   shared ??= harness(async () => {
     const fromRunner = process.env[SHARED_SERVER_ENV];

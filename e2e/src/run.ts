@@ -7,7 +7,10 @@
 // Chromium and a test process cost about 9 CPU-seconds per file (decision record 0029).
 // `E2E_SHARED_GROUPS` (default 1) splits them over that many processes, all on the one server.
 // The other files (`useHarness()`, a server each) also run together in one process and share its
-// Chromium, one file after another; `E2E_OWN_SERVER_GROUPS` (default 1) splits them likewise.
+// Chromium, one file after another, each inside a suite of its own: the file's hooks belong to
+// that suite, so its server starts when the file begins and stops when it ends, rather than every
+// file's server running (and polling) from the first test to the last.
+// `E2E_OWN_SERVER_GROUPS` (default 1) splits them likewise.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,7 +55,7 @@ let sharedServer: Awaited<ReturnType<typeof startServer>> | undefined;
  * process imports its entry's files, so their tests run one file after another (each file's own
  * `describe` concurrency still holds).
  */
-function entriesFor(group: string[], count: number, name: string, says: string): void {
+function entriesFor(group: string[], count: number, name: string, says: string, scoped: boolean): void {
   const groups = Array.from({ length: Math.min(count, group.length) }, () => ({ files: [] as string[], load: 0 }));
   for (const f of group) {
     const g = groups.reduce((a, b) => (b.load < a.load ? b : a));
@@ -61,7 +64,17 @@ function entriesFor(group: string[], count: number, name: string, says: string):
   }
   for (const [i, g] of groups.entries()) {
     const entry = join(groupDir, `${name}-${i + 1}.test.mjs`);
-    writeFileSync(entry, g.files.map((f) => `import ${JSON.stringify(pathToFileURL(resolve(E2E, f)).href)};\n`).join(''));
+    const href = (f: string) => JSON.stringify(pathToFileURL(resolve(E2E, f)).href);
+    // A file imported inside a suite registers its top-level hooks on that suite.
+    const source = scoped
+      ? [
+          `import { describe } from 'node:test';`,
+          `import { holdProcessBrowser } from ${href('src/harness.ts')};`,
+          'holdProcessBrowser();',
+          ...g.files.map((f) => `describe(${JSON.stringify(f)}, async () => {\n  await import(${href(f)});\n});`),
+        ].join('\n')
+      : g.files.map((f) => `import ${href(f)};`).join('\n');
+    writeFileSync(entry, `${source}\n`);
     entries.push(entry);
     console.log(`e2e: ${entry.split('/').pop()} runs ${g.files.join(', ')} ${says}`);
   }
@@ -69,9 +82,10 @@ function entriesFor(group: string[], count: number, name: string, says: string):
 if (sharing.length > 0) {
   sharedServer = await startServer({}, { fromTemplate: true });
   env[SHARED_SERVER_ENV] = JSON.stringify({ url: sharedServer.url, dataDir: sharedServer.dataDir });
-  entriesFor(sharing, SHARED_GROUPS, 'shared-server', 'on one server');
+  // Not scoped: the files share one harness, whose hooks the first of them registers.
+  entriesFor(sharing, SHARED_GROUPS, 'shared-server', 'on one server', false);
 }
-entriesFor(alone, OWN_SERVER_GROUPS, 'own-servers', 'each on a server of its own');
+entriesFor(alone, OWN_SERVER_GROUPS, 'own-servers', 'each on a server of its own, one at a time', true);
 
 const code = await new Promise<number>((done) => {
   const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, ...entries], {
