@@ -53,7 +53,7 @@ let sharedServer: Awaited<ReturnType<typeof startServer>> | undefined;
 /**
  * Writes entries that each import a share of `group` (longest first onto the least loaded). One
  * process imports its entry's files, so their tests run one file after another (each file's own
- * `describe` concurrency still holds).
+ * `describe` concurrency still holds). `scoped` imports each file inside a suite of its own.
  */
 function entriesFor(group: string[], count: number, name: string, says: string, scoped: boolean): void {
   const groups = Array.from({ length: Math.min(count, group.length) }, () => ({ files: [] as string[], load: 0 }));

@@ -58,8 +58,9 @@ function run(script: keyof typeof bundled, port: number, args: string[] = [], ex
 }
 
 /**
- * A hang guard for a server's first start, which seeds the demo content: beside e2e on a starved
- * two-core machine (fresh memory slow, Chromium at a higher priority) that took over three minutes.
+ * A hang guard for a server's start, which seeds the demo content when the run has no template
+ * (below): beside e2e on a starved two-core machine (fresh memory slow, Chromium at a higher
+ * priority) such a start took over three minutes.
  */
 const START_LIMIT_MS = 420_000;
 
