@@ -63,9 +63,18 @@ describe('home page', () => {
   it('draws real QR codes in the site chrome', async () => {
     const { page } = await h.newPage();
     await page.goto('/');
-    await page.locator('footer').scrollIntoViewIfNeeded();
+    // The codes are drawn once the footer is on screen. Blocks above it may still grow as their
+    // data arrives and push it back out of view, so scroll to it until they are, as a person would.
+    await page.waitForFunction(
+      () => {
+        const footer = document.querySelector('footer');
+        footer?.scrollIntoView({ block: 'end' });
+        return footer?.querySelector('[data-qr-value] svg') != null;
+      },
+      undefined,
+      { polling: 250 },
+    );
     const qr = page.locator('footer [data-qr-value]').first();
-    await qr.waitFor();
     assert.ok((await qr.getAttribute('data-qr-value'))?.startsWith('http'), 'QR encodes a configured URL');
     assert.ok((await qr.locator('svg path, svg rect').count()) > 0, 'QR is drawn');
   });
