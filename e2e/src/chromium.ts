@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -62,20 +61,3 @@ export const CHROMIUM_ARGS = [
   // renderers per context, about 0.7 CPU-s each, for a popup nobody opens).
   '--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
-
-const KEEP_PRIORITY = fileURLToPath(new URL('./chromium-keep-priority.sh', import.meta.url));
-
-/**
- * How the tests launch Chromium. Run as root, Chromium raises its renderers' main threads to nice
- * -8 (root may: it holds CAP_SYS_NICE), above everything else `npm test` runs, although its e2e
- * stage is meant to run slightly below the API suite (scripts/test.mjs). On Linux as root it is
- * therefore started without that capability (util-linux `setpriv`) and keeps the priority given.
- */
-export function chromiumLaunchOptions(): { executablePath: string; args: string[]; env: NodeJS.ProcessEnv } {
-  const chromium = findChromium();
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (process.platform === 'linux' && isRoot && existsSync('/usr/bin/setpriv')) {
-    return { executablePath: KEEP_PRIORITY, args: CHROMIUM_ARGS, env: { ...process.env, MEDPORTAL_CHROMIUM: chromium } };
-  }
-  return { executablePath: chromium, args: CHROMIUM_ARGS, env: process.env };
-}

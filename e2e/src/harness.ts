@@ -1,6 +1,6 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { SHARED_SERVER_ENV, startServer, type RunningServer } from './server.ts';
 
 export interface PageOptions {
@@ -174,7 +174,7 @@ const processBrowser = {
   launching: undefined as Promise<Browser> | undefined,
   get(): Promise<Browser> {
     this.users++;
-    this.launching ??= chromium.launch({ ...chromiumLaunchOptions(), headless: true });
+    this.launching ??= chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
     return this.launching;
   },
   async release(): Promise<void> {
