@@ -54,7 +54,8 @@ class DumpBlob extends Blob {
 }
 
 const dumps = new Map<string, Blob>();
-function dump(file: string): Blob {
+/** The template dump `file`, read once per worker, for PGlite's `loadDataDir`. */
+export function dump(file: string): Blob {
   let blob = dumps.get(file);
   if (!blob) {
     blob = new DumpBlob(readFileSync(file));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { processIdentity } from '../src/lib/data-dir-lock.ts';
 import { serverRoot } from '../src/paths.ts';
+import { dump } from './build-test-app.ts';
 import { TEST_ENV } from './template.ts';
 
 /**
@@ -70,9 +71,9 @@ const START_LIMIT_MS = 420_000;
  * covered by the reseed below and by test/seed.test.ts. Without a template the server seeds.
  */
 async function fillFromTemplate(dir: string): Promise<void> {
-  const dump = inject('templates')?.pglite?.seeded;
-  if (!dump) return;
-  const client = await PGlite.create(join(dir, 'pglite'), { loadDataDir: new Blob([readFileSync(dump)]) });
+  const seeded = inject('templates')?.pglite?.seeded;
+  if (!seeded) return;
+  const client = await PGlite.create(join(dir, 'pglite'), { loadDataDir: dump(seeded) });
   await client.close();
 }
 
