@@ -71,7 +71,7 @@ if (process.env.BENCH_BASELINE_DIST) builds.unshift({ name: `baseline (${process
 
 const TZ = process.env.BENCH_TZ ?? 'Asia/Shanghai';
 const chrome = await chromeLauncher.launch({
-  chromePath: findChromium(),
+  chromePath: findChromium({ fullBrowser: true }),
   chromeFlags: CHROME_FLAGS,
   logLevel: 'silent',
   envVars: { ...process.env, TZ },
