@@ -7,7 +7,7 @@
 // are short (decision record 0037). Each stage's output is held and printed whole when it ends,
 // so the log reads one stage at a time.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, setPriority } from 'node:os';
 
 const STAGES = [
@@ -74,13 +74,7 @@ async function main() {
         detached: true,
       });
       // Set before the wrapper has started anything, so everything the stage starts inherits it.
-      if (stage.nice && child.pid) {
-        try {
-          setPriority(child.pid, stage.nice);
-        } catch {
-          // not permitted here: run at the normal priority
-        }
-      }
+      if (stage.nice && child.pid) lowerPriority(child.pid, stage.nice);
       running.set(stage.name, child);
       const output = [];
       child.stdout.on('data', (c) => output.push(c));
@@ -163,6 +157,26 @@ function freshPageMicros() {
   const block = Buffer.allocUnsafeSlow(size);
   for (let i = 0; i < size; i += 4096) block[i] = 1;
   return Number(process.hrtime.bigint() - t0) / 1000 / (size / 4096);
+}
+
+/**
+ * Lowers a stage's share of the cores. A detached stage is a session of its own, and where the
+ * kernel groups sessions for scheduling (autogroup, on by default on desktop-style kernels, as on
+ * the machines this runs on) sessions share the cores equally whatever their processes' nice
+ * values: there only the session's own nice value (`/proc/<pid>/autogroup`) weighs. Elsewhere the
+ * process's nice value, which everything the stage starts inherits, does the same.
+ */
+function lowerPriority(pid, nice) {
+  try {
+    setPriority(pid, nice);
+  } catch {
+    // not permitted here: run at the normal priority
+  }
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // no autogroup scheduling (another OS, or a kernel without it): the nice value above holds
+  }
 }
 
 function stop(child) {
