@@ -149,7 +149,7 @@ describe('rate limit on questions', () => {
     expect(results.filter((r) => r.code === 0)).toHaveLength(TOPIC_RATE_LIMIT.count);
     const limited = results.filter((r) => r.code === ErrorCode.LIVE_TOPIC_TOO_FAST);
     expect(limited).toHaveLength(6 - TOPIC_RATE_LIMIT.count);
-    expect((limited[0]?.data as unknown as { retry_after_s: number }).retry_after_s).toBeGreaterThan(0);
+    expect((limited[0]!.data as unknown as { retry_after_s: number }).retry_after_s).toBeGreaterThan(0);
     // Another user is not affected.
     expect((await ask(bob.access, 'Bob is not limited by Carol')).code).toBe(0);
     // Moderators are not limited.

@@ -52,6 +52,8 @@ export function Footer() {
   const { t } = useTranslation(['layout', 'common']);
   const { data } = useSiteConfig();
   const [contactOpen, setContactOpen] = useState(false);
+  // Read once: rendering stays pure (the year a page stays open across is not worth a re-render).
+  const [year] = useState(() => new Date().getFullYear());
   const ref = useRef<HTMLElement>(null);
   // Drawn when the footer is on screen, not ahead of it: encoding the codes is main-thread work
   // that would otherwise land in the page load of every short page.
@@ -96,7 +98,7 @@ export function Footer() {
       </div>
       <div className="footer__bottom">
         <div className="container">
-          <p>{t('layout:footer.copyright', { year: new Date().getFullYear(), name: t('common:productName') })}</p>
+          <p>{t('layout:footer.copyright', { year, name: t('common:productName') })}</p>
           {data?.icp ? <p>{data.icp}</p> : null}
         </div>
       </div>

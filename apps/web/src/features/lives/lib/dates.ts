@@ -38,7 +38,7 @@ export function sameDayInMonth(date: string, n: number): string {
 export function monthGrid(month: string): Array<Array<string | null>> {
   const first = parse(`${month}-01`);
   const days: Array<string | null> = Array.from({ length: first.getUTCDay() }, () => null);
-  for (let d = new Date(first); d.getUTCMonth() === first.getUTCMonth(); d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+  for (const d = new Date(first); d.getUTCMonth() === first.getUTCMonth(); d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
   while (days.length % 7) days.push(null);
   const weeks: Array<Array<string | null>> = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
