@@ -32,6 +32,11 @@ describe('keyboard and screen readers', () => {
     assert.equal(await focusedText(page), '跳到主要内容');
     const skip = page.getByRole('link', { name: '跳到主要内容' });
     assert.ok((await skip.boundingBox())!.y >= 0, 'the focused skip link is on screen');
+    // A page that scrolls itself after focus moved (a late hash or a restored position) does not
+    // take the focused link off screen.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok((await skip.boundingBox())!.y >= 0, 'the focused skip link stays on screen when the page scrolls');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'main');
     assert.equal(new URL(page.url()).hash, `#${second.id}`, 'the category in the hash is kept');
