@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { useSharedHarness } from '../src/harness.ts';
+import { storeLogin, useSharedHarness } from '../src/harness.ts';
 
 const h = useSharedHarness();
 /** A seeded speaker with content in every tab. */
@@ -17,8 +17,7 @@ const politeRegion = (page: Page) => page.locator('[data-announcer="polite"]');
 
 async function asMember(page: Page) {
   const token = await loginViaApi(h.server.url, '176');
-  await page.goto('/');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
 }
 
 describe('keyboard and screen readers', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginViaApi } from '../src/dev-api.ts';
-import { useSharedHarness } from '../src/harness.ts';
+import { storeLogin, useSharedHarness } from '../src/harness.ts';
 
 /**
  * Layout defects found in review, checked by geometry in both languages: the right-hand bar over
@@ -75,8 +75,7 @@ describe('layout defects', () => {
     it(`the new and confirmed password fields of registration step 2 line up (${lang})`, async () => {
       const token = await loginViaApi(h.server.url, lang === 'zh' ? '198' : '199');
       const { page } = await h.newPage({ width: 1440, height: 900, locale });
-      await page.goto('/about_us');
-      await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+      await storeLogin(page, token);
       await page.goto('/register');
       const inputs = page.locator('form input[type="password"]');
       await inputs.nth(1).waitFor();

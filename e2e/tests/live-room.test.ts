@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ErrorCode } from '@medportal/contract/codes';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -22,8 +22,7 @@ async function moderatorToken(): Promise<string> {
 /** A page of its own browser context, signed in with `token`. */
 async function signedInPage(token: string, opts: { width?: number; height?: number } = {}): Promise<Page> {
   const { page } = await h.newPage(opts);
-  await page.goto('/about_us');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
   return page;
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -21,8 +21,7 @@ interface Days {
 }
 
 async function asMember(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
 }
 
 const selectedDay = (page: Page) => page.getByTestId('live-days').getByRole('tab', { selected: true });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type ApiInit, type Envelope, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -11,8 +11,7 @@ const loginViaApi = () => loginWithSms(h.server.url, '136');
 async function loggedInPage() {
   const token = await loginViaApi();
   const { page } = await h.newPage();
-  await page.goto('/');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
   return { page, token };
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, captchaAnswer, latestCode, loginUserViaApi, type Envelope } from '../src/dev-api.ts';
-import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 const PAY_PASSWORD = '135790';
@@ -111,8 +111,7 @@ async function operatorToken(): Promise<string> {
 
 async function signedInPage(token: string, opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
   const { page } = await h.newPage(opts);
-  await page.goto('/about_us');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Envelope, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 /** A seeded item whose body cites a DOI. */
@@ -51,8 +51,7 @@ describe('news', () => {
   it('renders a posted comment with script text as text', async () => {
     const token = await loginViaApi();
     const { page } = await h.newPage();
-    await page.goto('/');
-    await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+    await storeLogin(page, token);
     const viewed = page.waitForResponse((res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === `/v1/news/${DOI_NEWS_ID}/view`);
     await page.goto(`/news/${DOI_NEWS_ID}`);
     assert.equal(((await (await viewed).json()) as Envelope<unknown>).code, 0, 'the visit is counted');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 /** A seeded, published speaker. */
@@ -30,8 +30,7 @@ describe('speakers', () => {
   it('follows and unfollows as a member: the button and the count follow the server', async () => {
     const token = await loginViaApi();
     const { page } = await h.newPage();
-    await page.goto('/');
-    await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+    await storeLogin(page, token);
     await page.goto(`/speaker/${SPEAKER_ID}`);
     const count = page.getByTestId('follower-count');
     await count.waitFor();

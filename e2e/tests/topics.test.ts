@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
-import { useHarness } from '../src/harness.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -136,8 +136,7 @@ describe('favourites page', () => {
   it('a favourited paper shows on /user/collect and can be removed', async () => {
     const token = await loginViaApi();
     const { page } = await h.newPage();
-    await page.goto('/');
-    await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+    await storeLogin(page, token);
     await page.goto('/paper/2');
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const button = page.getByTestId('favorite-button');

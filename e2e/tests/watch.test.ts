@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
@@ -30,8 +30,7 @@ async function chaptersOf(id: number, token?: string): Promise<Chapter[]> {
 
 async function signedInPage(token: string, opts: { width?: number; height?: number; locale?: string } = {}) {
   const { page } = await h.newPage(opts);
-  await page.goto('/about_us');
-  await page.evaluate((t) => window.localStorage.setItem('accessToken', t), token);
+  await storeLogin(page, token);
   return page;
 }
 
