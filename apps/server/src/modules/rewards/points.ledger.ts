@@ -24,7 +24,8 @@ export interface PointsPosted {
 
 /**
  * The one way points change: a score_logs row and the balance (users.points_balance) in the
- * caller's transaction. The user's row is locked first, so postings of one user run one after
+ * caller's transaction. The user's row is locked first (`no key update`: rows referencing the
+ * user take key-share locks that must not wait on it), so postings of one user run one after
  * another: a second call with the same effect key then finds the first one's row and changes
  * nothing, and rows are numbered in the order the balance moved (each `balance_after` is the
  * running sum). A change that would take the balance below 0 is INSUFFICIENT_POINTS (the
@@ -32,7 +33,7 @@ export interface PointsPosted {
  */
 export async function postPoints(tx: Tx, e: PointsEntry): Promise<PointsPosted> {
   if (!Number.isSafeInteger(e.change) || e.change === 0) throw new Error(`postPoints: bad change ${e.change}`);
-  const [user] = await tx.select({ balance: users.pointsBalance }).from(users).where(eq(users.id, e.userId)).for('update');
+  const [user] = await tx.select({ balance: users.pointsBalance }).from(users).where(eq(users.id, e.userId)).for('no key update');
   if (!user) throw new Error(`postPoints: no user ${e.userId}`);
   const [existing] = await tx
     .select({ id: scoreLogs.id })
