@@ -56,6 +56,7 @@ const TXN_TITLES: Record<WalletTxnType, { zh_CN: string; en: string }> = {
   withdrawal_paid: { zh_CN: '提现到账', en: 'Withdrawal paid out' },
   reversal: { zh_CN: '提现退回', en: 'Withdrawal returned' },
   adjustment: { zh_CN: '余额调整', en: 'Balance adjustment' },
+  merge: { zh_CN: '账号合并', en: 'Account merge' },
 };
 
 /** Memos the server itself writes (withdrawals), shown in the reader's language. */

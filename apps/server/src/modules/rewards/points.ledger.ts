@@ -80,21 +80,22 @@ export async function spendOrderPoints(tx: Tx, o: { userId: number; orderNo: str
  * they were already returned).
  */
 export async function returnOrderPoints(tx: Tx, o: { userId: number; orderNo: string; why: 'closed' | 'refunded' }): Promise<number> {
+  // By the order alone: an order moved by an account merge was paid with the other account's points.
   const [spent] = await tx
     .select({ change: scoreLogs.change })
     .from(scoreLogs)
-    .where(and(eq(scoreLogs.userId, o.userId), eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, o.orderNo)));
+    .where(and(eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, o.orderNo)));
   if (!spent) return 0;
   const posted = await postPoints(tx, { userId: o.userId, change: -spent.change, reason: 'order_return', refType: 'order', refId: o.orderNo, memo: o.why });
   return posted.applied ? -spent.change : 0;
 }
 
 /** Points used by an order (0 when none): what a paid order consumed. */
-export async function orderPoints(db: Db | Tx, userId: number, orderNo: string): Promise<number> {
+export async function orderPoints(db: Db | Tx, _userId: number, orderNo: string): Promise<number> {
   const [spent] = await db
     .select({ change: scoreLogs.change })
     .from(scoreLogs)
-    .where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, orderNo)));
+    .where(and(eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, orderNo)));
   return spent ? -spent.change : 0;
 }
 
