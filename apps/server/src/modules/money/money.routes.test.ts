@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, PriceType, type Order, type OrderPayment, type PurchaseData, type WalletInfo, type WalletTransactionPage } from '@medportal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEntitlements, courses, paymentNotifications, sandboxTrades } from '../../db/schema/index.ts';
@@ -142,7 +142,25 @@ describe('notifications', () => {
       expect(page.statusCode, path).toBe(path === '%E0%A4%A' ? 400 : 404);
       const confirm = await app.inject({ method: 'POST', url: `/sandbox/pay/${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'result=success' });
       expect(confirm.statusCode, path).toBeLessThan(500);
+      const devPay = await app.inject({ method: 'POST', url: `/v1/dev/pay/${path}`, payload: { result: 'success' } });
+      expect(devPay.statusCode, path).toBeLessThan(500);
     }
+  });
+
+  it('a fault of our own answers 500 with the FAIL body, and the same notification lands once it is fixed', async () => {
+    const { u, n } = await paidTrade(2_500);
+    // The table the notification is recorded in is gone for a moment: our fault, not the sender's.
+    await app.db.execute(sql`alter table payment_notifications rename to payment_notifications_away`);
+    let failed;
+    try {
+      failed = await deliver(n.headers, n.body);
+    } finally {
+      await app.db.execute(sql`alter table payment_notifications_away rename to payment_notifications`);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ code: 'FAIL', message: expect.any(String) });
+    expect((await deliver(n.headers, n.body)).statusCode).toBe(200);
+    expect(await wallet(u.access)).toEqual({ balance: 2_500, frozen: 0 });
   });
 
   it('answers junk with a 400 and the FAIL body, never a 500', async () => {
