@@ -190,6 +190,23 @@ describe('money', () => {
     assert.equal(await row.getAttribute('data-status'), 'paid');
   });
 
+  it('lists a course bought by QR in My courses at once, at 0 %, before any learning', async () => {
+    const { token } = await loginUserViaApi(h.server.url, '186');
+    const { course } = await paidCourse(token);
+    const order = await paying<{ order_no: string }>('/v1/pc/order', token, { module: 'course', module_id: course.id, channel: 'wechat' });
+    assert.equal(order.code, 0, order.message);
+    await devPay(order.data.order_no);
+    await waitFor('the order to be paid', async () => (await apiCall<{ status: string }>(h.server.url, `/v1/user/order/info?order_no=${order.data.order_no}`, { token })).data.status === 'paid');
+    const page = await signedInPage(token);
+    await page.goto('/user/mycourse');
+    const card = page.locator('.center-card').filter({ hasText: course.title }).first();
+    await card.waitFor();
+    assert.equal(await card.getByRole('progressbar').getAttribute('value'), '0');
+    assert.match((await card.textContent()) ?? '', /尚未开始学习/);
+    await card.getByRole('link', { name: '开始学习' }).click();
+    await page.waitForURL((url) => url.pathname === `/course/${course.id}`);
+  });
+
   it('buys with a claimed coupon by QR: the best coupon is chosen and the order turns paid', async () => {
     const operator = await operatorToken();
     const { token } = await loginUserViaApi(h.server.url, '188');

@@ -107,6 +107,12 @@ export const ErrorCode = {
   REFUND_NOT_ALLOWED: 40211,
   /** The payment provider refused or did not answer; nothing was charged. */
   PAYMENT_PROVIDER_ERROR: 40212,
+  /** Cancelling an account whose wallet still has a balance: withdraw it first. */
+  ACCOUNT_HAS_BALANCE: 40220,
+  /** Cancelling or merging an account with a withdrawal still being processed (money frozen). */
+  ACCOUNT_HAS_PENDING_WITHDRAWAL: 40221,
+  /** Cancelling or merging an account with an order waiting for payment. */
+  ACCOUNT_HAS_PENDING_ORDER: 40222,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -65,6 +65,12 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.WITHDRAWAL_TOO_SMALL]: { zh_CN: '提现金额低于最低限额', en: 'The amount is below the smallest withdrawal' },
   [ErrorCode.WITHDRAWAL_DAILY_LIMIT]: { zh_CN: '超出每日提现限额', en: 'This goes over the daily withdrawal limit' },
   [ErrorCode.WITHDRAWAL_STATE]: { zh_CN: '该提现申请当前状态不能执行此操作', en: 'This withdrawal can no longer be changed this way' },
+  [ErrorCode.ACCOUNT_HAS_BALANCE]: { zh_CN: '钱包中还有余额，请先提现后再注销账号', en: 'Your wallet still has a balance: withdraw it before cancelling the account' },
+  [ErrorCode.ACCOUNT_HAS_PENDING_WITHDRAWAL]: {
+    zh_CN: '有提现正在处理中，请等待到账或退回后再试',
+    en: 'A withdrawal is still being processed: wait until it is paid out or returned, then try again',
+  },
+  [ErrorCode.ACCOUNT_HAS_PENDING_ORDER]: { zh_CN: '有订单正在等待支付，请先支付或取消后再试', en: 'An order is waiting for payment: pay or cancel it first, then try again' },
   [ErrorCode.ALREADY_PURCHASED]: { zh_CN: '您已购买该课程', en: 'You have already bought this course' },
   [ErrorCode.ORDER_NOT_PAYABLE]: { zh_CN: '订单已关闭或已支付，无法继续支付', en: 'This order is closed or already paid' },
   [ErrorCode.COUPON_UNAVAILABLE]: { zh_CN: '优惠券不可用（已使用、已过期或正被其他订单占用）', en: 'This coupon cannot be used (used, expired or held by another order)' },

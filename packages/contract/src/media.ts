@@ -122,7 +122,7 @@ export type ChapterLearnProgressData = z.infer<typeof ChapterLearnProgressData>;
 export const LearnRecord = LearnProgress.extend({
   course: Course,
   last_chapter_title: z.string().nullable(),
-  /** ISO 8601 instant of the last heartbeat. */
+  /** ISO 8601 instant of the last heartbeat; of the purchase or voucher for a course not started (last_chapter_id null). */
   learned_at: z.string(),
 });
 export type LearnRecord = z.infer<typeof LearnRecord>;

@@ -48,7 +48,7 @@ export const PurchasableModule = z.enum(['course']);
  * recharge +a; purchase −a; refund +a; withdrawal −a/+a frozen (requested); withdrawal_paid
  * −a frozen (paid out); reversal +a/−a frozen (withdrawal rejected); adjustment ±a (operator).
  */
-export const WALLET_TXN_TYPES = ['recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment'] as const;
+export const WALLET_TXN_TYPES = ['recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment', 'merge'] as const;
 export const WalletTxnType = z.enum(WALLET_TXN_TYPES);
 export type WalletTxnType = z.infer<typeof WalletTxnType>;
 

@@ -60,7 +60,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_user_idx').on(t.userId, t.id),
     check(
       'wallet_transactions_type_check',
-      sql`${t.type} in ('recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment')`,
+      sql`${t.type} in ('recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment', 'merge')`,
     ),
     check('wallet_transactions_after_check', sql`${t.balanceAfter} >= 0 and ${t.frozenAfter} >= 0`),
     check('wallet_transactions_nonzero_check', sql`${t.amount} <> 0 or ${t.frozenDelta} <> 0`),

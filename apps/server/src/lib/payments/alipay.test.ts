@@ -221,8 +221,9 @@ describe('Alipay notifications', () => {
   });
 
   it('acknowledges with the text "success", or "fail" so Alipay sends it again', () => {
-    expect(provider().acknowledge(true)).toMatchObject({ status: 200, body: 'success' });
-    expect(provider().acknowledge(false).body).toBe('fail');
+    expect(provider().acknowledge('accepted')).toMatchObject({ status: 200, body: 'success' });
+    expect(provider().acknowledge('refused')).toMatchObject({ status: 400, body: 'fail' });
+    expect(provider().acknowledge('failed')).toMatchObject({ status: 500, body: 'fail' });
   });
 });
 

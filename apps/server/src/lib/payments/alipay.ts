@@ -22,6 +22,7 @@ import type {
   NativeOrder,
   NativeOrderRequest,
   NotificationAck,
+  NotificationVerdict,
   NotificationResult,
   PaymentProvider,
   RefundRequest,
@@ -162,10 +163,10 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   /** Alipay stops retrying when the body is exactly "success". */
-  acknowledge(accepted: boolean): NotificationAck {
-    return accepted
+  acknowledge(verdict: NotificationVerdict): NotificationAck {
+    return verdict === 'accepted'
       ? { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }
-      : { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
+      : { status: verdict === 'refused' ? 400 : 500, contentType: 'text/plain; charset=utf-8', body: 'fail' };
   }
 
   async queryOrder(orderNo: string): Promise<VerifiedPayment | null> {

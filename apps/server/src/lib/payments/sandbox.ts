@@ -8,6 +8,7 @@ import type {
   NativeOrder,
   NativeOrderRequest,
   NotificationAck,
+  NotificationVerdict,
   NotificationResult,
   PayChannel,
   PaymentProvider,
@@ -146,10 +147,10 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
-  acknowledge(accepted: boolean): NotificationAck {
-    return accepted
+  acknowledge(verdict: NotificationVerdict): NotificationAck {
+    return verdict === 'accepted'
       ? { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'SUCCESS', message: '成功' }) }
-      : { status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
+      : { status: verdict === 'refused' ? 400 : 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
   }
 
   async queryOrder(orderNo: string): Promise<VerifiedPayment | null> {

@@ -45,6 +45,13 @@ export type NotificationResult =
   | { ok: true; payment: VerifiedPayment }
   | { ok: false; reason: 'signature' | 'malformed' | 'stale' };
 
+/**
+ * How a notification ends: `accepted` (applied, or nothing to apply) stops the provider's retries;
+ * `refused` (malformed, unverifiable, not matching an order) answers a 4xx; `failed` (our own
+ * fault, e.g. the database) a 5xx. Both carry the provider's FAIL body, so it sends it again.
+ */
+export type NotificationVerdict = 'accepted' | 'refused' | 'failed';
+
 /** What the HTTP layer answers the provider: success stops its retries, anything else retries. */
 export interface NotificationAck {
   status: number;
@@ -75,7 +82,7 @@ export interface PaymentProvider {
   createNativeOrder(request: NativeOrderRequest): Promise<NativeOrder>;
   /** Checks the signature (and decrypts where the protocol encrypts) before anything is trusted. */
   verifyNotification(notification: IncomingNotification): Promise<NotificationResult>;
-  acknowledge(accepted: boolean): NotificationAck;
+  acknowledge(verdict: NotificationVerdict): NotificationAck;
   /** The provider's view of an order (for polling and reconciliation); null when it does not know it. */
   queryOrder(orderNo: string): Promise<VerifiedPayment | null>;
   closeOrder(orderNo: string): Promise<void>;

@@ -320,11 +320,12 @@ describe('WeChat Pay v3 notifications', () => {
     expect(calls[0]!.headers['Wechatpay-Serial']).toBe('PUB_KEY_ID_0112340000000000000000000000');
   });
 
-  it('acknowledges with 204 and no body, or a 5xx with {code:"FAIL"}', () => {
+  it('acknowledges with 204 and no body, or a 4xx (refused) or 5xx (our fault) with {code:"FAIL"}', () => {
     const p = provider();
-    expect(p.acknowledge(true)).toMatchObject({ status: 204, body: '' });
-    const refused = p.acknowledge(false);
-    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(p.acknowledge('accepted')).toMatchObject({ status: 204, body: '' });
+    expect(p.acknowledge('failed').status).toBe(500);
+    const refused = p.acknowledge('refused');
+    expect(refused.status).toBe(400);
     expect(refused.contentType).toContain('application/json');
     expect(JSON.parse(refused.body)).toEqual({ code: 'FAIL', message: expect.any(String) });
   });

@@ -22,6 +22,7 @@ import type {
   NativeOrder,
   NativeOrderRequest,
   NotificationAck,
+  NotificationVerdict,
   NotificationResult,
   PaymentProvider,
   RefundRequest,
@@ -222,10 +223,10 @@ export class WechatPayV3Provider implements PaymentProvider {
   }
 
   /** WeChat Pay stops retrying on 200/204 with no body; anything else needs 4xx/5xx and {code:"FAIL"}. */
-  acknowledge(accepted: boolean): NotificationAck {
-    return accepted
+  acknowledge(verdict: NotificationVerdict): NotificationAck {
+    return verdict === 'accepted'
       ? { status: 204, contentType: 'text/plain; charset=utf-8', body: '' }
-      : { status: 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
+      : { status: verdict === 'refused' ? 400 : 500, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
   }
 
   async queryOrder(orderNo: string): Promise<VerifiedPayment | null> {

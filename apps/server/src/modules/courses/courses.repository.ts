@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client.ts';
 import {
   appraiseTags,
@@ -393,28 +393,46 @@ export async function findLearner(db: Db, userId: number, courseId: number) {
   return row ?? null;
 }
 
-/** The courses a user has learned, most recent first, with where they left off. */
+/**
+ * The courses a user learns or owns, most recent first: those with learning history (where they
+ * left off, by the last heartbeat) and those bought or taken with a voucher but not started yet
+ * (by when they were granted, progress 0).
+ */
 export async function pageLearned(db: Db, userId: number, page: number, pageSize: number) {
-  const cond = and(eq(courseLearners.userId, userId), eq(courses.status, published));
+  const learned = db
+    .select({ courseId: courseLearners.courseId, lastChapterId: courseLearners.lastChapterId, learnedAt: courseLearners.updatedAt })
+    .from(courseLearners)
+    .where(eq(courseLearners.userId, userId));
+  const notStarted = db
+    .select({ courseId: courseEntitlements.courseId, lastChapterId: sql<number | null>`null::integer`.as('last_chapter_id'), learnedAt: courseEntitlements.grantedAt })
+    .from(courseEntitlements)
+    .where(
+      and(
+        eq(courseEntitlements.userId, userId),
+        notExists(db.select({ one: sql`1` }).from(courseLearners).where(and(eq(courseLearners.userId, userId), eq(courseLearners.courseId, courseEntitlements.courseId)))),
+      ),
+    );
+  const mine = learned.unionAll(notStarted).as('mine');
+  const cond = eq(courses.status, published);
   const { rows, total } = await paginate(
     db
       .select({
         ...courseColumns,
-        lastChapterId: courseLearners.lastChapterId,
-        learnedAt: courseLearners.updatedAt,
+        lastChapterId: mine.lastChapterId,
+        learnedAt: mine.learnedAt,
         chapterTitleZh: courseChapters.titleZh,
         chapterTitleEn: courseChapters.titleEn,
         positionS: chapterProgress.positionS,
       })
-      .from(courseLearners)
-      .innerJoin(courses, eq(courses.id, courseLearners.courseId))
-      .leftJoin(courseChapters, eq(courseChapters.id, courseLearners.lastChapterId))
-      .leftJoin(chapterProgress, and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, courseLearners.lastChapterId)))
+      .from(mine)
+      .innerJoin(courses, eq(courses.id, mine.courseId))
+      .leftJoin(courseChapters, eq(courseChapters.id, mine.lastChapterId))
+      .leftJoin(chapterProgress, and(eq(chapterProgress.userId, userId), eq(chapterProgress.chapterId, mine.lastChapterId)))
       .where(cond)
-      .orderBy(desc(courseLearners.updatedAt), desc(courseLearners.courseId))
+      .orderBy(desc(mine.learnedAt), desc(mine.courseId))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(courseLearners).innerJoin(courses, eq(courses.id, courseLearners.courseId)).where(cond),
+    db.select({ n: count() }).from(mine).innerJoin(courses, eq(courses.id, mine.courseId)).where(cond),
   );
   return { rows: await withTags(db, rows), total };
 }

@@ -13,9 +13,10 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseChapters, courseEntitlements, courses, lives, liveStreams } from '../../db/schema/index.ts';
+import { courseChapters, courseEntitlements, courses, lives, liveStreams, userRoles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, testClock, type TestClock } from '../../../test/factories.ts';
+import { PAY_PASSWORD, payer } from '../../../test/money.helpers.ts';
 
 let app: FastifyInstance;
 let clock: TestClock;
@@ -360,5 +361,40 @@ describe('media provider by configuration', () => {
     } finally {
       await cdnApp.close();
     }
+  });
+});
+
+describe('my courses', () => {
+  it('a course bought or taken with a voucher is listed at once, at 0 %, before any learning', async () => {
+    const u = await payer(app, 100_000);
+    const op = await makeUser(app);
+    await app.db.insert(userRoles).values({ userId: op.id, role: 'operator' });
+    const paid = await app.db.select({ id: courses.id, price: courses.price }).from(courses).where(and(eq(courses.priceType, PriceType.PAID), eq(courses.status, 'published'))).orderBy(asc(courses.id));
+    const [bought, vouchered] = paid;
+    if (!bought || !vouchered) throw new Error('seed has fewer than two paid courses');
+    const h = bearer(u.access);
+    const empty = LearnRecordPage.parse((await get<unknown>('/v1/user/course/record', h)).data);
+    expect(empty.total).toBe(0);
+
+    const purchase = await call(app, { method: 'POST', url: '/v1/user/wallet/purchase', headers: { ...h, 'idempotency-key': `mycourse-${u.id}` }, payload: { module: 'course', module_id: bought.id, pay_password: PAY_PASSWORD } });
+    expect(purchase.code, JSON.stringify(purchase)).toBe(0);
+    const created = await call<{ codes: string[] }>(app, { method: 'POST', url: '/v1/admin/voucher_batches', headers: bearer(op.access), payload: { kind: 'course', count: 1, course_id: vouchered.id } });
+    expect(created.code, JSON.stringify(created)).toBe(0);
+    const redeemed = await call(app, { method: 'POST', url: '/v1/user/voucher/redeem', headers: h, payload: { code: created.data.codes[0] } });
+    expect(redeemed.code, JSON.stringify(redeemed)).toBe(0);
+
+    const record = LearnRecordPage.parse((await get<unknown>('/v1/user/course/record?page=1&page_size=10', h)).data);
+    expect(record.total).toBe(2);
+    expect(record.items.map((r) => r.course.id).sort()).toEqual([bought.id, vouchered.id].sort());
+    for (const r of record.items) expect(r).toMatchObject({ progress: 0, completed: false, last_chapter_id: null, last_chapter_title: null, last_position_s: 0 });
+
+    // Once learning starts the course is listed once, with its progress.
+    const [ch] = await app.db.select().from(courseChapters).where(eq(courseChapters.courseId, bought.id)).orderBy(asc(courseChapters.id)).limit(1);
+    if (!ch) throw new Error('course without chapters');
+    const beat = await post(`/v1/user/course/${bought.id}/learn_log`, { chapter_id: ch.id, position_s: 0, played_s: 0, session_id: 'mycourse-a' }, h);
+    expect(beat.code, JSON.stringify(beat)).toBe(0);
+    const after = LearnRecordPage.parse((await get<unknown>('/v1/user/course/record?page=1&page_size=10', h)).data);
+    expect(after.total).toBe(2);
+    expect(after.items.find((r) => r.course.id === bought.id)).toMatchObject({ last_chapter_id: ch.id });
   });
 });

@@ -1,6 +1,7 @@
 import { type ApiLanguage, type CouponCampaign, type CouponRemain, type CouponStatus, type CreateCampaignBody, ErrorCode, type UserCoupon, type UsableCoupons } from '@medportal/contract';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { couponCampaigns, coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CampaignRow, couponDiscount, couponRule, presentCoupon } from './money.present.ts';
@@ -35,7 +36,7 @@ export class CouponService {
    * holds under concurrent claims, and `issued` never passes `total`.
    */
   async claim(userId: number, campaignId: number, lang: ApiLanguage): Promise<UserCoupon> {
-    return this.db.transaction(async (tx) => {
+    return transaction(this.db, async (tx) => {
       const now = this.now();
       const [c] = await tx.select().from(couponCampaigns).where(eq(couponCampaigns.id, campaignId)).for('update');
       if (!c || !c.active) throw new AppError(ErrorCode.NOT_FOUND);
@@ -122,7 +123,7 @@ export class CouponService {
 
   async createCampaign(actorId: number, body: CreateCampaignBody, lang: ApiLanguage) {
     const now = this.now();
-    return this.db.transaction(async (tx) => {
+    return transaction(this.db, async (tx) => {
       const [c] = await tx
         .insert(couponCampaigns)
         .values({

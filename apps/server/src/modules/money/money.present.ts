@@ -56,11 +56,27 @@ const TXN_TITLES: Record<WalletTxnType, { zh_CN: string; en: string }> = {
   withdrawal_paid: { zh_CN: '提现到账', en: 'Withdrawal paid out' },
   reversal: { zh_CN: '提现退回', en: 'Withdrawal returned' },
   adjustment: { zh_CN: '余额调整', en: 'Balance adjustment' },
+  merge: { zh_CN: '账号合并', en: 'Account merge' },
 };
 
-export function presentTxn(t: TxnRow, lang: ApiLanguage): WalletTransaction {
+/** Memos the server itself writes (withdrawals), shown in the reader's language. */
+const TXN_MEMOS: Record<string, { zh_CN: string; en: string }> = {
+  rejected: { zh_CN: '审核未通过', en: 'rejected' },
+  'payout failed': { zh_CN: '打款失败', en: 'payout failed' },
+};
+
+/** What a bill row is about, in both languages: an order's title, read when the bill is shown. */
+export type TxnSubjects = ReadonlyMap<string, { title: string; titleEn: string | null }>;
+
+/**
+ * A bill row. A purchase's memo holds the Chinese title it was bought under; the order's own
+ * title in the reader's language (`subjects`, by order number) is shown instead.
+ */
+export function presentTxn(t: TxnRow, lang: ApiLanguage, subjects: TxnSubjects = new Map()): WalletTransaction {
   const type = t.type as WalletTxnType;
   const base = TXN_TITLES[type]?.[lang] ?? type;
+  const subject = t.refType === 'order' && type === 'purchase' ? subjects.get(t.refId) : undefined;
+  const memo = subject ? orderTitle(subject, lang) : (TXN_MEMOS[t.memo]?.[lang] ?? t.memo);
   return {
     id: t.id,
     type,
@@ -70,7 +86,7 @@ export function presentTxn(t: TxnRow, lang: ApiLanguage): WalletTransaction {
     frozen_after: t.frozenAfter,
     ref_type: t.refType,
     ref_id: t.refId,
-    title: t.memo ? `${base} · ${t.memo}` : base,
+    title: memo ? `${base} · ${memo}` : base,
     created_at: t.createdAt.toISOString(),
   };
 }

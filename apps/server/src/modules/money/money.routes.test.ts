@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type Order, type OrderPayment, type PurchaseData, type WalletInfo, type WalletTransactionPage } from '@medportal/contract';
-import { and, eq } from 'drizzle-orm';
+import { ErrorCode, PriceType, type Order, type OrderPayment, type PurchaseData, type WalletInfo, type WalletTransactionPage } from '@medportal/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseEntitlements, paymentNotifications, sandboxTrades } from '../../db/schema/index.ts';
+import { courseEntitlements, courses, paymentNotifications, sandboxTrades } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../../lib/payments/sandbox.ts';
 import { call, type TestClock } from '../../../test/factories.ts';
 import { expectBooksBalance, get, moneyApp, PAY_PASSWORD, paidCourse, payer, post } from '../../../test/money.helpers.ts';
@@ -111,28 +111,75 @@ describe('notifications', () => {
     return { u, orderNo: res.data.order_no, n };
   }
 
-  it('refuses a bad signature, a stale one, a wrong amount and an unknown order, crediting nothing', async () => {
+  it('refuses a bad signature, a stale one, a wrong amount and an unknown order with a 400, crediting nothing', async () => {
     const { u, orderNo, n } = await paidTrade();
     const forged = sandbox().signedHeaders(n.body, Buffer.from('not-the-sandbox-key-at-all'));
-    expect((await deliver(forged, n.body)).statusCode).toBe(500);
+    expect((await deliver(forged, n.body)).statusCode).toBe(400);
     const tampered = n.body.replace('"payer_total":3000', '"payer_total":1');
-    expect((await deliver(n.headers, tampered)).statusCode).toBe(500);
+    expect((await deliver(n.headers, tampered)).statusCode).toBe(400);
     // Signed correctly but the amount does not match the order.
     const wrongAmount = n.body.replace(/"total":3000,"payer_total":3000/, '"total":1,"payer_total":1');
     expect(wrongAmount).not.toBe(n.body);
-    expect((await deliver(sandbox().signedHeaders(wrongAmount), wrongAmount)).statusCode).toBe(500);
+    expect((await deliver(sandbox().signedHeaders(wrongAmount), wrongAmount)).statusCode).toBe(400);
     const unknown = n.body.replace(orderNo, '20990101000000999999999');
-    expect((await deliver(sandbox().signedHeaders(unknown), unknown)).statusCode).toBe(500);
-    expect((await deliver({ 'content-type': 'application/json' }, n.body)).statusCode).toBe(500);
+    expect((await deliver(sandbox().signedHeaders(unknown), unknown)).statusCode).toBe(400);
+    expect((await deliver({ 'content-type': 'application/json' }, n.body)).statusCode).toBe(400);
     clock.advance(600);
     const stale = await deliver(n.headers, n.body);
     clock.advance(-600);
-    expect(stale.statusCode).toBe(500);
+    expect(stale.statusCode).toBe(400);
     expect(await wallet(u.access)).toEqual({ balance: 0, frozen: 0 });
     expect((await orderInfo(u.access, orderNo)).status).toBe('pending');
     // The genuine one still lands afterwards.
     expect((await deliver(sandbox().signedHeaders(n.body), n.body)).statusCode).toBe(200);
     expect(await wallet(u.access)).toEqual({ balance: 3_000, frozen: 0 });
+  });
+
+  it('the sandbox payment page answers 404 for an unknown or malformed order number, never a 500', async () => {
+    for (const path of ['%00', 'abc%00def', '20990101000000999999999', 'x'.repeat(100), '%E0%A4%A', '..%2F..%2Fetc']) {
+      const page = await app.inject({ url: `/sandbox/pay/${path}?lang=en` });
+      // Broken percent-encoding is refused by the router (400) before the page is reached.
+      expect(page.statusCode, path).toBe(path === '%E0%A4%A' ? 400 : 404);
+      const confirm = await app.inject({ method: 'POST', url: `/sandbox/pay/${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'result=success' });
+      expect(confirm.statusCode, path).toBeLessThan(500);
+      const devPay = await app.inject({ method: 'POST', url: `/v1/dev/pay/${path}`, payload: { result: 'success' } });
+      expect(devPay.statusCode, path).toBeLessThan(500);
+    }
+  });
+
+  it('a fault of our own answers 500 with the FAIL body, and the same notification lands once it is fixed', async () => {
+    const { u, n } = await paidTrade(2_500);
+    // The table the notification is recorded in is gone for a moment: our fault, not the sender's.
+    await app.db.execute(sql`alter table payment_notifications rename to payment_notifications_away`);
+    let failed;
+    try {
+      failed = await deliver(n.headers, n.body);
+    } finally {
+      await app.db.execute(sql`alter table payment_notifications_away rename to payment_notifications`);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ code: 'FAIL', message: expect.any(String) });
+    expect((await deliver(n.headers, n.body)).statusCode).toBe(200);
+    expect(await wallet(u.access)).toEqual({ balance: 2_500, frozen: 0 });
+  });
+
+  it('answers junk with a 400 and the FAIL body, never a 500', async () => {
+    const junk: Array<{ headers: Record<string, string>; body: string | Buffer }> = [
+      { headers: {}, body: '' },
+      { headers: { 'content-type': 'application/json' }, body: '{' },
+      { headers: { 'content-type': 'application/json' }, body: '[1,2,3]' },
+      { headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0, 0xff, 0xfe, 0x80, 0x00]) },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'sign=%E0%A4%A&trade_status=x' },
+      { headers: { 'content-type': 'text/plain', 'sandbox-timestamp': 'x'.repeat(100), 'sandbox-nonce': '\u0000', 'sandbox-signature': '%%%' }, body: 'null' },
+      { headers: { 'content-type': 'application/json', 'sandbox-timestamp': '1', 'sandbox-nonce': 'n', 'sandbox-signature': 'AAAA' }, body: JSON.stringify({ resource: null }) },
+    ];
+    for (const channel of ['wechat', 'alipay']) {
+      for (const j of junk) {
+        const res = await app.inject({ method: 'POST', url: `/v1/pay/notify/${channel}`, headers: j.headers, payload: j.body });
+        expect(res.statusCode, `${channel} ${String(j.body)}`).toBe(400);
+        expect(res.json()).toEqual({ code: 'FAIL', message: expect.any(String) });
+      }
+    }
   });
 
   it('20 duplicate notifications at once credit once', async () => {
@@ -178,6 +225,30 @@ describe('notifications', () => {
 });
 
 describe('buying a course', () => {
+  it('the bill and each bill row show the course in the reader\'s language (Chinese only as a fallback)', async () => {
+    const u = await payer(app, 20_000);
+    const course = await paidCourse(app, 1_000);
+    const [untitled] = await app.db.insert(courses).values({ courseType: 1, titleZh: '只有中文标题的课程', cover: '', priceType: PriceType.PAID, price: 1_000, status: 'published', publishedAt: new Date() }).returning({ id: courses.id });
+    for (const id of [course, untitled!.id]) {
+      expect((await post(app, '/v1/user/wallet/purchase', { module: 'course', module_id: id, pay_password: PAY_PASSWORD }, u.access)).code).toBe(0);
+    }
+    // A QR order paid from the balance afterwards (the other way a purchase reaches the bill).
+    const qrCourse = await paidCourse(app, 1_000);
+    const qr = await post<OrderPayment>(app, '/v1/pc/order', { module: 'course', module_id: qrCourse, channel: 'wechat' }, u.access);
+    expect((await post(app, `/v1/user/order/${qr.data.order_no}/pay`, { channel: 'balance', pay_password: PAY_PASSWORD }, u.access)).code).toBe(0);
+    const titles = async (language: string) => {
+      const page = await call<WalletTransactionPage>(app, { url: `/v1/user/wallet/transaction?type=purchase&language=${language}`, headers: { authorization: `Bearer ${u.access}` } });
+      const one = await call<{ title: string }>(app, { url: `/v1/user/wallet_transaction/${page.data.items[0]!.id}?language=${language}`, headers: { authorization: `Bearer ${u.access}` } });
+      return { list: page.data.items.map((t) => t.title), one: one.data.title };
+    };
+    const en = await titles('en');
+    const enTitle = async (id: number) => (await app.db.select({ t: courses.titleEn }).from(courses).where(eq(courses.id, id)))[0]!.t;
+    expect(en.list).toEqual([`Purchase · ${await enTitle(qrCourse)}`, 'Purchase · 只有中文标题的课程', `Purchase · ${await enTitle(course)}`]);
+    expect(en.one).toBe(en.list[0]);
+    const zh = await titles('zh_CN');
+    expect(zh.list).toEqual([expect.stringMatching(/^购买 · 付费课程 \d+$/), '购买 · 只有中文标题的课程', expect.stringMatching(/^购买 · 付费课程 \d+$/)]);
+  });
+
   it('from the balance: pay password checked and counted, price from the catalogue, course granted once', async () => {
     const u = await payer(app, 10_000);
     const course = await paidCourse(app, 9_900, 19_900);

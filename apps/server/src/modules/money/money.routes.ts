@@ -1,10 +1,10 @@
 import { type ApiLanguage, ErrorCode, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, payNotifyPath, type QrChannel, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '@medportal/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentSettings } from '../../config.ts';
-import { auditLog, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
+import { auditLog, orders, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { createPaymentProviders } from '../../lib/payments/providers.ts';
@@ -12,7 +12,7 @@ import type { SandboxProvider } from '../../lib/payments/sandbox.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { CouponService } from './coupons.service.ts';
 import { walletOf } from './ledger.ts';
-import { presentOrder, presentTxn } from './money.present.ts';
+import { presentOrder, presentTxn, type TxnRow, type TxnSubjects } from './money.present.ts';
 import { MoneyService, type OrderPoints, type Paying } from './money.service.ts';
 import { requireRole } from './roles.ts';
 import { sandboxPayPage } from './sandbox-page.ts';
@@ -143,6 +143,14 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
 
   // ---- wallet ----
 
+  /** The titles of the orders bill rows refer to (shown in the reader's language). */
+  const txnSubjects = async (rows: TxnRow[]): Promise<TxnSubjects> => {
+    const orderNos = [...new Set(rows.filter((t) => t.refType === 'order').map((t) => t.refId))];
+    if (orderNos.length === 0) return new Map();
+    const found = await app.db.select({ orderNo: orders.orderNo, title: orders.title, titleEn: orders.titleEn }).from(orders).where(inArray(orders.orderNo, orderNos));
+    return new Map(found.map((o) => [o.orderNo, o]));
+  };
+
   app.route({ ...endpointRoute('walletInfo'), handler: async (req) => ok(await walletOf(app.db, currentUser(req).id)) });
   app.route({
     ...endpointRoute('walletTransactions'),
@@ -155,7 +163,8 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
         app.db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where),
       ]);
       const total = count?.n ?? 0;
-      return ok({ items: rows.map((t) => presentTxn(t, req.ctx.lang)), page, page_size: size, total, has_more: page * size < total });
+      const subjects = await txnSubjects(rows);
+      return ok({ items: rows.map((t) => presentTxn(t, req.ctx.lang, subjects)), page, page_size: size, total, has_more: page * size < total });
     },
   });
   app.route({
@@ -163,7 +172,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     handler: async (req) => {
       const [t] = await app.db.select().from(walletTransactions).where(and(eq(walletTransactions.id, req.params.id), eq(walletTransactions.userId, currentUser(req).id)));
       if (!t) throw new AppError(ErrorCode.NOT_FOUND);
-      return ok(presentTxn(t, req.ctx.lang));
+      return ok(presentTxn(t, req.ctx.lang, await txnSubjects([t])));
     },
   });
   app.route({
@@ -319,17 +328,21 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
         done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
       page.get<{ Params: { order_no: string }; Querystring: { lang?: string } }>('/sandbox/pay/:order_no', { schema: { hide: true } }, async (req, reply) => {
-        const order = await service.findOrder(req.params.order_no);
+        // Not an order number (`%00`, 2 KB of text): the unknown-order page, without asking the database.
+        const wellFormed = ORDER_NO.test(req.params.order_no);
+        const order = wellFormed ? await service.findOrder(req.params.order_no) : null;
         const sandbox = order ? sandboxFor(order.channel) : null;
         const trade = sandbox ? await sandbox.trade(req.params.order_no) : null;
         const lang = req.query.lang === 'en' || (!req.query.lang && !/zh/i.test(req.headers['accept-language'] ?? 'zh')) ? 'en' : 'zh';
         return reply
+          .code(trade && order ? 200 : 404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(sandboxPayPage({ lang, orderNo: req.params.order_no, trade: trade && order ? { ...trade, title: order.title, titleEn: order.titleEn } : null, now: now() }));
+          .send(sandboxPayPage({ lang, orderNo: wellFormed ? req.params.order_no : '', trade: trade && order ? { ...trade, title: order.title, titleEn: order.titleEn } : null, now: now() }));
       });
       page.post<{ Params: { order_no: string }; Body: { result?: string; lang?: string } }>('/sandbox/pay/:order_no', { schema: { hide: true } }, async (req, reply) => {
         const result = req.body?.result === 'success' ? 'success' : 'fail';
+        if (!ORDER_NO.test(req.params.order_no)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
         await payAsPayer(req.params.order_no, result);
         const lang = req.body?.lang === 'en' ? 'en' : 'zh';
         return reply.redirect(`/sandbox/pay/${encodeURIComponent(req.params.order_no)}?lang=${lang}`, 303);
@@ -337,6 +350,9 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     });
   }
 };
+
+/** The shape of our order numbers (the contract's OrderNo). */
+const ORDER_NO = /^[A-Za-z0-9_-]{6,32}$/;
 
 // Not encapsulated: `app.money` (the sweep, the sandbox providers) is for the whole app and its tests.
 export default fp(moneyRoutes, { name: 'money', dependencies: ['accounts', 'db'] });

@@ -18,6 +18,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import {
   couponCampaigns,
   coupons,
@@ -125,6 +126,16 @@ export class MoneyService {
     return { response: row.response };
   }
 
+  /**
+   * The buyer's row, locked before anything else an order takes. Every row the order writes
+   * references the user (a key-share lock) and the points ledger then locks the same row: two
+   * orders of one user each holding the first and waiting for the second deadlocked. Taken first,
+   * the user's orders simply run one after another.
+   */
+  private async lockBuyer(tx: Tx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  }
+
   private async storeKey(tx: Tx, userId: number, key: string, response: unknown): Promise<void> {
     await tx
       .update(idempotencyKeys)
@@ -227,7 +238,8 @@ export class MoneyService {
     // Before the transaction: a wrong password is counted even though nothing else happens.
     await this.d.checkPayPassword(p.user, body.pay_password);
     try {
-      return await this.d.db.transaction(async (tx) => {
+      return await transaction(this.d.db, async (tx) => {
+        await this.lockBuyer(tx, p.user.id);
         const replay = await this.claimKey(tx, p.user.id, p.key, hash);
         if (replay) return replay.response as PurchaseData;
         if (await this.entitled(tx, p.user.id, course.id)) throw new AppError(ErrorCode.ALREADY_PURCHASED);
@@ -264,7 +276,8 @@ export class MoneyService {
   async createCourseOrder(p: Paying, body: CreateOrderBody): Promise<OrderPayment> {
     const course = await this.course(body.module_id);
     const hash = requestHash('createOrder', body);
-    const { orderNo, replaced } = await this.d.db.transaction(async (tx) => {
+    const { orderNo, replaced } = await transaction(this.d.db, async (tx) => {
+      await this.lockBuyer(tx, p.user.id);
       const replay = await this.claimKey(tx, p.user.id, p.key, hash);
       if (replay) return { orderNo: (replay.response as { order_no: string }).order_no, replaced: [] as OrderRow[] };
       if (await this.entitled(tx, p.user.id, course.id)) throw new AppError(ErrorCode.ALREADY_PURCHASED);
@@ -306,7 +319,7 @@ export class MoneyService {
     }
     if (amount < RECHARGE_MIN_FEN || amount > RECHARGE_MAX_FEN) throw new AppError(ErrorCode.VALIDATION);
     const hash = requestHash('recharge', body);
-    const orderNo = await this.d.db.transaction(async (tx) => {
+    const orderNo = await transaction(this.d.db, async (tx) => {
       const replay = await this.claimKey(tx, p.user.id, p.key, hash);
       if (replay) return (replay.response as { order_no: string }).order_no;
       const now = this.d.now();
@@ -387,7 +400,8 @@ export class MoneyService {
       return presentPayment(now, '');
     }
     try {
-      const paid = await this.d.db.transaction(async (tx) => {
+      const paid = await transaction(this.d.db, async (tx) => {
+        await this.lockBuyer(tx, p.user.id);
         const replay = await this.claimKey(tx, p.user.id, p.key, hash);
         if (replay) return replay.response as OrderPayment;
         const now = this.d.now();
@@ -446,7 +460,9 @@ export class MoneyService {
   /** Closes a pending order (cancel or expiry): provider first, then the order and its coupon. Answers the order after. */
   async closeOrder(order: OrderRow): Promise<OrderRow> {
     if (order.status === 'pending' && (await this.closeAtProvider(order))) {
-      await this.d.db.transaction(async (tx) => {
+      await transaction(this.d.db, async (tx) => {
+        // The user before the order, as an order being placed takes them (points go back).
+        await this.lockBuyer(tx, order.userId);
         const now = this.d.now();
         const closed = await tx
           .update(orders)
@@ -472,21 +488,30 @@ export class MoneyService {
    * once. Bad signature, unknown order or a wrong amount are refused and change nothing.
    */
   async notify(provider: PaymentProvider, incoming: IncomingNotification): Promise<NotificationAck> {
-    const verified = await provider.verifyNotification(incoming);
+    // Junk the adapter cannot even parse is the sender's problem (4xx), like a bad signature.
+    const verified = await provider.verifyNotification(incoming).catch(() => ({ ok: false as const, reason: 'malformed' as const }));
     if (!verified.ok) {
       this.d.log.warn({ channel: provider.channel, reason: verified.reason }, 'payment notification refused');
-      return provider.acknowledge(false);
+      return provider.acknowledge('refused');
     }
-    if (verified.payment.state !== 'success') return provider.acknowledge(true);
-    const outcome = await this.applyPayment(provider, verified.payment);
-    return provider.acknowledge(outcome !== 'rejected');
+    if (verified.payment.state !== 'success') return provider.acknowledge('accepted');
+    let outcome: Outcome;
+    try {
+      outcome = await this.applyPayment(provider, verified.payment);
+    } catch (err) {
+      // Our fault (the database): a 5xx with the provider's FAIL body, so it delivers it again.
+      this.d.log.error({ err, channel: provider.channel, orderNo: verified.payment.orderNo }, 'applying a payment notification failed');
+      return provider.acknowledge('failed');
+    }
+    return provider.acknowledge(outcome === 'rejected' ? 'refused' : 'accepted');
   }
 
   /** Applies a provider's successful payment to its order, once. */
   async applyPayment(provider: PaymentProvider, payment: VerifiedPayment): Promise<Outcome> {
     const channel = provider.channel;
     let late: OrderRow | null = null;
-    const outcome = await this.d.db.transaction(async (tx): Promise<Outcome> => {
+    const outcome = await transaction(this.d.db, async (tx): Promise<Outcome> => {
+      late = null;
       const order = await this.orderOf(tx, payment.orderNo);
       if (!order) {
         this.d.log.warn({ channel, orderNo: payment.orderNo }, 'payment for an unknown order');
@@ -612,7 +637,7 @@ export class MoneyService {
     if (order.channel !== 'balance' && order.amount > 0) {
       if (order.module === 'recharge') {
         // The balance it added must still be there; taken back before the provider pays out.
-        await this.d.db.transaction(async (tx) => {
+        await transaction(this.d.db, async (tx) => {
           await postLedger(tx, { userId: order.userId, type: 'refund', amount: -order.amount, refType: 'order', refId: orderNo, memo: reason, now });
         });
       }
@@ -626,7 +651,8 @@ export class MoneyService {
         throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR);
       }
     }
-    return this.d.db.transaction(async (tx) => {
+    return transaction(this.d.db, async (tx) => {
+      await this.lockBuyer(tx, order.userId);
       const [done] = await tx
         .update(orders)
         .set({ status: 'refunded', refundedAt: now, updatedAt: now })
@@ -660,7 +686,7 @@ export class MoneyService {
     const [user] = await this.d.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError(ErrorCode.NOT_FOUND);
     type Result = { wallet: { balance: number; frozen: number }; transaction: WalletTransaction };
-    return this.d.db.transaction(async (tx): Promise<Result> => {
+    return transaction(this.d.db, async (tx): Promise<Result> => {
       const replay = await this.claimKey(tx, actorId, key, hash);
       if (replay) return replay.response as Result;
       const now = this.d.now();

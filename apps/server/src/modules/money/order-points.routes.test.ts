@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, type Order, type OrderPayment, type PurchaseData } from '@medportal/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/factories.ts';
 import { operator, PAY_PASSWORD, paidCourse, payer, post, expectBooksBalance, get, moneyApp } from '../../../test/money.helpers.ts';
 import { pointsBalance, postPoints } from '../rewards/index.ts';
+import { transaction } from '../../db/transaction.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -67,5 +71,62 @@ describe('credit points paying part of an order', () => {
     expect((await get<{ balance: number }>(app, '/v1/user/wallet/info', u.access)).data.balance).toBe(10_000);
     expect(await pointsBalance(app.db, u.id)).toBe(2_000);
     await expectBooksBalance(app);
+  });
+});
+
+describe('one user placing orders that spend points at once', () => {
+  // Each order locks the buyer's points and wallet; taken in different orders they deadlocked on
+  // PostgreSQL (HTTP 500 for a double click).
+  it.each([2, 6])('%i concurrent orders all succeed, none answers 500, and the books balance', async (n) => {
+    for (let round = 0; round < 4; round += 1) {
+      const u = await buyer(100_000, 100_000);
+      const courses = await Promise.all(Array.from({ length: n }, () => paidCourse(app, 5_000)));
+      // Balance purchases and QR orders mixed, each of its own course.
+      const answers = await Promise.all(
+        courses.map((course, i) =>
+          i % 2 === 0
+            ? app.inject({ method: 'POST', url: '/v1/user/wallet/purchase', payload: { module: 'course', module_id: course, points: 500, pay_password: PAY_PASSWORD }, headers: { ...bearer(u.access), 'idempotency-key': randomUUID() } })
+            : app.inject({ method: 'POST', url: '/v1/pc/order', payload: { module: 'course', module_id: course, points: 500, channel: 'wechat' }, headers: { ...bearer(u.access), 'idempotency-key': randomUUID() } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+      expect(answers.map((a) => a.json<{ code: number }>().code)).toEqual(answers.map(() => 0));
+      expect(await pointsBalance(app.db, u.id)).toBe(100_000 - n * 500);
+    }
+    await expectBooksBalance(app);
+  });
+});
+
+describe('the shared transaction helper', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('runs a transaction again after a deadlock or serialization failure, a bounded number of times', async () => {
+    let runs = 0;
+    const answer = await transaction(app.db, async (tx) => {
+      runs += 1;
+      await tx.execute(sql`select 1`);
+      if (runs < 3) throw runs === 1 ? deadlock() : new Error('wrapped', { cause: { code: '40001' } });
+      return 'done';
+    });
+    expect({ answer, runs }).toEqual({ answer: 'done', runs: 3 });
+
+    runs = 0;
+    await expect(
+      transaction(app.db, async () => {
+        runs += 1;
+        throw deadlock();
+      }, { retries: 2 }),
+    ).rejects.toThrow('deadlock detected');
+    expect(runs).toBe(3);
+
+    // Any other error is not retried.
+    runs = 0;
+    await expect(
+      transaction(app.db, async () => {
+        runs += 1;
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(runs).toBe(1);
   });
 });

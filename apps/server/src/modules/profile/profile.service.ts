@@ -9,6 +9,8 @@ import { type CacheInvalidation, noInvalidation } from '../../lib/public-cache.t
 import type { ImageType } from '../../lib/image-type.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/context.ts';
+import { transaction } from '../../db/transaction.ts';
+import { mergeMoney, refuseMoneyInFlight } from '../money/index.ts';
 import { mergePoints } from '../rewards/index.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import {
@@ -175,8 +177,9 @@ export class ProfileService {
 
   /**
    * Folds the other account into this one, in one transaction: its identities (the bound one
-   * replacing ours, others where we have none), points and uploads move here; its sessions are
-   * revoked and it is marked merged.
+   * replacing ours, others where we have none), points, uploads, balance, orders, coupons and
+   * courses move here (money through the ledger, with an audit row); its sessions are revoked and
+   * it is marked merged. Refused while it has an order or a withdrawal in flight.
    */
   async merge(me: AuthUser, token: string, lang: ApiLanguage): Promise<{ merged_user_id: number }> {
     const p = verifyToken(this.a.secret, 'merge', token);
@@ -186,7 +189,7 @@ export class ProfileService {
     const otherId = p.b;
     const kind = p.k === 'email' ? 'email' : 'mobile';
     const value = p.v;
-    await this.db.transaction(async (tx) => {
+    await transaction(this.db, async (tx) => {
       // Lock both rows in id order (no deadlock with a merge the other way round).
       const locked = await tx
         .select()
@@ -217,8 +220,9 @@ export class ProfileService {
         ...(mine.payPasswordHash ? {} : { payPasswordHash: other.payPasswordHash }),
       };
       if (Object.keys(keep).length) await tx.update(users).set(keep).where(eq(users.id, me.id));
-      // Points move through the points ledger (a row on each side), not by rewriting the balances.
+      // Points and money move through their ledgers (a row on each side), not by rewriting balances.
       await mergePoints(tx, otherId, me.id);
+      await mergeMoney(tx, otherId, me.id, this.a.now());
       await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
       await this.a.revokeTokens(tx, otherId, 'merged');
     });
@@ -256,13 +260,18 @@ export class ProfileService {
   /**
    * Deletes the account with a code (scene cancel) sent to its own mobile or email: every token is
    * revoked, identities and password hashes removed, personal fields erased. The row stays (orders
-   * and ledger rows of later features keep pointing at it).
+   * and ledger rows keep pointing at it). Refused while the wallet has a balance, a withdrawal is
+   * being processed or an order waits for payment (checked before the code is used, and again
+   * under the user's lock, which new orders also take first).
    */
   async cancel(me: AuthUser, code: string): Promise<void> {
     const recipient = await this.a.users.ownRecipient(me.id);
+    await transaction(this.db, (tx) => refuseMoneyInFlight(tx, me.id, { balance: true }));
     await this.a.verifyCode(recipient, 'cancel', code.trim());
     const now = this.a.now();
-    await this.db.transaction(async (tx) => {
+    await transaction(this.db, async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('no key update');
+      await refuseMoneyInFlight(tx, me.id, { balance: true });
       await tx.delete(userIdentities).where(eq(userIdentities.userId, me.id));
       await tx
         .update(users)

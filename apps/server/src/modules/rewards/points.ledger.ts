@@ -24,7 +24,8 @@ export interface PointsPosted {
 
 /**
  * The one way points change: a score_logs row and the balance (users.points_balance) in the
- * caller's transaction. The user's row is locked first, so postings of one user run one after
+ * caller's transaction. The user's row is locked first (`no key update`: rows referencing the
+ * user take key-share locks that must not wait on it), so postings of one user run one after
  * another: a second call with the same effect key then finds the first one's row and changes
  * nothing, and rows are numbered in the order the balance moved (each `balance_after` is the
  * running sum). A change that would take the balance below 0 is INSUFFICIENT_POINTS (the
@@ -32,7 +33,7 @@ export interface PointsPosted {
  */
 export async function postPoints(tx: Tx, e: PointsEntry): Promise<PointsPosted> {
   if (!Number.isSafeInteger(e.change) || e.change === 0) throw new Error(`postPoints: bad change ${e.change}`);
-  const [user] = await tx.select({ balance: users.pointsBalance }).from(users).where(eq(users.id, e.userId)).for('update');
+  const [user] = await tx.select({ balance: users.pointsBalance }).from(users).where(eq(users.id, e.userId)).for('no key update');
   if (!user) throw new Error(`postPoints: no user ${e.userId}`);
   const [existing] = await tx
     .select({ id: scoreLogs.id })
@@ -79,21 +80,22 @@ export async function spendOrderPoints(tx: Tx, o: { userId: number; orderNo: str
  * they were already returned).
  */
 export async function returnOrderPoints(tx: Tx, o: { userId: number; orderNo: string; why: 'closed' | 'refunded' }): Promise<number> {
+  // By the order alone: an order moved by an account merge was paid with the other account's points.
   const [spent] = await tx
     .select({ change: scoreLogs.change })
     .from(scoreLogs)
-    .where(and(eq(scoreLogs.userId, o.userId), eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, o.orderNo)));
+    .where(and(eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, o.orderNo)));
   if (!spent) return 0;
   const posted = await postPoints(tx, { userId: o.userId, change: -spent.change, reason: 'order_return', refType: 'order', refId: o.orderNo, memo: o.why });
   return posted.applied ? -spent.change : 0;
 }
 
 /** Points used by an order (0 when none): what a paid order consumed. */
-export async function orderPoints(db: Db | Tx, userId: number, orderNo: string): Promise<number> {
+export async function orderPoints(db: Db | Tx, _userId: number, orderNo: string): Promise<number> {
   const [spent] = await db
     .select({ change: scoreLogs.change })
     .from(scoreLogs)
-    .where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, orderNo)));
+    .where(and(eq(scoreLogs.reason, 'order_spend'), eq(scoreLogs.refType, 'order'), eq(scoreLogs.refId, orderNo)));
   return spent ? -spent.change : 0;
 }
 

@@ -1,6 +1,7 @@
 import { signInPoints, type SignInResult, type SignInState } from '@medportal/contract';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { signIns } from '../../db/schema/index.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
 import { pointsBalance, postPoints } from './points.ledger.ts';
@@ -49,7 +50,7 @@ export class SignInService {
 
   async signIn(userId: number, tz: string): Promise<SignInResult> {
     const today = localDate(this.now(), tz);
-    return this.db.transaction(async (tx) => {
+    return transaction(this.db, async (tx) => {
       const [last] = await tx.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(desc(signIns.day)).limit(1);
       if (last && last.day >= today) return this.repeat(last, tx);
       const streak = last && last.day === addDays(today, -1) ? last.streak + 1 : 1;

@@ -2,6 +2,7 @@ import { type ApiLanguage, DEFAULT_TIMEZONE, ErrorCode, IDEMPOTENCY_KEY_PATTERN,
 import { and, asc, count, desc, eq, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { bankCards, withdrawals } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -96,7 +97,7 @@ export class WithdrawalService {
     await this.d.checkPayPassword(me, body.pay_password);
 
     const now = this.d.now();
-    const row = await this.d.db.transaction(async (tx) => {
+    const row = await transaction(this.d.db, async (tx) => {
       await lockWithdrawals(tx, me.id);
       const again = await this.byKey(tx, me.id, idempotencyKey);
       if (again) return again;
@@ -181,7 +182,7 @@ export class WithdrawalService {
   /** Operator: a pending withdrawal goes to the payout provider. */
   async approve(operatorId: number, id: number, lang: ApiLanguage): Promise<AdminWithdrawalView> {
     const now = this.d.now();
-    const out = await this.d.db.transaction(async (tx) => {
+    const out = await transaction(this.d.db, async (tx) => {
       const [row] = await tx
         .update(withdrawals)
         .set({ status: 'approved', reviewedBy: operatorId, reviewedAt: now, payoutNextAt: now })
@@ -198,7 +199,7 @@ export class WithdrawalService {
   /** Operator: a pending withdrawal is refused and its amount returns to the balance. */
   async reject(operatorId: number, id: number, reason: string, lang: ApiLanguage): Promise<AdminWithdrawalView> {
     const now = this.d.now();
-    return this.d.db.transaction(async (tx) => {
+    return transaction(this.d.db, async (tx) => {
       const [row] = await tx
         .update(withdrawals)
         .set({ status: 'rejected', reviewedBy: operatorId, reviewedAt: now, rejectReason: reason })
@@ -231,7 +232,7 @@ export class WithdrawalService {
    */
   async payoutDue(): Promise<number> {
     const now = this.d.now();
-    const claimed = await this.d.db.transaction(async (tx) => {
+    const claimed = await transaction(this.d.db, async (tx) => {
       const due = await tx
         .select({ id: withdrawals.id })
         .from(withdrawals)
@@ -272,7 +273,7 @@ export class WithdrawalService {
   /** The provider's report: applied once (only an approved withdrawal moves on). */
   async settle(report: PayoutReport): Promise<boolean> {
     const now = this.d.now();
-    return this.d.db.transaction(async (tx) => {
+    return transaction(this.d.db, async (tx) => {
       const paid = report.status === 'paid';
       const [row] = await tx
         .update(withdrawals)

@@ -14,6 +14,8 @@ type Record = LearnRecordPage['items'][number];
 function CourseRecord({ r }: { r: Record }) {
   const { t } = useTranslation('member');
   const lang = useLang();
+  // A course owned (bought, or through a voucher) but never played: listed from its grant.
+  const started = r.last_chapter_id !== null;
   return (
     <li className="center-card">
       <Link to={paths.courseDetail.getHref(r.course.id)} className="center-card__media" tabIndex={-1} aria-hidden="true">
@@ -29,17 +31,21 @@ function CourseRecord({ r }: { r: Record }) {
         </div>
         <p className="center-card__meta">
           {r.last_chapter_title ? t('center.mycourse.last', { title: r.last_chapter_title, time: formatClock(r.last_position_s) }) : null}
-          <span>{t('center.mycourse.learnedAt', { date: formatDate(r.learned_at, lang) })}</span>
+          {started ? (
+            <span>{t('center.mycourse.learnedAt', { date: formatDate(r.learned_at, lang) })}</span>
+          ) : (
+            <span>{t('center.mycourse.notStarted', { date: formatDate(r.learned_at, lang) })}</span>
+          )}
         </p>
       </div>
-      <Link className="button button--primary center-card__action" to={`${paths.courseDetail.getHref(r.course.id)}?resume=1`}>
-        {r.completed ? t('center.mycourse.review') : t('center.mycourse.continue')}
+      <Link className="button button--primary center-card__action" to={started ? `${paths.courseDetail.getHref(r.course.id)}?resume=1` : paths.courseDetail.getHref(r.course.id)}>
+        {r.completed ? t('center.mycourse.review') : started ? t('center.mycourse.continue') : t('center.mycourse.start')}
       </Link>
     </li>
   );
 }
 
-/** `/user/mycourse`: the courses I learn, most recent first, with progress and a continue button. */
+/** `/user/mycourse`: the courses I learn or own, most recent first, with progress and a continue (or start) button. */
 export function MyCoursePage() {
   const { t } = useTranslation('member');
   const [search] = useSearchParams();

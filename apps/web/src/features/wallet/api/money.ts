@@ -21,7 +21,7 @@ export type WithdrawalPage = DataOf<'withdrawalList'>;
 export type Withdrawal = WithdrawalPage['items'][number];
 
 export const PAGE_SIZE = 10;
-export const TXN_TYPES = ['recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment'] as const satisfies readonly TxnType[];
+export const TXN_TYPES = ['recharge', 'purchase', 'refund', 'withdrawal', 'withdrawal_paid', 'reversal', 'adjustment', 'merge'] as const satisfies readonly TxnType[];
 export const ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const satisfies readonly OrderStatus[];
 export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const satisfies readonly CouponStatus[];
 
