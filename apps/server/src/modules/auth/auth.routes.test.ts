@@ -256,13 +256,19 @@ describe('verification codes', () => {
     expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
   });
 
-  it('sms_verify checks a code without spending it', async () => {
+  it('sms_verify spends the code: it works once across every endpoint that checks codes', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
     const res = await call<{ verify_ticket: string }>(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } });
     expect(res.code).toBe(0);
     expect(res.data.verify_ticket.length).toBeGreaterThan(20);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
+    expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } })).code).toBe(ErrorCode.CODE_INVALID);
+    // … and the other way round: a code spent by a login no longer verifies.
+    clock.advance(61);
+    const next = await smsCode(app, mobile);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code: next } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code: next } })).code).toBe(ErrorCode.CODE_INVALID);
   });
 
   it('send email codes in the request language', async () => {
