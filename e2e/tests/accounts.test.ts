@@ -47,6 +47,13 @@ describe('accounts', () => {
     await panel.getByTestId('send-code').click();
     await panel.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
     await panel.getByLabel('验证码', { exact: true }).fill(await latestCode(h.server.url, MOBILE));
+    // The agreement box starts unticked and is required before the account is created.
+    const agree = panel.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》和《隐私政策》' });
+    assert.equal(await agree.isChecked(), false);
+    await panel.getByRole('button', { name: '登录/注册' }).click();
+    await panel.getByText('请先阅读并勾选同意《用户服务协议》和《隐私政策》').waitFor();
+    assert.equal(await panel.getByRole('link', { name: '《隐私政策》' }).getAttribute('href'), '/privacy');
+    await agree.check();
     await panel.getByRole('button', { name: '登录/注册' }).click();
 
     await page.waitForURL((url) => url.pathname === '/register');
@@ -129,6 +136,9 @@ describe('accounts', () => {
     const phone = (await h.newPage({ width: 390, height: 844 })).page;
     const callback = `${h.server.url}/?via=wechat`;
     await desktop.goto(`/auth?callback=${encodeURIComponent(callback)}`);
+    // No QR before the visitor agreed to the user agreement and privacy policy.
+    await desktop.getByTestId('wechat-agree-hint').waitFor();
+    await desktop.getByTestId('agree-terms').check();
     const qr = desktop.getByTestId('wechat-qr');
     await qr.waitFor();
     const target = await qr.getAttribute('data-qr-value');

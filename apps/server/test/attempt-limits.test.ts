@@ -83,13 +83,13 @@ describe('limits under concurrent bursts', () => {
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: `10.9.4.${i}`, payload: { type: 'sms', mobile, code: wrong(i) } }),
+        call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: `10.9.4.${i}`, payload: { type: 'sms', agree_terms: true, mobile, code: wrong(i) } }),
       ),
     );
     expect(answers.every((a) => a.code === ErrorCode.CODE_INVALID)).toBe(true);
     const [row] = await app.db.select({ attempts: verificationCodes.attempts }).from(verificationCodes).where(eq(verificationCodes.recipient, `+86${mobile}`));
     expect(row?.attempts).toBe(CODE_MAX_ATTEMPTS);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.4.99', payload: { type: 'sms', mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.4.99', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
   });
 
   it('checks at most the voucher-guess limit of 40 guesses sent at once', async () => {

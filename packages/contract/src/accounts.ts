@@ -64,6 +64,11 @@ export const SmsVerifyBody = withMobileRule(
 /** A short-lived ticket proving the code was right, for multi-step pages. */
 export const SmsVerifyData = z.object({ verify_ticket: z.string(), expires_in: z.number().int() });
 
+/** The agreement tick box: required (CONSENT_REQUIRED when missing or false) where an account may be created. */
+export const AgreeTerms = z.boolean().optional();
+/** The same in a query string. */
+export const AgreeTermsQuery = z.enum(['true', 'false', '1', '0']).optional();
+
 export const LoginBody = z.discriminatedUnion('type', [
   withMobileRule(
     z.object({
@@ -71,6 +76,8 @@ export const LoginBody = z.discriminatedUnion('type', [
       mobile: MobileNumber,
       country_code: CountryCode,
       code: VerifyCode,
+      /** The visitor ticked "I have read and agree" to the current user agreement and privacy policy (required). */
+      agree_terms: AgreeTerms,
     }),
   ),
   z.object({
@@ -113,7 +120,12 @@ export const LoginInfo = z.object({
   wechat_bound: z.boolean(),
   profile_completed: z.boolean(),
   platform: Platform,
+  /** The user agreement or privacy policy changed since the user last agreed: ask again (POST /v1/user/consent). */
+  consent_required: z.boolean(),
 });
+/** Agreeing to the current user agreement and privacy policy. */
+export const ConsentBody = z.object({ agree_terms: z.boolean() });
+export const ConsentData = z.object({ contract_version: z.string(), privacy_version: z.string(), agreed_at: z.string() });
 export type LoginInfo = z.infer<typeof LoginInfo>;
 
 export const CheckIpData = z.object({
@@ -132,7 +144,7 @@ export const VerifyPayPasswordBody = z.object({ pay_password: PayPassword });
 export const VerifyPayPasswordData = z.object({ verified: z.literal(true) });
 
 // WeChat QR login
-export const WechatQrQuery = z.object({ callback: z.string().max(2048).optional() });
+export const WechatQrQuery = z.object({ callback: z.string().max(2048).optional(), agree_terms: AgreeTermsQuery });
 export const WechatQrData = z.object({
   ticket: z.string(),
   /** What the QR code encodes: WeChat's authorise page, or the sandbox consent page. */

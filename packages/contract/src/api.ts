@@ -104,7 +104,7 @@ export const schemas = {
     data: A.SendCodeData,
   }),
   smsVerify: define({
-    summary: 'Check an SMS code without using it up elsewhere; returns a short-lived ticket',
+    summary: 'Check and spend an SMS code (codes are single use); returns a short-lived ticket',
     tags: ['auth'],
     body: A.SmsVerifyBody,
     data: A.SmsVerifyData,
@@ -124,6 +124,12 @@ export const schemas = {
     summary: 'Who is logged in',
     tags: ['auth'],
     data: A.LoginInfo,
+  }),
+  agreeConsent: define({
+    summary: 'Agree to the current user agreement and privacy policy (recorded with their versions and the time)',
+    tags: ['auth'],
+    body: A.ConsentBody,
+    data: A.ConsentData,
   }),
   checkIp: define({ summary: 'The caller address as seen by the server', tags: ['auth'], data: A.CheckIpData }),
   setPassword: define({

@@ -34,6 +34,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.PAY_PASSWORD_ALREADY_SET]: { zh_CN: '已设置过支付密码', en: 'A payment password is already set' },
   [ErrorCode.ACCOUNT_TAKEN]: { zh_CN: '该手机号或邮箱已被其他账号使用', en: 'This mobile number or email belongs to another account' },
   [ErrorCode.TICKET_EXPIRED]: { zh_CN: '二维码已过期，请刷新', en: 'The QR code has expired; please refresh it' },
+  [ErrorCode.CONSENT_REQUIRED]: { zh_CN: '请阅读并同意《用户服务协议》和《隐私政策》', en: 'Please read and agree to the User Agreement and the Privacy Policy' },
   [ErrorCode.LIVE_ENDED]: { zh_CN: '直播已结束，无法设置提醒', en: 'This live has ended; reminders are no longer possible' },
   [ErrorCode.LIVE_ACCESS_CODE_REQUIRED]: { zh_CN: '请先输入观看码', en: 'Please enter the access code first' },
   [ErrorCode.LIVE_ACCESS_CODE_WRONG]: { zh_CN: '观看码错误', en: 'The access code is wrong' },

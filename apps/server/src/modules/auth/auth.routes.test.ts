@@ -162,7 +162,7 @@ describe('password guessing across addresses', () => {
 
     // The lock is on passwords: the owner still gets in by SMS.
     const code = await smsCode(app, known.mobile ?? '', 'login', '10.23.0.2');
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', mobile: known.mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', agree_terms: true, mobile: known.mobile, code } })).code).toBe(0);
     clock.advance(LOGIN_LIMITS.lockS + 1);
     expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.23.0.3')).code).toBe(0);
   });
@@ -181,7 +181,7 @@ describe('one recipient per mobile number', () => {
       const res = await call<{ user_access_token: string; is_new_user: boolean }>(app, {
         method: 'POST',
         url: '/v1/user/login',
-        payload: { type: 'sms', mobile: u.mobile, country_code, code },
+        payload: { type: 'sms', agree_terms: true, mobile: u.mobile, country_code, code },
       });
       expect(res.code).toBe(0);
       expect(res.data.is_new_user).toBe(false);
@@ -235,15 +235,15 @@ describe('verification codes', () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
     clock.advance(601);
-    const res = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    const res = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
     expect(res.code).toBe(40102);
   });
 
   it('are single use', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(40102);
   });
 
   it('die after 5 wrong attempts', async () => {
@@ -251,9 +251,9 @@ describe('verification codes', () => {
     const code = await smsCode(app, mobile, 'login', '10.0.2.1');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code: wrong } })).code).toBe(40102);
+      expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', agree_terms: true, mobile, code: wrong } })).code).toBe(40102);
     }
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(40102);
   });
 
   it('sms_verify spends the code: it works once across every endpoint that checks codes', async () => {
@@ -262,12 +262,12 @@ describe('verification codes', () => {
     const res = await call<{ verify_ticket: string }>(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } });
     expect(res.code).toBe(0);
     expect(res.data.verify_ticket.length).toBeGreaterThan(20);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
     expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } })).code).toBe(ErrorCode.CODE_INVALID);
     // … and the other way round: a code spent by a login no longer verifies.
     clock.advance(61);
     const next = await smsCode(app, mobile);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code: next } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code: next } })).code).toBe(0);
     expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code: next } })).code).toBe(ErrorCode.CODE_INVALID);
   });
 
@@ -350,7 +350,7 @@ describe('session cookie', () => {
   it('login sets an httpOnly SameSite=Lax cookie; the session check answers a fresh pair for it', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
-    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
     const cookie = res.cookies.find((c) => c.name === 'mp_session');
     expect(cookie).toBeDefined();
     expect(cookie?.httpOnly).toBe(true);

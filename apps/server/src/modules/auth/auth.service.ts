@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from './auth.repository.ts';
 import { canonicalMobile, parseE164 } from '../../lib/phone.ts';
+import { consentRequired, recordConsent, requireAgreement } from './consents.ts';
 import { e164Recipient, emailRecipient, mobileRecipient, type Recipient } from './codes.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthUser, TokenPair } from './tokens.ts';
@@ -182,6 +183,8 @@ export class AuthService {
   async login(body: BodyOf<'login'>, caller: Caller): Promise<LoginOutcome> {
     if (body.type === 'sms') {
       const r = mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
+      // Before the code is spent: a visitor who has not ticked the box keeps their code.
+      requireAgreement(body.agree_terms);
       const attempt = await this.reserve(r.key, caller.ip, false);
       if (!(await this.a.codes.check(r, 'login', body.code.trim()))) {
         // A code sent for registration also lets the number in.
@@ -189,12 +192,16 @@ export class AuthService {
       }
       await this.succeed(attempt);
       const existing = await findUserByIdentity(this.db, 'mobile', r.key);
-      if (existing) return this.openSession(existing, caller.platform, false);
+      if (existing) {
+        await recordConsent(this.db, existing.id, this.now, caller.ip);
+        return this.openSession(existing, caller.platform, false);
+      }
       const created = await this.db.transaction(async (tx) => {
         // Another request may have created it a moment ago: the unique identity decides.
         const again = await findUserByIdentity(tx, 'mobile', r.key);
-        if (again) return { user: again, isNew: false };
-        return { user: await createUser(tx, defaultNickname(r.to), { kind: 'mobile', value: r.key }, this.now), isNew: true };
+        const user = again ?? (await createUser(tx, defaultNickname(r.to), { kind: 'mobile', value: r.key }, this.now));
+        await recordConsent(tx, user.id, this.now, caller.ip);
+        return { user, isNew: !again };
       });
       return this.openSession(created.user, caller.platform, created.isNew);
     }
@@ -308,7 +315,17 @@ export class AuthService {
       wechat_bound: Boolean(ids.wechat),
       profile_completed: user.profileCompleted,
       platform,
+      consent_required: await consentRequired(this.db, user.id),
     };
+  }
+
+  /** The user agrees to the current user agreement and privacy policy (asked again after a change). */
+  async agreeConsent(me: AuthUser, agreed: boolean, caller: Caller): Promise<DataOf<'agreeConsent'>> {
+    requireAgreement(agreed);
+    const user = await this.userOf(me);
+    const at = this.now;
+    const v = await recordConsent(this.db, user.id, at, caller.ip);
+    return { contract_version: v.contract, privacy_version: v.privacy, agreed_at: at.toISOString() };
   }
 
   async userOf(me: AuthUser): Promise<UserRow> {

@@ -26,7 +26,8 @@ export type ValidationKey =
   | 'maxLength'
   | 'maskedMismatch'
   | 'nickname'
-  | 'confirmTick';
+  | 'confirmTick'
+  | 'agreement';
 
 export type Check = ValidationKey | null;
 

@@ -74,10 +74,23 @@ describe('/login: SMS code', () => {
     expect((screen.getByLabelText('图形验证码') as HTMLInputElement).value).toBe('');
 
     await user.type(screen.getByLabelText('验证码'), '123456');
+    // The agreement box starts unticked and must be ticked before the login call.
+    const agree = screen.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》和《隐私政策》' }) as HTMLInputElement;
+    expect(agree.checked).toBe(false);
+    expect(screen.getByRole('link', { name: '《用户服务协议》' }).getAttribute('href')).toBe('/contract');
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+    await user.click(screen.getByRole('button', { name: '登录/注册' }));
+    expect(await screen.findByText('请先阅读并勾选同意《用户服务协议》和《隐私政策》')).toBeTruthy();
+    expect(agree.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/v1/user/login')).toHaveLength(0);
+    // Keyboard: Space ticks the focused box.
+    agree.focus();
+    await user.keyboard(' ');
+    expect(agree.checked).toBe(true);
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
 
     expect((await location()).textContent).toBe('/course/7?from=login');
-    expect(api.callsTo('POST', '/v1/user/login')[0]!.body).toMatchObject({ type: 'sms', mobile: '13800138000', country_code: '86', code: '123456' });
+    expect(api.callsTo('POST', '/v1/user/login')[0]!.body).toMatchObject({ type: 'sms', mobile: '13800138000', country_code: '86', code: '123456', agree_terms: true });
     expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBe('acc-1');
     expect(localStorage.getItem(StorageKey.REFRESH_TOKEN)).toBe('ref-1');
     expect(JSON.parse(localStorage.getItem(StorageKey.USER_INFO)!)).toEqual({ avatar_url: '/a.svg', nickname: '李医生' });
@@ -89,6 +102,7 @@ describe('/login: SMS code', () => {
     loginAt(callbackUrl());
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
     await user.type(screen.getByLabelText('验证码'), '123456');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
     const marker = await location();
     const url = new URL(marker.textContent!, window.location.origin);
@@ -119,6 +133,7 @@ describe('/login: SMS code', () => {
     expect(api.callsTo('POST', '/v1/user/send/sms')[0]!.body).toMatchObject({ mobile: '7700900123', country_code: '44' });
 
     await user.type(screen.getByLabelText('验证码'), '000000');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
     expect(await screen.findByText('验证码错误或已失效')).toBeTruthy();
     expect(screen.getByLabelText('验证码').getAttribute('aria-invalid')).toBe('true');
@@ -190,7 +205,7 @@ describe('/login: password', () => {
 
   it('moves between the tabs with the arrow keys', async () => {
     const user = userEvent.setup();
-    serve({ 'GET /v1/wechat/qrconnect': ok({ ticket: 't', qr_url: 'http://x/wx/auth?state=t', expires_in: 300, sandbox: true }) });
+    const api = serve({ 'GET /v1/wechat/qrconnect': ok({ ticket: 't', qr_url: 'http://x/wx/auth?state=t', expires_in: 300, sandbox: true }) });
     loginAt();
     const sms = await screen.findByTestId('login-tab-sms');
     sms.focus();
@@ -199,7 +214,12 @@ describe('/login: password', () => {
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('login-tab-password');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByTestId('login-tab-wechat').getAttribute('aria-selected')).toBe('true');
+    // No QR (and no ticket asked for) before the agreement box is ticked.
+    expect(within(screen.getByRole('tabpanel')).getByTestId('wechat-agree-hint')).toBeTruthy();
+    expect(api.callsTo('GET', '/v1/wechat/qrconnect')).toHaveLength(0);
+    await user.click(within(screen.getByRole('tabpanel')).getByTestId('agree-terms'));
     expect(await within(screen.getByRole('tabpanel')).findByTestId('wechat-qr')).toBeTruthy();
+    expect(api.callsTo('GET', '/v1/wechat/qrconnect')[0]!.query.get('agree_terms')).toBe('true');
   });
 });
 
@@ -251,6 +271,7 @@ describe('/register', () => {
     renderRoutes([{ path: '/register', loader: registerRoute.loader, Component: registerRoute.Component }], `/register?callback=${encodeURIComponent(callbackUrl())}`);
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
     await user.type(screen.getByLabelText('验证码'), '123456');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '下一步' }));
 
     const password = await screen.findByLabelText('新密码');
