@@ -34,7 +34,7 @@ export async function latestCode(baseUrl: string, to: string, timeoutMs = 15_000
   }
 }
 
-/** The answer of an image captcha (developer endpoint). */
+/** The solved payload of a human-check challenge (developer endpoint). */
 export async function captchaAnswer(baseUrl: string, key: string): Promise<string> {
   return (await getData<{ code: string }>(`${baseUrl}/v1/dev/captcha/${encodeURIComponent(key)}`)).code;
 }

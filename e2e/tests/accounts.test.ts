@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { captchaAnswer, latestCode } from '../src/dev-api.ts';
+import { latestCode } from '../src/dev-api.ts';
 import { useHarness } from '../src/harness.ts';
 
 // A short access-token lifetime so the refresh path runs inside the journey.
@@ -13,12 +13,11 @@ const NEW_PASSWORD = 'Ward-Round-77';
 const NICKNAME = '李医生';
 
 async function solveCaptcha(page: Page, scope = page.locator('body')): Promise<void> {
-  // The placeholder that stands in while the image loads has the same test id, and no key.
-  const image = scope.locator('img[data-testid="captcha-image"][data-captcha-key]');
-  await image.waitFor();
-  const key = await image.getAttribute('data-captcha-key');
-  assert.ok(key, 'captcha image carries its key');
-  await scope.getByLabel('图形验证码').fill(await captchaAnswer(h.server.url, key));
+  // The human check: pressing it makes the browser do the proof of work, then it shows ticked.
+  const check = scope.getByRole('checkbox', { name: '人机验证' });
+  await scope.locator('[data-testid="human-check"][data-captcha-key]').waitFor();
+  await check.click();
+  await scope.locator('[data-testid="human-check"][aria-checked="true"]').waitFor();
 }
 
 async function accessToken(page: Page): Promise<string | null> {

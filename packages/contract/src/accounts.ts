@@ -39,10 +39,29 @@ const withMobileRule = <S extends z.ZodType<{ mobile: string; country_code: stri
 export const SmsScene = z.enum(['login', 'register', 'reset', 'bind', 'pay_password', 'cancel']);
 export type SmsScene = z.infer<typeof SmsScene>;
 
-export const CaptchaImage = z.object({ captcha_key: z.string(), image: z.string().describe('data URL (image/svg+xml or image/png)') });
+/** An ALTCHA proof-of-work challenge (v2): find the counter whose PBKDF2 key starts with keyPrefix. */
+export const AltchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof AltchaChallenge>;
+/** A human check: a proof-of-work challenge the browser solves; nothing in it spells an answer. */
+export const CaptchaImage = z.object({ captcha_key: z.string(), challenge: AltchaChallenge });
+/** The solution travels as ALTCHA's payload: base64 of JSON {challenge, solution}. */
+export const CAPTCHA_PAYLOAD_MAX = 4096;
 export const CaptchaAnswer = z.object({
   captcha_key: z.string().min(1).max(64),
-  captcha_code: z.string().trim().min(1).max(8),
+  captcha_code: z.string().trim().min(1).max(CAPTCHA_PAYLOAD_MAX),
 });
 
 export const CountryPhoneCode = z.object({ code: z.string(), iso: z.string(), name: z.string() });
@@ -87,7 +106,7 @@ export const LoginBody = z.discriminatedUnion('type', [
     country_code: CountryCode,
     password: LoginPassword,
     captcha_key: z.string().max(64).optional(),
-    captcha_code: z.string().max(8).optional(),
+    captcha_code: z.string().max(CAPTCHA_PAYLOAD_MAX).optional(),
   }),
 ]);
 export type LoginBody = z.input<typeof LoginBody>;

@@ -82,7 +82,7 @@ export const schemas = {
     data: SessionCheck,
   }),
   captchaImage: define({
-    summary: 'A new image captcha',
+    summary: 'A new human check: an ALTCHA proof-of-work challenge, single use',
     tags: ['auth'],
     data: A.CaptchaImage,
   }),
@@ -209,7 +209,7 @@ export const schemas = {
     data: A.OutboxData,
   }),
   devCaptcha: define({
-    summary: 'Development only: the answer of an image captcha',
+    summary: 'Development only: the solved payload of a human-check challenge',
     tags: ['dev'],
     params: z.object({ captcha_key: z.string().min(1).max(64) }),
     data: A.DevCaptchaData,

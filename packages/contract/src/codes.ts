@@ -26,7 +26,7 @@ export const ErrorCode = {
   WRONG_CREDENTIALS: 40101,
   /** Verification code (SMS or email) wrong, expired or already used. */
   CODE_INVALID: 40102,
-  /** An image captcha must be solved first (repeated failures, or before sending a code). */
+  /** A human check (proof-of-work captcha) must be passed first (repeated failures, or before sending a code). */
   CAPTCHA_REQUIRED: 40103,
   CAPTCHA_INVALID: 40104,
   /** The user already has a login password: use reset instead of set. */

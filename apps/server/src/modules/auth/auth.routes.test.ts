@@ -1,6 +1,9 @@
 import { ErrorCode, LOGIN_LIMITS } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CAPTCHA_COST } from './captcha.ts';
 import { CODE_DAILY_PER_RECIPIENT } from './codes.ts';
 import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema/index.ts';
@@ -19,20 +22,38 @@ afterAll(async () => {
 });
 
 describe('captcha', () => {
-  it('is a real SVG image without text, and single use', async () => {
-    const img = await call<{ captcha_key: string; image: string }>(app, { url: '/v1/user/verify_code_image' });
+  it('is a proof-of-work challenge with no answer in it, solved by the work, and single use', async () => {
+    const img = await call<{ captcha_key: string; challenge: Challenge; image?: string }>(app, { url: '/v1/user/verify_code_image' });
     expect(img.code).toBe(0);
-    expect(img.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(img.data.image.split(',')[1] ?? '', 'base64').toString();
-    expect(svg).toContain('<path');
-    expect(svg).not.toContain('<text');
-    const answer = (await call<{ code: string }>(app, { url: `/v1/dev/captcha/${img.data.captcha_key}` })).data.code;
-    expect(svg).not.toContain(answer);
+    expect(img.data.image).toBeUndefined();
+    expect(img.data.challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: CAPTCHA_COST, data: { k: img.data.captcha_key } });
+    const dev = (await call<{ code: string }>(app, { url: `/v1/dev/captcha/${img.data.captcha_key}` })).data.code;
+    const { solution } = JSON.parse(Buffer.from(dev, 'base64').toString()) as { solution: { counter: number } };
+    expect(JSON.stringify(img.data)).not.toContain(`"counter":${solution.counter}`);
+    // A browser's work: the library's solver over the challenge as sent, from counter 0.
+    const solved = await solveChallenge({ challenge: img.data.challenge, deriveKey });
+    expect(solved?.counter).toBe(solution.counter);
+    const answer = Buffer.from(JSON.stringify({ challenge: img.data.challenge, solution: solved })).toString('base64');
     const mobile = newMobile();
-    const first = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer.toLowerCase() } });
+    const first = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer } });
     expect(first.code).toBe(0);
     const again = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer } });
     expect(again.code).toBe(40104);
+  });
+
+  it('refuses a wrong key, another challenge\'s solution and junk', async () => {
+    const send = (c: { captcha_key: string; captcha_code: string }) =>
+      call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', ...c } });
+    const a = await solvedCaptcha(app);
+    const payload = JSON.parse(Buffer.from(a.captcha_code, 'base64').toString()) as { solution: { derivedKey: string } };
+    const k = payload.solution.derivedKey;
+    payload.solution.derivedKey = k.slice(0, -1) + (k.endsWith('0') ? '1' : '0');
+    expect((await send({ captcha_key: a.captcha_key, captcha_code: Buffer.from(JSON.stringify(payload)).toString('base64') })).code).toBe(40104);
+    const b = await solvedCaptcha(app);
+    const c = await solvedCaptcha(app);
+    expect((await send({ captcha_key: c.captcha_key, captcha_code: b.captcha_code })).code).toBe(40104);
+    const d = await solvedCaptcha(app);
+    expect((await send({ captcha_key: d.captcha_key, captcha_code: 'ABCD' })).code).toBe(40104);
   });
 
   it('is required before sending a code', async () => {
