@@ -43,13 +43,11 @@ export function CaptchaField({ captcha, value, onChange, error, disabled }: Capt
     setPhase('solving');
     solveHumanCheck(captcha.challenge, controller.signal).then(
       (payload) => {
-        if (controller.signal.aborted) return;
-        setPhase(payload ? 'idle' : 'failed');
-        if (payload) onChange(payload);
+        // Aborted: the challenge was replaced, so the box starts over for the new one.
+        setPhase(payload || controller.signal.aborted ? 'idle' : 'failed');
+        if (payload && !controller.signal.aborted) onChange(payload);
       },
-      () => {
-        if (!controller.signal.aborted) setPhase('failed');
-      },
+      () => setPhase(controller.signal.aborted ? 'idle' : 'failed'),
     );
   };
 
