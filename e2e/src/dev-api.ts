@@ -34,7 +34,7 @@ export async function latestCode(baseUrl: string, to: string, timeoutMs = 15_000
   }
 }
 
-/** The answer of an image captcha (developer endpoint). */
+/** The solved payload of a human-check challenge (developer endpoint). */
 export async function captchaAnswer(baseUrl: string, key: string): Promise<string> {
   return (await getData<{ code: string }>(`${baseUrl}/v1/dev/captcha/${encodeURIComponent(key)}`)).code;
 }
@@ -87,7 +87,7 @@ export async function loginUserViaApi(baseUrl: string, prefix: string): Promise<
   const code = await latestCode(baseUrl, mobile);
   const login = await apiCall<{ user_access_token: string }>(baseUrl, '/v1/user/login', {
     method: 'POST',
-    body: { type: 'sms', mobile, code },
+    body: { type: 'sms', agree_terms: true, mobile, code },
   });
   if (login.code !== 0) throw new Error(`login: ${login.message}`);
   return { token: login.data.user_access_token, mobile };

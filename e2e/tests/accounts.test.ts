@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { captchaAnswer, latestCode } from '../src/dev-api.ts';
+import { latestCode } from '../src/dev-api.ts';
 import { useHarness } from '../src/harness.ts';
 
 // A short access-token lifetime so the refresh path runs inside the journey.
@@ -13,12 +13,11 @@ const NEW_PASSWORD = 'Ward-Round-77';
 const NICKNAME = '李医生';
 
 async function solveCaptcha(page: Page, scope = page.locator('body')): Promise<void> {
-  // The placeholder that stands in while the image loads has the same test id, and no key.
-  const image = scope.locator('img[data-testid="captcha-image"][data-captcha-key]');
-  await image.waitFor();
-  const key = await image.getAttribute('data-captcha-key');
-  assert.ok(key, 'captcha image carries its key');
-  await scope.getByLabel('图形验证码').fill(await captchaAnswer(h.server.url, key));
+  // The human check: pressing it makes the browser do the proof of work, then it shows ticked.
+  const check = scope.getByRole('checkbox', { name: '人机验证' });
+  await scope.locator('[data-testid="human-check"][data-captcha-key]').waitFor();
+  await check.click();
+  await scope.locator('[data-testid="human-check"][aria-checked="true"]').waitFor();
 }
 
 async function accessToken(page: Page): Promise<string | null> {
@@ -47,6 +46,13 @@ describe('accounts', () => {
     await panel.getByTestId('send-code').click();
     await panel.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
     await panel.getByLabel('验证码', { exact: true }).fill(await latestCode(h.server.url, MOBILE));
+    // The agreement box starts unticked and is required before the account is created.
+    const agree = panel.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》和《隐私政策》' });
+    assert.equal(await agree.isChecked(), false);
+    await panel.getByRole('button', { name: '登录/注册' }).click();
+    await panel.getByText('请先阅读并勾选同意《用户服务协议》和《隐私政策》').waitFor();
+    assert.equal(await panel.getByRole('link', { name: '《隐私政策》' }).getAttribute('href'), '/privacy');
+    await agree.check();
     await panel.getByRole('button', { name: '登录/注册' }).click();
 
     await page.waitForURL((url) => url.pathname === '/register');
@@ -129,6 +135,9 @@ describe('accounts', () => {
     const phone = (await h.newPage({ width: 390, height: 844 })).page;
     const callback = `${h.server.url}/?via=wechat`;
     await desktop.goto(`/auth?callback=${encodeURIComponent(callback)}`);
+    // No QR before the visitor agreed to the user agreement and privacy policy.
+    await desktop.getByTestId('wechat-agree-hint').waitFor();
+    await desktop.getByTestId('agree-terms').check();
     const qr = desktop.getByTestId('wechat-qr');
     await qr.waitFor();
     const target = await qr.getAttribute('data-qr-value');

@@ -364,10 +364,10 @@ describe('money', () => {
     await page.getByTestId('myinfo-email').locator('..').getByRole('button', { name: '绑定' }).click();
     const form = page.getByRole('form', { name: '绑定邮箱' });
     await form.getByLabel('新邮箱').fill(email);
-    // Not the placeholder that stands in while the image loads (the same test id, no key).
-    const image = form.locator('img[data-testid="captcha-image"][data-captcha-key]');
-    await image.waitFor();
-    await form.getByLabel('图形验证码').fill(await captchaAnswer(h.server.url, (await image.getAttribute('data-captcha-key')) ?? ''));
+    // The human check: once its challenge is loaded, pressing it makes the browser do the work.
+    await form.locator('[data-testid="human-check"][data-captcha-key]').waitFor();
+    await form.getByRole('checkbox', { name: '人机验证' }).click();
+    await form.locator('[data-testid="human-check"][aria-checked="true"]').waitFor();
     await form.getByTestId('send-code').click();
     await form.getByLabel('验证码', { exact: true }).fill(await latestCode(h.server.url, email));
     await form.getByRole('button', { name: '确认绑定' }).click();

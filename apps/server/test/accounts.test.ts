@@ -118,9 +118,9 @@ describe('bad input', () => {
   const html = '<img src=x onerror=alert(1)>';
   const cases: Array<[string, 'POST' | 'PUT', string, unknown, string]> = [
     ['login: no type', 'POST', '/v1/user/login', { mobile: '13800138000', code: '123456' }, 'type'],
-    ['login: wrong types', 'POST', '/v1/user/login', { type: 'sms', mobile: 13800138000, code: 123456 }, 'mobile'],
-    ['login: bad mobile', 'POST', '/v1/user/login', { type: 'sms', mobile: '12345', code: '123456' }, 'mobile'],
-    ['login: SQL in the mobile', 'POST', '/v1/user/login', { type: 'sms', mobile: sql, code: '123456' }, 'mobile'],
+    ['login: wrong types', 'POST', '/v1/user/login', { type: 'sms', agree_terms: true, mobile: 13800138000, code: 123456 }, 'mobile'],
+    ['login: bad mobile', 'POST', '/v1/user/login', { type: 'sms', agree_terms: true, mobile: '12345', code: '123456' }, 'mobile'],
+    ['login: SQL in the mobile', 'POST', '/v1/user/login', { type: 'sms', agree_terms: true, mobile: sql, code: '123456' }, 'mobile'],
     ['login: huge account', 'POST', '/v1/user/login', { type: 'password', account: huge, password: 'x' }, 'account'],
     ['login: huge password', 'POST', '/v1/user/login', { type: 'password', account: 'a@b.cn', password: huge }, 'password'],
     ['send sms: HTML mobile', 'POST', '/v1/user/send/sms', { mobile: html, scene: 'login', captcha_key: 'k', captcha_code: 'c' }, 'mobile'],
@@ -173,7 +173,7 @@ describe('logs', () => {
     try {
       const mobile = newMobile();
       const code = await smsCode(app, mobile);
-      const login = await call<{ user_access_token: string; user_refresh_token: string }>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+      const login = await call<{ user_access_token: string; user_refresh_token: string }>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
       await call(app, { method: 'POST', url: '/v1/user/password', headers: bearer(login.data.user_access_token), payload: { password: 'Very-Secret-9' } });
       await call(app, { url: `/v1/user/login_info?access_token=${login.data.user_access_token}` });
       await call(app, { method: 'POST', url: '/v1/user/refresh/token', payload: { refresh_token: login.data.user_refresh_token } });

@@ -84,7 +84,7 @@ export async function emailCode(app: FastifyInstance, email: string, scene: stri
 
 export async function loginBySms(app: FastifyInstance, mobile = newMobile()): Promise<LoginData & { mobile: string }> {
   const code = await smsCode(app, mobile);
-  const res = await call<LoginData>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+  const res = await call<LoginData>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
   if (res.code !== 0) throw new Error(`sms login failed: ${JSON.stringify(res)}`);
   return { ...res.data, mobile };
 }

@@ -39,10 +39,29 @@ const withMobileRule = <S extends z.ZodType<{ mobile: string; country_code: stri
 export const SmsScene = z.enum(['login', 'register', 'reset', 'bind', 'pay_password', 'cancel']);
 export type SmsScene = z.infer<typeof SmsScene>;
 
-export const CaptchaImage = z.object({ captcha_key: z.string(), image: z.string().describe('data URL (image/svg+xml or image/png)') });
+/** An ALTCHA proof-of-work challenge (v2): find the counter whose PBKDF2 key starts with keyPrefix. */
+export const AltchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof AltchaChallenge>;
+/** A human check: a proof-of-work challenge the browser solves; nothing in it spells an answer. */
+export const CaptchaImage = z.object({ captcha_key: z.string(), challenge: AltchaChallenge });
+/** The solution travels as ALTCHA's payload: base64 of JSON {challenge, solution}. */
+export const CAPTCHA_PAYLOAD_MAX = 4096;
 export const CaptchaAnswer = z.object({
   captcha_key: z.string().min(1).max(64),
-  captcha_code: z.string().trim().min(1).max(8),
+  captcha_code: z.string().trim().min(1).max(CAPTCHA_PAYLOAD_MAX),
 });
 
 export const CountryPhoneCode = z.object({ code: z.string(), iso: z.string(), name: z.string() });
@@ -64,6 +83,11 @@ export const SmsVerifyBody = withMobileRule(
 /** A short-lived ticket proving the code was right, for multi-step pages. */
 export const SmsVerifyData = z.object({ verify_ticket: z.string(), expires_in: z.number().int() });
 
+/** The agreement tick box: required (CONSENT_REQUIRED when missing or false) where an account may be created. */
+export const AgreeTerms = z.boolean().optional();
+/** The same in a query string. */
+export const AgreeTermsQuery = z.enum(['true', 'false', '1', '0']).optional();
+
 export const LoginBody = z.discriminatedUnion('type', [
   withMobileRule(
     z.object({
@@ -71,6 +95,8 @@ export const LoginBody = z.discriminatedUnion('type', [
       mobile: MobileNumber,
       country_code: CountryCode,
       code: VerifyCode,
+      /** The visitor ticked "I have read and agree" to the current user agreement and privacy policy (required). */
+      agree_terms: AgreeTerms,
     }),
   ),
   z.object({
@@ -80,7 +106,7 @@ export const LoginBody = z.discriminatedUnion('type', [
     country_code: CountryCode,
     password: LoginPassword,
     captcha_key: z.string().max(64).optional(),
-    captcha_code: z.string().max(8).optional(),
+    captcha_code: z.string().max(CAPTCHA_PAYLOAD_MAX).optional(),
   }),
 ]);
 export type LoginBody = z.input<typeof LoginBody>;
@@ -113,7 +139,12 @@ export const LoginInfo = z.object({
   wechat_bound: z.boolean(),
   profile_completed: z.boolean(),
   platform: Platform,
+  /** The user agreement or privacy policy changed since the user last agreed: ask again (POST /v1/user/consent). */
+  consent_required: z.boolean(),
 });
+/** Agreeing to the current user agreement and privacy policy. */
+export const ConsentBody = z.object({ agree_terms: z.boolean() });
+export const ConsentData = z.object({ contract_version: z.string(), privacy_version: z.string(), agreed_at: z.string() });
 export type LoginInfo = z.infer<typeof LoginInfo>;
 
 export const CheckIpData = z.object({
@@ -132,7 +163,7 @@ export const VerifyPayPasswordBody = z.object({ pay_password: PayPassword });
 export const VerifyPayPasswordData = z.object({ verified: z.literal(true) });
 
 // WeChat QR login
-export const WechatQrQuery = z.object({ callback: z.string().max(2048).optional() });
+export const WechatQrQuery = z.object({ callback: z.string().max(2048).optional(), agree_terms: AgreeTermsQuery });
 export const WechatQrData = z.object({
   ticket: z.string(),
   /** What the QR code encodes: WeChat's authorise page, or the sandbox consent page. */

@@ -82,7 +82,7 @@ export const schemas = {
     data: SessionCheck,
   }),
   captchaImage: define({
-    summary: 'A new image captcha',
+    summary: 'A new human check: an ALTCHA proof-of-work challenge, single use',
     tags: ['auth'],
     data: A.CaptchaImage,
   }),
@@ -104,7 +104,7 @@ export const schemas = {
     data: A.SendCodeData,
   }),
   smsVerify: define({
-    summary: 'Check an SMS code without using it up elsewhere; returns a short-lived ticket',
+    summary: 'Check and spend an SMS code (codes are single use); returns a short-lived ticket',
     tags: ['auth'],
     body: A.SmsVerifyBody,
     data: A.SmsVerifyData,
@@ -124,6 +124,12 @@ export const schemas = {
     summary: 'Who is logged in',
     tags: ['auth'],
     data: A.LoginInfo,
+  }),
+  agreeConsent: define({
+    summary: 'Agree to the current user agreement and privacy policy (recorded with their versions and the time)',
+    tags: ['auth'],
+    body: A.ConsentBody,
+    data: A.ConsentData,
   }),
   checkIp: define({ summary: 'The caller address as seen by the server', tags: ['auth'], data: A.CheckIpData }),
   setPassword: define({
@@ -203,7 +209,7 @@ export const schemas = {
     data: A.OutboxData,
   }),
   devCaptcha: define({
-    summary: 'Development only: the answer of an image captcha',
+    summary: 'Development only: the solved payload of a human-check challenge',
     tags: ['dev'],
     params: z.object({ captcha_key: z.string().min(1).max(64) }),
     data: A.DevCaptchaData,

@@ -26,7 +26,7 @@ export const ErrorCode = {
   WRONG_CREDENTIALS: 40101,
   /** Verification code (SMS or email) wrong, expired or already used. */
   CODE_INVALID: 40102,
-  /** An image captcha must be solved first (repeated failures, or before sending a code). */
+  /** A human check (proof-of-work captcha) must be passed first (repeated failures, or before sending a code). */
   CAPTCHA_REQUIRED: 40103,
   CAPTCHA_INVALID: 40104,
   /** The user already has a login password: use reset instead of set. */
@@ -37,6 +37,8 @@ export const ErrorCode = {
   ACCOUNT_TAKEN: 40108,
   /** WeChat login ticket expired or was cancelled. */
   TICKET_EXPIRED: 40109,
+  /** The user agreement and privacy policy (current versions) must be agreed to first. */
+  CONSENT_REQUIRED: 40110,
   /** A reminder for a live that has already ended. */
   LIVE_ENDED: 40120,
   /** Live room (40401–40429). The live needs its access code first. */

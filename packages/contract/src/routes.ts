@@ -142,6 +142,7 @@ export const routes = {
   login: { method: 'POST', path: '/v1/user/login' },
   logout: { method: 'GET', path: '/v1/user/logout' },
   loginInfo: { method: 'GET', path: '/v1/user/login_info', auth: true },
+  agreeConsent: { method: 'POST', path: '/v1/user/consent', auth: true },
   checkIp: { method: 'GET', path: '/v1/check_ip' },
   setPassword: { method: 'POST', path: '/v1/user/password', auth: true },
   resetPassword: { method: 'POST', path: '/v1/user/reset_password', auth: true },

@@ -2,7 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { PriceType } from '@medportal/contract';
 import type { Db } from '../db/client.ts';
 import { couponCampaigns, courseEntitlements, courses, userIdentities, userRoles, users } from '../db/schema/index.ts';
+import { recordConsent } from '../modules/auth/consents.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { DEMO_MODERATOR } from './live-room.ts';
 
 /** The demo learner (README): owns one paid course, so both sides of the paywall can be tried. */
 export const DEMO_LEARNER = { mobile: '+8613900000003', password: 'Learner-demo-1', nickname: '演示学员' } as const;
@@ -61,6 +63,9 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
     const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
     await tx.insert(userRoles).values({ userId: operatorId, role: 'operator', createdAt: now }).onConflictDoNothing();
+    // The demo accounts have agreed to the current texts, so trying them shows no consent prompt.
+    const moderatorId = await userByMobile(tx, `+86${DEMO_MODERATOR.mobile}`);
+    for (const id of [learnerId, operatorId, moderatorId]) if (id !== undefined) await recordConsent(tx, id, now, null);
     const [campaign] = await tx.select({ id: couponCampaigns.id }).from(couponCampaigns).where(eq(couponCampaigns.titleZh, DEMO_CAMPAIGN.titleZh));
     if (!campaign) {
       await tx.insert(couponCampaigns).values({

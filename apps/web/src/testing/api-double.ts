@@ -50,7 +50,12 @@ export function serveApi(handlers: Record<string, Handler>) {
   };
 }
 
-export const captchaAnswer = (key = 'cap-1') => ok({ captcha_key: key, image: 'data:image/svg+xml;base64,PHN2Zy8+' });
+/** A human-check challenge cheap enough to solve in a test (one PBKDF2 round, a one-digit prefix). */
+export const captchaChallenge = {
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '0123456789abcdef', salt: 'fedcba9876543210', cost: 1, keyLength: 32, keyPrefix: '0', data: { k: 'cap-1' } },
+  signature: 'test-signature',
+};
+export const captchaAnswer = (key = 'cap-1') => ok({ captcha_key: key, challenge: captchaChallenge });
 
 export const countryCodes = ok({
   items: [

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.ts';
 import { users } from './users.ts';
 
@@ -114,8 +114,28 @@ export const wechatLogins = pgTable('wechat_logins', {
   platform: text().notNull().default('web'),
   userId: integer().references(() => users.id, { onDelete: 'cascade' }),
   isNewUser: integer().notNull().default(0),
+  /** When the browser that asked for the QR ticked the agreement box (recorded for the user on confirm). */
+  agreedAt: timestamp({ withTimezone: true }),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   /** When the polling browser received its tokens (then the ticket is spent). */
   consumedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Which version of the user agreement ('contract') and privacy policy ('privacy') a user agreed
+ * to, and when: one row per agreement, kept as the record consent law asks for.
+ */
+export const userConsents = pgTable(
+  'user_consents',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: text().notNull(),
+    version: text().notNull(),
+    agreedAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.document, t.version] })],
+);

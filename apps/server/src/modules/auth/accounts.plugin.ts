@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/context.ts';
 import { MessageOutbox, type MessageSender, SandboxSender } from '../messages/index.ts';
 import { createUser, findUserByIdentity, getUser, type IdentityKind, identitiesOf, type UserRow } from './auth.repository.ts';
 import { AuthService, type LoginOutcome } from './auth.service.ts';
+import { recordConsent, requireAgreement } from './consents.ts';
 import { Captchas } from './captcha.ts';
 import { type Recipient, VerificationCodes } from './codes.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -36,6 +37,10 @@ export interface Accounts {
   setSessionCookie(req: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome): void;
   /** Checks and uses up a verification code sent to `recipient` for `scene`; throws the contract's error otherwise. */
   verifyCode(recipient: Recipient, scene: string, code: string): Promise<void>;
+  /** The agreement tick box was ticked (CONSENT_REQUIRED otherwise). */
+  requireAgreement(agreed: boolean | string | undefined): void;
+  /** Records the user's agreement to the current user agreement and privacy policy, in the caller's transaction. */
+  recordConsent(db: Db | Tx, userId: number, at: Date, ip: string | null): Promise<unknown>;
   /** Revokes every session of a user, inside the caller's transaction; then `tokens.forget` once it committed. */
   revokeTokens(tx: Db | Tx, userId: number, reason: string): Promise<void>;
   /** Checks a user's pay password: PAY_PASSWORD_NOT_SET, WRONG_PAY_PASSWORD (counted) or LOCKED otherwise. */
@@ -100,6 +105,8 @@ export default fp<AccountsPluginOptions>(
       issueSession: (user, platform, isNew) => service.openSession(user, platform, isNew),
       setSessionCookie: (req, reply, outcome) => setSessionCookie(req, reply, outcome.cookieSecret, config.auth.refreshTtlS),
       verifyCode: (recipient, scene, code) => codes.require(recipient, scene, code),
+      requireAgreement,
+      recordConsent,
       revokeTokens: (tx, userId, reason) => tokens.revokeUser(tx, userId, reason),
       checkPayPassword: (me, payPassword) => service.checkPayPassword(me, payPassword),
       users: {

@@ -1,6 +1,9 @@
 import { ErrorCode, LOGIN_LIMITS } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CAPTCHA_COST } from './captcha.ts';
 import { CODE_DAILY_PER_RECIPIENT } from './codes.ts';
 import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema/index.ts';
@@ -19,20 +22,38 @@ afterAll(async () => {
 });
 
 describe('captcha', () => {
-  it('is a real SVG image without text, and single use', async () => {
-    const img = await call<{ captcha_key: string; image: string }>(app, { url: '/v1/user/verify_code_image' });
+  it('is a proof-of-work challenge with no answer in it, solved by the work, and single use', async () => {
+    const img = await call<{ captcha_key: string; challenge: Challenge; image?: string }>(app, { url: '/v1/user/verify_code_image' });
     expect(img.code).toBe(0);
-    expect(img.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(img.data.image.split(',')[1] ?? '', 'base64').toString();
-    expect(svg).toContain('<path');
-    expect(svg).not.toContain('<text');
-    const answer = (await call<{ code: string }>(app, { url: `/v1/dev/captcha/${img.data.captcha_key}` })).data.code;
-    expect(svg).not.toContain(answer);
+    expect(img.data.image).toBeUndefined();
+    expect(img.data.challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: CAPTCHA_COST, data: { k: img.data.captcha_key } });
+    const dev = (await call<{ code: string }>(app, { url: `/v1/dev/captcha/${img.data.captcha_key}` })).data.code;
+    const { solution } = JSON.parse(Buffer.from(dev, 'base64').toString()) as { solution: { counter: number } };
+    expect(JSON.stringify(img.data)).not.toContain(`"counter":${solution.counter}`);
+    // A browser's work: the library's solver over the challenge as sent, from counter 0.
+    const solved = await solveChallenge({ challenge: img.data.challenge, deriveKey });
+    expect(solved?.counter).toBe(solution.counter);
+    const answer = Buffer.from(JSON.stringify({ challenge: img.data.challenge, solution: solved })).toString('base64');
     const mobile = newMobile();
-    const first = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer.toLowerCase() } });
+    const first = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile, scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer } });
     expect(first.code).toBe(0);
     const again = await call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', captcha_key: img.data.captcha_key, captcha_code: answer } });
     expect(again.code).toBe(40104);
+  });
+
+  it('refuses a wrong key, another challenge\'s solution and junk', async () => {
+    const send = (c: { captcha_key: string; captcha_code: string }) =>
+      call(app, { method: 'POST', url: '/v1/user/send/sms', payload: { mobile: newMobile(), scene: 'login', ...c } });
+    const a = await solvedCaptcha(app);
+    const payload = JSON.parse(Buffer.from(a.captcha_code, 'base64').toString()) as { solution: { derivedKey: string } };
+    const k = payload.solution.derivedKey;
+    payload.solution.derivedKey = k.slice(0, -1) + (k.endsWith('0') ? '1' : '0');
+    expect((await send({ captcha_key: a.captcha_key, captcha_code: Buffer.from(JSON.stringify(payload)).toString('base64') })).code).toBe(40104);
+    const b = await solvedCaptcha(app);
+    const c = await solvedCaptcha(app);
+    expect((await send({ captcha_key: c.captcha_key, captcha_code: b.captcha_code })).code).toBe(40104);
+    const d = await solvedCaptcha(app);
+    expect((await send({ captcha_key: d.captcha_key, captcha_code: 'ABCD' })).code).toBe(40104);
   });
 
   it('is required before sending a code', async () => {
@@ -162,7 +183,7 @@ describe('password guessing across addresses', () => {
 
     // The lock is on passwords: the owner still gets in by SMS.
     const code = await smsCode(app, known.mobile ?? '', 'login', '10.23.0.2');
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', mobile: known.mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.23.0.2', payload: { type: 'sms', agree_terms: true, mobile: known.mobile, code } })).code).toBe(0);
     clock.advance(LOGIN_LIMITS.lockS + 1);
     expect((await attempt(known.mobile ?? '', 'right-pass-1', '10.23.0.3')).code).toBe(0);
   });
@@ -181,7 +202,7 @@ describe('one recipient per mobile number', () => {
       const res = await call<{ user_access_token: string; is_new_user: boolean }>(app, {
         method: 'POST',
         url: '/v1/user/login',
-        payload: { type: 'sms', mobile: u.mobile, country_code, code },
+        payload: { type: 'sms', agree_terms: true, mobile: u.mobile, country_code, code },
       });
       expect(res.code).toBe(0);
       expect(res.data.is_new_user).toBe(false);
@@ -235,15 +256,15 @@ describe('verification codes', () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
     clock.advance(601);
-    const res = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    const res = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
     expect(res.code).toBe(40102);
   });
 
   it('are single use', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(40102);
   });
 
   it('die after 5 wrong attempts', async () => {
@@ -251,18 +272,24 @@ describe('verification codes', () => {
     const code = await smsCode(app, mobile, 'login', '10.0.2.1');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code: wrong } })).code).toBe(40102);
+      expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', agree_terms: true, mobile, code: wrong } })).code).toBe(40102);
     }
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', mobile, code } })).code).toBe(40102);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.0.2.1', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(40102);
   });
 
-  it('sms_verify checks a code without spending it', async () => {
+  it('sms_verify spends the code: it works once across every endpoint that checks codes', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
     const res = await call<{ verify_ticket: string }>(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } });
     expect(res.code).toBe(0);
     expect(res.data.verify_ticket.length).toBeGreaterThan(20);
-    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } })).code).toBe(ErrorCode.CODE_INVALID);
+    expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code } })).code).toBe(ErrorCode.CODE_INVALID);
+    // … and the other way round: a code spent by a login no longer verifies.
+    clock.advance(61);
+    const next = await smsCode(app, mobile);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code: next } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/sms_verify', payload: { mobile, scene: 'login', code: next } })).code).toBe(ErrorCode.CODE_INVALID);
   });
 
   it('send email codes in the request language', async () => {
@@ -344,7 +371,7 @@ describe('session cookie', () => {
   it('login sets an httpOnly SameSite=Lax cookie; the session check answers a fresh pair for it', async () => {
     const mobile = newMobile();
     const code = await smsCode(app, mobile);
-    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile, code } });
+    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
     const cookie = res.cookies.find((c) => c.name === 'mp_session');
     expect(cookie).toBeDefined();
     expect(cookie?.httpOnly).toBe(true);

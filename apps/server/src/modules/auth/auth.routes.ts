@@ -74,6 +74,11 @@ const authRoutes: FastifyPluginAsync = async (instance) => {
   });
 
   app.route({
+    ...endpointRoute('agreeConsent'),
+    handler: async (req) => ok(await auth.agreeConsent(currentUser(req), req.body.agree_terms, callerOf(req))),
+  });
+
+  app.route({
     ...endpointRoute('setPassword'),
     handler: async (req) => {
       await auth.setPassword(currentUser(req), req.body.password);

@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from './auth.repository.ts';
 import { canonicalMobile, parseE164 } from '../../lib/phone.ts';
+import { consentRequired, recordConsent, requireAgreement } from './consents.ts';
 import { e164Recipient, emailRecipient, mobileRecipient, type Recipient } from './codes.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthUser, TokenPair } from './tokens.ts';
@@ -31,6 +32,17 @@ export const PAY_LIMITS = { maxFailures: 5, lockS: 30 * 60 } as const;
 
 /** Scenes whose code is only delivered to an address that has an account (the answer is the same either way). */
 const KNOWN_ONLY_SCENES = new Set(['reset', 'pay_password', 'cancel']);
+
+/** Slots one login attempt holds in its counters (see AuthService.reserve). */
+interface Attempt {
+  accountKey: string;
+  ip: string;
+  password: boolean;
+  held: Array<{ key: string; count: number }>;
+  perAccount: number;
+  anyIp: number;
+  captchaDue: boolean;
+}
 
 export interface Caller {
   ip: string;
@@ -94,36 +106,64 @@ export class AuthService {
   }
 
   /**
-   * Refuses early when this IP, this account+IP or (for passwords) this account from every address
-   * is over its limit; tells whether a captcha is due. Keyed by what was typed, never by whether the
-   * account exists, so known and unknown accounts get the same answers.
+   * Takes this attempt's slot in each counter before anything is verified: the address (any
+   * accounts), this account from this address and, for passwords, this account from every
+   * address. A counter that is full refuses the attempt, so a burst of concurrent guesses gets at
+   * most the limit checked. Keyed by what was typed, never by whether the account exists, so
+   * known and unknown accounts get the same answers. Tells whether a captcha is due.
    */
-  private async gate(accountKey: string, ip: string, password: boolean): Promise<{ captchaDue: boolean }> {
+  private async reserve(accountKey: string, ip: string, password: boolean): Promise<Attempt> {
     const k = this.keys(accountKey, ip);
-    const perIp = await this.a.limiter.peek(this.db, k.ip);
-    if (perIp.count >= LOGIN_LIMITS.ipMax) {
-      throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
+    const limits: Array<[string, number, number, ErrorCode]> = [
+      [k.ip, LOGIN_LIMITS.ipMax, LOGIN_LIMITS.ipWindowS, ErrorCode.RATE_LIMITED],
+      [k.account, LOGIN_LIMITS.lockAfter, LOGIN_LIMITS.accountWindowS, ErrorCode.LOCKED],
+      ...(password ? [[k.anyIp, LOGIN_LIMITS.accountLockAfter, LOGIN_LIMITS.accountWindowS, ErrorCode.LOCKED] as [string, number, number, ErrorCode]] : []),
+    ];
+    const held: Array<{ key: string; count: number }> = [];
+    for (const [key, max, windowS, refusal] of limits) {
+      const slot = await this.a.limiter.reserve(this.db, key, max, windowS);
+      if (!slot.ok) {
+        for (const h of held) await this.a.limiter.release(this.db, h.key);
+        throw new AppError(refusal, { data: { retry_after: this.a.limiter.retryAfter(slot.expiresAt) } });
+      }
+      held.push({ key, count: slot.count });
     }
-    const perAccount = await this.a.limiter.peek(this.db, k.account);
-    if (perAccount.count >= LOGIN_LIMITS.lockAfter) {
-      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: this.a.limiter.retryAfter(perAccount.expiresAt) } });
-    }
-    const anyIp = password ? await this.a.limiter.peek(this.db, k.anyIp) : { count: 0, expiresAt: null };
-    if (anyIp.count >= LOGIN_LIMITS.accountLockAfter) {
-      throw new AppError(ErrorCode.LOCKED, { data: { retry_after: this.a.limiter.retryAfter(anyIp.expiresAt) } });
-    }
-    return { captchaDue: perAccount.count >= LOGIN_LIMITS.captchaAfter || anyIp.count >= LOGIN_LIMITS.accountCaptchaAfter };
+    const perAccount = held[1]?.count ?? 0;
+    const anyIp = held[2]?.count ?? 0;
+    // Counts include this attempt: the captcha is due once the earlier failures reach the mark.
+    return { accountKey, ip, password, held, perAccount, anyIp, captchaDue: perAccount > LOGIN_LIMITS.captchaAfter || anyIp > LOGIN_LIMITS.accountCaptchaAfter };
   }
 
-  private async fail(accountKey: string, ip: string, code: ErrorCode, password: boolean): Promise<never> {
-    const k = this.keys(accountKey, ip);
-    await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
-    const n = await this.a.limiter.hit(this.db, k.account, LOGIN_LIMITS.accountWindowS, { at: LOGIN_LIMITS.lockAfter, lockS: LOGIN_LIMITS.lockS });
-    // Password failures also count for the account from every address (codes have their own cap).
-    const all = password
-      ? await this.a.limiter.hit(this.db, k.anyIp, LOGIN_LIMITS.accountWindowS, { at: LOGIN_LIMITS.accountLockAfter, lockS: LOGIN_LIMITS.lockS })
-      : 0;
-    throw new AppError(code, { data: { captcha_required: n >= LOGIN_LIMITS.captchaAfter || all >= LOGIN_LIMITS.accountCaptchaAfter } });
+  /** The attempt was no failure (it succeeded, or was refused before any check): its slots go back. */
+  private async release(attempt: Attempt): Promise<void> {
+    for (const h of attempt.held) await this.a.limiter.release(this.db, h.key);
+  }
+
+  /** The attempt failed: its slots stay counted, a counter that is now full locks for `lockS`. */
+  private async fail(attempt: Attempt, code: ErrorCode): Promise<never> {
+    const k = this.keys(attempt.accountKey, attempt.ip);
+    if (attempt.perAccount >= LOGIN_LIMITS.lockAfter) await this.a.limiter.lock(this.db, k.account, LOGIN_LIMITS.lockS);
+    if (attempt.password && attempt.anyIp >= LOGIN_LIMITS.accountLockAfter) await this.a.limiter.lock(this.db, k.anyIp, LOGIN_LIMITS.lockS);
+    throw new AppError(code, {
+      data: { captcha_required: attempt.perAccount >= LOGIN_LIMITS.captchaAfter || attempt.anyIp >= LOGIN_LIMITS.accountCaptchaAfter },
+    });
+  }
+
+  /** A success: this address's counter for the account starts again, the others keep only failures. */
+  private async succeed(attempt: Attempt): Promise<void> {
+    const k = this.keys(attempt.accountKey, attempt.ip);
+    for (const h of attempt.held) {
+      if (h.key === k.account) await this.a.limiter.clear(this.db, h.key);
+      else await this.a.limiter.release(this.db, h.key);
+    }
+  }
+
+  /** A slot in the address's counter of code checks (RATE_LIMITED when full); released on success. */
+  private async reserveIp(ip: string): Promise<string> {
+    const key = `login:ip:${ip}`;
+    const slot = await this.a.limiter.reserve(this.db, key, LOGIN_LIMITS.ipMax, LOGIN_LIMITS.ipWindowS);
+    if (!slot.ok) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(slot.expiresAt) } });
+    return key;
   }
 
   /**
@@ -143,38 +183,48 @@ export class AuthService {
   async login(body: BodyOf<'login'>, caller: Caller): Promise<LoginOutcome> {
     if (body.type === 'sms') {
       const r = mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
-      await this.gate(r.key, caller.ip, false);
-      if (!(await this.a.codes.check(r, 'login', body.code.trim(), true))) {
+      // Before the code is spent: a visitor who has not ticked the box keeps their code.
+      requireAgreement(body.agree_terms);
+      const attempt = await this.reserve(r.key, caller.ip, false);
+      if (!(await this.a.codes.check(r, 'login', body.code.trim()))) {
         // A code sent for registration also lets the number in.
-        if (!(await this.a.codes.check(r, 'register', body.code.trim(), true))) await this.fail(r.key, caller.ip, ErrorCode.CODE_INVALID, false);
+        if (!(await this.a.codes.check(r, 'register', body.code.trim()))) await this.fail(attempt, ErrorCode.CODE_INVALID);
       }
-      await this.a.limiter.clear(this.db, this.keys(r.key, caller.ip).account);
+      await this.succeed(attempt);
       const existing = await findUserByIdentity(this.db, 'mobile', r.key);
-      if (existing) return this.openSession(existing, caller.platform, false);
+      if (existing) {
+        await recordConsent(this.db, existing.id, this.now, caller.ip);
+        return this.openSession(existing, caller.platform, false);
+      }
       const created = await this.db.transaction(async (tx) => {
         // Another request may have created it a moment ago: the unique identity decides.
         const again = await findUserByIdentity(tx, 'mobile', r.key);
-        if (again) return { user: again, isNew: false };
-        return { user: await createUser(tx, defaultNickname(r.to), { kind: 'mobile', value: r.key }, this.now), isNew: true };
+        const user = again ?? (await createUser(tx, defaultNickname(r.to), { kind: 'mobile', value: r.key }, this.now));
+        await recordConsent(tx, user.id, this.now, caller.ip);
+        return { user, isNew: !again };
       });
       return this.openSession(created.user, caller.platform, created.isNew);
     }
 
     const { kind, key: accountKey } = this.passwordAccount(body.account.trim(), body.country_code);
-    const { captchaDue } = await this.gate(accountKey, caller.ip, true);
-    if (captchaDue) {
-      if (!body.captcha_key || !body.captcha_code) throw new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captcha_required: true } });
-      if (!(await this.a.captchas.verify(body.captcha_key, body.captcha_code))) await this.fail(accountKey, caller.ip, ErrorCode.CAPTCHA_INVALID, true);
+    const attempt = await this.reserve(accountKey, caller.ip, true);
+    if (attempt.captchaDue) {
+      if (!body.captcha_key || !body.captcha_code) {
+        await this.release(attempt);
+        throw new AppError(ErrorCode.CAPTCHA_REQUIRED, { data: { captcha_required: true } });
+      }
+      if (!(await this.a.captchas.verify(body.captcha_key, body.captcha_code))) await this.fail(attempt, ErrorCode.CAPTCHA_INVALID);
     }
     const user = await findUserByIdentity(this.db, kind, accountKey);
     if (!user?.passwordHash) {
       await burnPasswordCheck(body.password, this.scryptN);
-      return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
+      return this.fail(attempt, ErrorCode.WRONG_CREDENTIALS);
     }
-    if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(accountKey, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
-    // Only this address's counter: the account-wide one runs out by itself, so one success does
-    // not hand a guesser spread over many addresses a fresh set of captcha-free tries.
-    await this.a.limiter.clear(this.db, this.keys(accountKey, caller.ip).account);
+    if (!(await verifyPassword(body.password, user.passwordHash))) return this.fail(attempt, ErrorCode.WRONG_CREDENTIALS);
+    // This address's counter starts again; the account-wide one keeps its earlier failures and
+    // runs out by itself, so one success does not hand a guesser spread over many addresses a
+    // fresh set of captcha-free tries.
+    await this.succeed(attempt);
     return this.openSession(user, caller.platform, false);
   }
 
@@ -199,16 +249,12 @@ export class AuthService {
     return this.sendCode(emailRecipient(body.email), body.scene, caller);
   }
 
-  /** Checks a code without spending it (the next step sends it again) and returns a signed ticket. */
+  /** Checks and spends a code (codes are single use everywhere) and returns a signed ticket. */
   async smsVerify(body: BodyOf<'smsVerify'>, caller: Caller): Promise<DataOf<'smsVerify'>> {
     const r = mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
-    const ip = this.keys(r.key, caller.ip).ip;
-    const perIp = await this.a.limiter.peek(this.db, ip);
-    if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
-    if (!(await this.a.codes.check(r, body.scene, body.code.trim(), false))) {
-      await this.a.limiter.hit(this.db, ip, LOGIN_LIMITS.ipWindowS);
-      throw new AppError(ErrorCode.CODE_INVALID);
-    }
+    const ip = await this.reserveIp(caller.ip);
+    if (!(await this.a.codes.check(r, body.scene, body.code.trim()))) throw new AppError(ErrorCode.CODE_INVALID);
+    await this.a.limiter.release(this.db, ip);
     const expires_in = 600;
     const verify_ticket = signToken(this.a.secret, 'verify-ticket', { r: r.key, s: body.scene, exp: Math.floor(this.now.getTime() / 1000) + expires_in });
     return { verify_ticket, expires_in };
@@ -269,7 +315,17 @@ export class AuthService {
       wechat_bound: Boolean(ids.wechat),
       profile_completed: user.profileCompleted,
       platform,
+      consent_required: await consentRequired(this.db, user.id),
     };
+  }
+
+  /** The user agrees to the current user agreement and privacy policy (asked again after a change). */
+  async agreeConsent(me: AuthUser, agreed: boolean, caller: Caller): Promise<DataOf<'agreeConsent'>> {
+    requireAgreement(agreed);
+    const user = await this.userOf(me);
+    const at = this.now;
+    const v = await recordConsent(this.db, user.id, at, caller.ip);
+    return { contract_version: v.contract, privacy_version: v.privacy, agreed_at: at.toISOString() };
   }
 
   async userOf(me: AuthUser): Promise<UserRow> {
@@ -293,12 +349,12 @@ export class AuthService {
   /** Changes the password; the user's other sessions end, this one gets a fresh pair. */
   async resetPassword(me: AuthUser, oldPassword: string, password: string, caller: Caller): Promise<DataOf<'resetPassword'>> {
     const user = await this.userOf(me);
-    const key = `pwchange:${user.id}`;
-    await this.gate(key, caller.ip, true);
+    const attempt = await this.reserve(`pwchange:${user.id}`, caller.ip, true);
     if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) {
       if (!user.passwordHash) await burnPasswordCheck(oldPassword, this.scryptN);
-      return this.fail(key, caller.ip, ErrorCode.WRONG_CREDENTIALS, true);
+      return this.fail(attempt, ErrorCode.WRONG_CREDENTIALS);
     }
+    await this.succeed(attempt);
     const hash = await hashPassword(password, this.scryptN);
     const pair = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, user.id));
@@ -313,14 +369,11 @@ export class AuthService {
   async forgetPassword(body: BodyOf<'forgetPassword'>, caller: Caller): Promise<void> {
     const r = 'email' in body ? emailRecipient(body.email) : mobileRecipient(body.mobile.trim(), body.country_code, caller.lang);
     const k = this.keys(r.key, caller.ip);
-    const perIp = await this.a.limiter.peek(this.db, k.ip);
-    if (perIp.count >= LOGIN_LIMITS.ipMax) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.a.limiter.retryAfter(perIp.expiresAt) } });
+    await this.reserveIp(caller.ip);
     // Hash first, whatever happens next, so known and unknown addresses take the same time.
     const hash = await hashPassword(body.password, this.scryptN);
-    if (!(await this.a.codes.check(r, 'reset', body.code.trim(), true))) {
-      await this.a.limiter.hit(this.db, k.ip, LOGIN_LIMITS.ipWindowS);
-      throw new AppError(ErrorCode.CODE_INVALID);
-    }
+    if (!(await this.a.codes.check(r, 'reset', body.code.trim()))) throw new AppError(ErrorCode.CODE_INVALID);
+    await this.a.limiter.release(this.db, k.ip);
     const user = await findUserByIdentity(this.db, r.channel === 'sms' ? 'mobile' : 'email', r.key);
     if (!user) throw new AppError(ErrorCode.CODE_INVALID);
     await this.db.transaction(async (tx) => {

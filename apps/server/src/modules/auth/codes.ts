@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ErrorCode, type ApiLanguage, VERIFY_CODE_LENGTH } from '@medportal/contract';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -71,6 +71,9 @@ export class VerificationCodes {
     await this.db.transaction(async (tx) => {
       // Serialise sends to one recipient across processes (PostgreSQL); harmless on PGlite.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${r.key}`}))`);
+      // … and to one address, so the per-address count below cannot be read by two sends at once
+      // (always after the recipient's lock: one order, no deadlock).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code-ip:${opts.ip}`}))`);
       const dayAgo = new Date(now.getTime() - DAY_MS);
       const [last] = await tx
         .select({ createdAt: verificationCodes.createdAt })
@@ -135,13 +138,15 @@ export class VerificationCodes {
   }
 
   /**
-   * Checks a code. Wrong answers count; the fifth wrong one invalidates the code. With
-   * `consume`, a right answer spends it (a conditional update: two concurrent uses, one wins).
+   * Checks and spends a code: single use on every path that checks one. Each try first takes one
+   * of the code's CODE_MAX_ATTEMPTS with a conditional update, then compares, so a burst of
+   * concurrent guesses gets at most that many compared; the fifth wrong one invalidates the code.
+   * A right answer spends it (a conditional update: two concurrent uses, one wins).
    */
-  async check(r: Recipient, scene: string, code: string, consume: boolean): Promise<boolean> {
+  async check(r: Recipient, scene: string, code: string): Promise<boolean> {
     const now = this.now();
-    const [row] = await this.db
-      .select()
+    const [latest] = await this.db
+      .select({ id: verificationCodes.id })
       .from(verificationCodes)
       .where(
         and(
@@ -153,28 +158,32 @@ export class VerificationCodes {
       )
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
+    if (!latest) return false;
+    const [row] = await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+      .returning({ codeHash: verificationCodes.codeHash, attempts: verificationCodes.attempts });
     if (!row) return false;
     if (!safeEqual(row.codeHash, this.hash(r, scene, code))) {
-      await this.db
-        .update(verificationCodes)
-        .set({
-          attempts: sql`${verificationCodes.attempts} + 1`,
-          consumedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)));
+      if (row.attempts >= CODE_MAX_ATTEMPTS) {
+        await this.db
+          .update(verificationCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)));
+      }
       return false;
     }
-    if (!consume) return true;
     const spent = await this.db
       .update(verificationCodes)
       .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+      .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
       .returning({ id: verificationCodes.id });
     return spent.length === 1;
   }
 
   /** check(), throwing CODE_INVALID when it fails. */
   async require(r: Recipient, scene: string, code: string): Promise<void> {
-    if (!(await this.check(r, scene, code, true))) throw new AppError(ErrorCode.CODE_INVALID);
+    if (!(await this.check(r, scene, code))) throw new AppError(ErrorCode.CODE_INVALID);
   }
 }

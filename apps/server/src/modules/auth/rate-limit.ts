@@ -45,6 +45,49 @@ export class RateLimiter {
     return count;
   }
 
+  /**
+   * Takes one slot of `max` in a window of `windowS` before the attempt is checked: one upsert
+   * whose condition and increment are a single atomic step, so of N concurrent attempts at most
+   * `max` get a slot. A slot that turns out not to be a failure is handed back with `release`.
+   */
+  async reserve(db: Db | Tx, key: string, max: number, windowS: number): Promise<{ ok: true; count: number } | { ok: false; expiresAt: Date | null }> {
+    const now = this.now();
+    const end = new Date(now.getTime() + windowS * 1000);
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const endSql = sql`${end.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, windowStart: now, expiresAt: end })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${nowSql} else ${rateLimits.windowStart} end`,
+          expiresAt: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${endSql} else ${rateLimits.expiresAt} end`,
+        },
+        setWhere: sql`${rateLimits.expiresAt} <= ${nowSql} or ${rateLimits.count} < ${max}`,
+      })
+      .returning({ count: rateLimits.count });
+    if (row) return { ok: true, count: row.count };
+    return { ok: false, expiresAt: (await this.peek(db, key)).expiresAt };
+  }
+
+  /** Hands back a slot taken by `reserve` (the attempt was no failure). */
+  async release(db: Db | Tx, key: string): Promise<void> {
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(eq(rateLimits.key, key));
+  }
+
+  /** Pushes the end of a window out to `lockS` from now (a lock period). */
+  async lock(db: Db | Tx, key: string, lockS: number): Promise<void> {
+    await db
+      .update(rateLimits)
+      .set({ expiresAt: new Date(this.now().getTime() + lockS * 1000) })
+      .where(eq(rateLimits.key, key));
+  }
+
   async clear(db: Db | Tx, key: string): Promise<void> {
     await db.delete(rateLimits).where(eq(rateLimits.key, key));
   }

@@ -219,7 +219,7 @@ describe('account cancellation', () => {
     expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
     // The number is free again: an SMS login makes a new account.
     clock.advance(61);
-    const again = await call<{ is_new_user: boolean }>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', mobile: u.mobile, code: await smsCode(app, u.mobile ?? '') } });
+    const again = await call<{ is_new_user: boolean }>(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile: u.mobile, code: await smsCode(app, u.mobile ?? '') } });
     expect(again.data.is_new_user).toBe(true);
   });
 });

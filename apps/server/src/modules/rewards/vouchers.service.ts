@@ -34,8 +34,8 @@ export interface CouponGrants {
 }
 
 export interface Limiter {
-  peek(db: Db | Tx, key: string): Promise<{ count: number; expiresAt: Date | null }>;
-  hit(db: Db | Tx, key: string, windowS: number): Promise<number>;
+  reserve(db: Db | Tx, key: string, max: number, windowS: number): Promise<{ ok: true; count: number } | { ok: false; expiresAt: Date | null }>;
+  release(db: Db | Tx, key: string): Promise<void>;
   retryAfter(expiresAt: Date | null): number;
 }
 
@@ -59,19 +59,30 @@ export class VoucherService {
   /**
    * Redeems a code once: the row flips from unused to redeemed with a conditional UPDATE, so of
    * concurrent redemptions exactly one wins. Wrong, used and expired codes count against the
-   * caller and the address (VOUCHER_LIMITS); past the limit every try is refused for the window.
+   * caller and the address (VOUCHER_LIMITS): each try takes its slot in both counters before the
+   * code is looked up, so a burst gets at most the limit checked; past it every try is refused
+   * for the window. A try that was no failure hands its slots back.
    */
   async redeem(userId: number, ip: string, code: string, lang: ApiLanguage): Promise<VoucherRedeemData> {
-    const keys = [`voucher:user:${userId}`, `voucher:ip:${ip}`] as const;
-    const [byUser, byIp] = await Promise.all(keys.map((k) => this.limiter.peek(this.db, k)));
-    if (byUser!.count >= VOUCHER_LIMITS.userFailures) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.limiter.retryAfter(byUser!.expiresAt) } });
-    if (byIp!.count >= VOUCHER_LIMITS.ipFailures) throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.limiter.retryAfter(byIp!.expiresAt) } });
-    try {
-      return await this.db.transaction((tx) => this.apply(tx, userId, this.hash(code), lang));
-    } catch (err) {
-      if (err instanceof AppError && FAILURES.has(err.code)) {
-        await Promise.all(keys.map((k) => this.limiter.hit(this.db, k, VOUCHER_LIMITS.windowS)));
+    const limits = [
+      [`voucher:user:${userId}`, VOUCHER_LIMITS.userFailures],
+      [`voucher:ip:${ip}`, VOUCHER_LIMITS.ipFailures],
+    ] as const;
+    const held: string[] = [];
+    for (const [key, max] of limits) {
+      const slot = await this.limiter.reserve(this.db, key, max, VOUCHER_LIMITS.windowS);
+      if (!slot.ok) {
+        for (const k of held) await this.limiter.release(this.db, k);
+        throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: this.limiter.retryAfter(slot.expiresAt) } });
       }
+      held.push(key);
+    }
+    try {
+      const done = await this.db.transaction((tx) => this.apply(tx, userId, this.hash(code), lang));
+      for (const k of held) await this.limiter.release(this.db, k);
+      return done;
+    } catch (err) {
+      if (!(err instanceof AppError && FAILURES.has(err.code))) for (const k of held) await this.limiter.release(this.db, k);
       throw err;
     }
   }

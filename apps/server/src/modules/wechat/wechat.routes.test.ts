@@ -22,7 +22,7 @@ interface Poll {
   login: { user_access_token: string; is_new_user: boolean; user_info: { nickname: string } } | null;
 }
 
-const start = () => call<Qr>(app, { url: '/v1/wechat/qrconnect', headers: { host: 'portal.test:8080' } });
+const start = () => call<Qr>(app, { url: '/v1/wechat/qrconnect?agree_terms=true', headers: { host: 'portal.test:8080' } });
 const poll = (ticket: string) => call<Poll>(app, { url: `/v1/user/wechat/login/info?ticket=${ticket}` });
 const report = (state: string, decision: string, code?: string) =>
   call<{ status: string }>(app, { method: 'POST', url: '/v1/wechat/callback', payload: { state, decision, ...(code ? { code } : {}) } });

@@ -19,7 +19,7 @@ const wechatRoutes: FastifyPluginAsync<WechatRoutesOptions> = async (instance, o
 
   app.route({
     ...endpointRoute('wechatQrConnect'),
-    handler: async (req) => ok(await wechat.start(`${req.protocol}://${req.host}`, req.ctx.platform)),
+    handler: async (req) => ok(await wechat.start(`${req.protocol}://${req.host}`, req.ctx.platform, req.query.agree_terms)),
   });
 
   app.route({

@@ -19,12 +19,15 @@ export class WechatService {
     private readonly oauth: WechatOAuth,
   ) {}
 
-  async start(origin: string, platform: Platform): Promise<DataOf<'wechatQrConnect'>> {
+  /** A QR ticket, only once the visitor ticked the agreement box (recorded for the user on confirm). */
+  async start(origin: string, platform: Platform, agreed: string | undefined): Promise<DataOf<'wechatQrConnect'>> {
+    this.a.requireAgreement(agreed);
     const ticket = randomToken(24);
     const now = this.a.now();
     await this.db.insert(wechatLogins).values({
       ticketHash: sha256(ticket),
       platform,
+      agreedAt: now,
       expiresAt: new Date(now.getTime() + WECHAT_TICKET_TTL_S * 1000),
       createdAt: now,
     });
@@ -96,6 +99,7 @@ export class WechatService {
         user = await this.a.users.create(tx, identity.nickname, { kind: 'wechat', value: identity.openid }, now);
         isNew = 1;
       }
+      if (row.agreedAt) await this.a.recordConsent(tx, user.id, row.agreedAt, null);
       return tx.update(wechatLogins).set({ status: 'confirmed', userId: user.id, isNewUser: isNew }).where(open).returning({ s: wechatLogins.status });
     });
     if (confirmed.length === 0) throw new AppError(ErrorCode.TICKET_EXPIRED);

@@ -1,5 +1,6 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '../../shared/session';
 import { Announcer } from '../../shared/ui/announcer';
 import { DialogHosts } from '../../shared/ui/dialog-hosts';
 import { DocumentTitle } from '../document-title';
@@ -16,8 +17,12 @@ function LocationMarker() {
   return null;
 }
 
-/** Around every route: document title, scroll restoration, app-wide dialogs and live regions. */
+// Loaded only for a logged-in reader: anonymous pages (and server rendering) never need it.
+const ConsentPrompt = lazy(() => import('../../features/auth/components/consent-prompt'));
+
+/** Around every route: document title, scroll restoration, app-wide dialogs (the consent prompt among them) and live regions. */
 export function RootLayout() {
+  const session = useSession();
   return (
     <>
       <LocationMarker />
@@ -25,6 +30,11 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <DialogHosts />
+      {session.status === 'authenticated' ? (
+        <Suspense fallback={null}>
+          <ConsentPrompt />
+        </Suspense>
+      ) : null}
       <Announcer />
     </>
   );

@@ -72,3 +72,5 @@ export const wechatCallback = (body: BodyOf<'wechatCallback'>) =>
 export const getOutbox = (to: string, signal?: AbortSignal) => api.get<DataOf<'devOutbox'>>(pathOf('devOutbox'), { to }, { signal });
 
 export const cancelAccount = (code: string) => api.post<null>(pathOf('cancelAccount'), { code, confirm: true });
+
+export const agreeConsent = () => api.post<DataOf<'agreeConsent'>>(pathOf('agreeConsent'), { agree_terms: true });

@@ -9,6 +9,7 @@ import { errorCode } from '../lib/api-errors';
 import { ErrorCode } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
 import { checkCode, checkMobile, collectErrors } from '../lib/validate';
+import { AgreementField } from './agreement-field';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
 import { FormError, SubmitButton } from './field';
@@ -22,7 +23,7 @@ export interface SmsLoginFormProps {
 /** Log in (or sign up) with a mobile number: image captcha, SMS code, then the login call. */
 export function SmsLoginForm({ onLoggedIn, submitLabel }: SmsLoginFormProps) {
   const { t } = useTranslation('auth');
-  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', captcha: '', code: '' });
+  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', captcha: '', code: '', agree: false });
   const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
   const captcha = useCaptcha();
 
@@ -46,17 +47,25 @@ export function SmsLoginForm({ onLoggedIn, submitLabel }: SmsLoginFormProps) {
   });
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({ mobile: checkMobile(values.mobile, values.country_code), code: checkCode(values.code) });
+    const problems = collectErrors({
+      mobile: checkMobile(values.mobile, values.country_code),
+      code: checkCode(values.code),
+      agree: values.agree ? null : 'agreement',
+    });
     if (problems) {
       setErrors(problems);
       return;
     }
     try {
-      const data = await login({ type: 'sms', mobile: values.mobile.trim(), country_code: values.country_code, code: values.code.trim() });
+      const data = await login({ type: 'sms', mobile: values.mobile.trim(), country_code: values.country_code, code: values.code.trim(), agree_terms: true });
       onLoggedIn(data);
     } catch (error) {
       if (errorCode(error) === ErrorCode.CODE_INVALID) {
         setFieldError('code', { text: errorText(error) });
+        return;
+      }
+      if (errorCode(error) === ErrorCode.CONSENT_REQUIRED) {
+        setFieldError('agree', { text: errorText(error) });
         return;
       }
       throw error;
@@ -74,6 +83,7 @@ export function SmsLoginForm({ onLoggedIn, submitLabel }: SmsLoginFormProps) {
       />
       <CaptchaField captcha={captcha} value={values.captcha} onChange={(v) => set('captcha', v)} error={errors.captcha} />
       <CodeField value={values.code} onChange={(v) => set('code', v)} error={errors.code} onSend={sendCode} />
+      <AgreementField checked={values.agree} onChange={(v) => set('agree', v)} error={errors.agree} />
       <FormError error={formError} />
       <SubmitButton pending={pending}>{submitLabel ?? t('login.smsSubmit')}</SubmitButton>
       <p className="form__note">{t('login.smsNote')}</p>

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../shared/ui/qr-code';
 import { ErrorState } from '../../../shared/ui/error-state';
 import type { LoginData } from '../api/accounts';
 import { useWechatLogin } from '../hooks/use-wechat-login';
+import { AgreementField } from './agreement-field';
 
 export interface WechatQrLoginProps {
   /** Passed to the server so a real WeChat redirect can come back to it. */
@@ -10,8 +12,34 @@ export interface WechatQrLoginProps {
   onLoggedIn: (login: LoginData) => void;
 }
 
+/**
+ * The agreement box first (unticked), then the WeChat QR to scan: WeChat login may create an
+ * account, so no QR is asked for before the visitor agreed.
+ */
+export function WechatQrLogin(props: WechatQrLoginProps) {
+  const { t } = useTranslation('auth');
+  const [agreed, setAgreed] = useState(false);
+  return (
+    <div className="wechat-login-consent">
+      <AgreementField checked={agreed} onChange={setAgreed} />
+      {agreed ? (
+        <WechatQr {...props} />
+      ) : (
+        <div className="wechat-login">
+          <div className="wechat-login__qr">
+            <span className="qr-code qr-code--loading" style={{ width: 200, height: 200 }} aria-hidden="true" />
+          </div>
+          <p className="wechat-login__status" data-testid="wechat-agree-hint">
+            {t('agreement.wechatHint')}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** The WeChat QR to scan, its live status, and a refresh once it expired or was cancelled. */
-export function WechatQrLogin({ callback, onLoggedIn }: WechatQrLoginProps) {
+function WechatQr({ callback, onLoggedIn }: WechatQrLoginProps) {
   const { t } = useTranslation('auth');
   const { state, refresh } = useWechatLogin(callback, onLoggedIn);
 

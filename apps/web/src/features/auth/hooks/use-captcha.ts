@@ -1,18 +1,19 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { AltchaChallenge } from '@medportal/contract';
 import { getCaptchaImage } from '../api/accounts';
 
 export interface Captcha {
   key: string | null;
-  image: string | null;
+  challenge: AltchaChallenge | null;
   loading: boolean;
   error: unknown;
   refresh: () => void;
 }
 
 /**
- * An image captcha of its own (per form), loaded when `enabled` and replaced on `refresh()`:
- * each answer is single-use, so forms refresh it after every attempt.
+ * A human check of its own (per form), loaded when `enabled` and replaced on `refresh()`: each
+ * solution is single-use, so forms refresh it after every attempt.
  */
 export function useCaptcha(enabled = true): Captcha {
   const instance = useId();
@@ -27,7 +28,7 @@ export function useCaptcha(enabled = true): Captcha {
   });
   return {
     key: query.data?.captcha_key ?? null,
-    image: query.data?.image ?? null,
+    challenge: query.data?.challenge ?? null,
     loading: query.isFetching,
     error: query.error,
     refresh: () => void query.refetch(),

@@ -12,7 +12,7 @@ export type WechatLoginState =
   | { phase: 'ready'; qr: WechatQr; status: WechatLoginStatus };
 
 /**
- * A WeChat QR login: gets a ticket, then polls its status every 1.5 s until the phone confirms
+ * A WeChat QR login (the visitor has agreed to the user agreement and privacy policy): gets a ticket, then polls its status every 1.5 s until the phone confirms
  * (the login goes to `onConfirmed`), cancels, or the ticket expires. Polling stops on unmount.
  */
 export function useWechatLogin(callback: string | undefined, onConfirmed: (login: LoginData) => void) {
@@ -39,7 +39,7 @@ export function useWechatLogin(callback: string | undefined, onConfirmed: (login
       setState((s) => (s.phase === 'ready' ? { ...s, status } : s));
     };
 
-    wechatQrConnect(callback ? { callback } : {}, controller.signal).then(
+    wechatQrConnect(callback ? { callback, agree_terms: 'true' } : { agree_terms: 'true' }, controller.signal).then(
       (qr) => {
         if (stopped) return;
         setState({ phase: 'ready', qr, status: 'waiting' });

@@ -26,7 +26,8 @@ export type ValidationKey =
   | 'maxLength'
   | 'maskedMismatch'
   | 'nickname'
-  | 'confirmTick';
+  | 'confirmTick'
+  | 'agreement';
 
 export type Check = ValidationKey | null;
 
@@ -49,11 +50,8 @@ export const checkCode = (code: string): Check => {
   return CODE_RE.test(v) ? null : 'code';
 };
 
-export const checkCaptcha = (captcha: string): Check => {
-  const v = captcha.trim();
-  if (!v) return 'required';
-  return v.length <= 8 ? null : 'captcha';
-};
+/** The human check's solved payload: empty until the browser has done the work. */
+export const checkCaptcha = (captcha: string): Check => (captcha.trim() ? null : 'captcha');
 
 /** A new password: 8–64 characters mixing at least two kinds (contract `Password`). */
 export const checkNewPassword = (password: string): Check => {

@@ -7,6 +7,7 @@ import { resetApiClientForTests } from '../../../shared/api-client';
 import { resetSessionForTests } from '../../../shared/session';
 import { closeConfirmLogin } from '../../../shared/ui/confirm-login-store';
 import { captchaAnswer, countryCodes, fail, ok, serveApi } from '../../../testing/api-double';
+import { passHumanCheck } from '../../../testing/human-check';
 import { setupI18n } from '../../../testing/i18n';
 import { renderRoutes } from '../../../testing/render';
 import * as cancellationRoute from './cancellation-page';
@@ -139,7 +140,7 @@ describe('/forget', () => {
     renderRoutes([{ path: '/forget', loader: forgetRoute.loader, Component: forgetRoute.Component }], '/forget');
     await user.click(await screen.findByRole('radio', { name: '通过邮箱' }));
     await user.type(screen.getByLabelText('邮箱'), 'someone@example');
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
     expect(api.callsTo('POST', '/v1/user/send/code')).toHaveLength(0);
@@ -147,7 +148,7 @@ describe('/forget', () => {
     await user.type(screen.getByLabelText('邮箱'), '.org');
     await user.click(screen.getByTestId('send-code'));
     await waitFor(() => expect(api.callsTo('POST', '/v1/user/send/code')).toHaveLength(1));
-    expect(api.callsTo('POST', '/v1/user/send/code')[0]!.body).toMatchObject({ email: 'someone@example.org', scene: 'reset', captcha_key: 'cap-1', captcha_code: 'ab12' });
+    expect(api.callsTo('POST', '/v1/user/send/code')[0]!.body).toMatchObject({ email: 'someone@example.org', scene: 'reset', captcha_key: 'cap-1' });
 
     await user.type(screen.getByLabelText('验证码'), '654321');
     await user.type(screen.getByLabelText('新密码'), 'n3w-password');
@@ -162,10 +163,10 @@ describe('/forget', () => {
     serveApi({ ...common, 'POST /v1/user/send/sms': fail(ErrorCode.CAPTCHA_INVALID) });
     renderRoutes([{ path: '/forget', loader: forgetRoute.loader, Component: forgetRoute.Component }], '/forget');
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
-    await user.type(screen.getByLabelText('图形验证码'), 'zzzz');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
-    expect(await screen.findByText('图形验证码错误')).toBeTruthy();
-    expect(screen.getByLabelText('图形验证码').getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('人机验证未通过，请重试')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: '人机验证' }).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('send-code').textContent).toBe('获取验证码');
   });
 });
@@ -187,7 +188,7 @@ describe('/pay_password', () => {
     const mobile = await screen.findByLabelText('绑定的手机号');
     expect(screen.getByText('请输入完整的手机号 138****8000')).toBeTruthy();
     await user.type(mobile, '13900008000');
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('与账号绑定的不一致')).toBeTruthy();
 
@@ -315,7 +316,7 @@ describe('/security/account/cancellation', () => {
     expect(await screen.findByText('注销不可撤销。')).toBeTruthy();
     await user.click(await screen.findByRole('radio', { name: '邮箱' }));
     await user.type(screen.getByLabelText('绑定的邮箱'), 'doctor@example.com');
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
     await waitFor(() => expect(api.callsTo('POST', '/v1/user/send/code')).toHaveLength(1));
     expect(api.callsTo('POST', '/v1/user/send/code')[0]!.body).toMatchObject({ email: 'doctor@example.com', scene: 'cancel' });

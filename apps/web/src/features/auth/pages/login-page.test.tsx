@@ -7,7 +7,8 @@ import { resetApiClientForTests } from '../../../shared/api-client';
 import { browserNavigation } from '../../../shared/env';
 import { i18n } from '../../../shared/i18n';
 import { resetSessionForTests } from '../../../shared/session';
-import { captchaAnswer, countryCodes, fail, loginData, ok, serveApi } from '../../../testing/api-double';
+import { captchaAnswer, captchaChallenge, countryCodes, fail, loginData, ok, serveApi } from '../../../testing/api-double';
+import { decodeHumanCheck, passHumanCheck } from '../../../testing/human-check';
 import { setupI18n } from '../../../testing/i18n';
 import { renderRoutes } from '../../../testing/render';
 import * as loginRoute from './login-page';
@@ -55,8 +56,7 @@ describe('/login: SMS code', () => {
     expect(screen.getByTestId('login-tab-sms').getAttribute('aria-selected')).toBe('true');
 
     await user.type(screen.getByLabelText('手机号'), '13800138000');
-    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('data-captcha-key')).toBe('cap-1'));
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
 
     await waitFor(() => expect(api.callsTo('POST', '/v1/user/send/sms')).toHaveLength(1));
@@ -65,19 +65,35 @@ describe('/login: SMS code', () => {
       country_code: '86',
       scene: 'login',
       captcha_key: 'cap-1',
-      captcha_code: 'ab12',
     });
+    // The browser did the work: the payload carries the challenge and a counter whose key has the prefix.
+    const sent = decodeHumanCheck(api.callsTo('POST', '/v1/user/send/sms')[0]!.body?.captcha_code);
+    expect(sent.challenge).toEqual(captchaChallenge);
+    expect(sent.solution.derivedKey.startsWith('0')).toBe(true);
     const button = screen.getByTestId('send-code');
     await waitFor(() => expect(button.textContent).toBe('60秒后重新获取'));
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    // The used captcha is replaced and its answer cleared.
-    expect((screen.getByLabelText('图形验证码') as HTMLInputElement).value).toBe('');
+    // The used check is replaced and shows unticked again.
+    expect(screen.getByRole('checkbox', { name: '人机验证' }).getAttribute('aria-checked')).toBe('false');
 
     await user.type(screen.getByLabelText('验证码'), '123456');
+    // The agreement box starts unticked and must be ticked before the login call.
+    const agree = screen.getByRole('checkbox', { name: '我已阅读并同意《用户服务协议》和《隐私政策》' }) as HTMLInputElement;
+    expect(agree.checked).toBe(false);
+    expect(screen.getByRole('link', { name: '《用户服务协议》' }).getAttribute('href')).toBe('/contract');
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+    await user.click(screen.getByRole('button', { name: '登录/注册' }));
+    expect(await screen.findByText('请先阅读并勾选同意《用户服务协议》和《隐私政策》')).toBeTruthy();
+    expect(agree.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/v1/user/login')).toHaveLength(0);
+    // Keyboard: Space ticks the focused box.
+    agree.focus();
+    await user.keyboard(' ');
+    expect(agree.checked).toBe(true);
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
 
     expect((await location()).textContent).toBe('/course/7?from=login');
-    expect(api.callsTo('POST', '/v1/user/login')[0]!.body).toMatchObject({ type: 'sms', mobile: '13800138000', country_code: '86', code: '123456' });
+    expect(api.callsTo('POST', '/v1/user/login')[0]!.body).toMatchObject({ type: 'sms', mobile: '13800138000', country_code: '86', code: '123456', agree_terms: true });
     expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBe('acc-1');
     expect(localStorage.getItem(StorageKey.REFRESH_TOKEN)).toBe('ref-1');
     expect(JSON.parse(localStorage.getItem(StorageKey.USER_INFO)!)).toEqual({ avatar_url: '/a.svg', nickname: '李医生' });
@@ -89,6 +105,7 @@ describe('/login: SMS code', () => {
     loginAt(callbackUrl());
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
     await user.type(screen.getByLabelText('验证码'), '123456');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
     const marker = await location();
     const url = new URL(marker.textContent!, window.location.origin);
@@ -105,7 +122,7 @@ describe('/login: SMS code', () => {
     loginAt();
     const mobile = await screen.findByLabelText('手机号');
     await user.type(mobile, '7700900123');
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('手机号格式不正确')).toBeTruthy();
     expect(mobile.getAttribute('aria-invalid')).toBe('true');
@@ -119,6 +136,7 @@ describe('/login: SMS code', () => {
     expect(api.callsTo('POST', '/v1/user/send/sms')[0]!.body).toMatchObject({ mobile: '7700900123', country_code: '44' });
 
     await user.type(screen.getByLabelText('验证码'), '000000');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '登录/注册' }));
     expect(await screen.findByText('验证码错误或已失效')).toBeTruthy();
     expect(screen.getByLabelText('验证码').getAttribute('aria-invalid')).toBe('true');
@@ -130,7 +148,7 @@ describe('/login: SMS code', () => {
     serve({ 'POST /v1/user/send/sms': fail(ErrorCode.RATE_LIMITED, { retry_after: 42 }) });
     loginAt();
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
-    await user.type(screen.getByLabelText('图形验证码'), 'ab12');
+    await passHumanCheck(user);
     await user.click(screen.getByTestId('send-code'));
     expect((await screen.findByRole('alert')).textContent).toBe('操作过于频繁，请稍后再试');
     const button = screen.getByTestId('send-code') as HTMLButtonElement;
@@ -152,22 +170,27 @@ describe('/login: password', () => {
     });
     loginAt(callbackUrl());
     await user.click(await screen.findByTestId('login-tab-password'));
-    expect(screen.queryByLabelText('图形验证码')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: '人机验证' })).toBeNull();
     await user.type(screen.getByLabelText('账号'), 'doctor@example.com');
     await user.type(screen.getByLabelText('密码'), 'secret-pass-1');
     await user.click(screen.getByRole('button', { name: '登录' }));
 
-    const captcha = await screen.findByLabelText('图形验证码');
-    expect(await screen.findByText('请先输入图形验证码')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('data-captcha-key')).toBe('cap-1'));
-    await user.type(captcha, 'xy9z');
+    expect(await screen.findByText('请先完成人机验证')).toBeTruthy();
+    // Keyboard only: Tab to the check and press Space.
+    const check = await screen.findByRole('checkbox', { name: '人机验证' });
+    await waitFor(() => expect(check.getAttribute('data-captcha-key')).toBe('cap-1'));
+    check.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(check.getAttribute('aria-checked')).toBe('true'));
+    expect(check.textContent).toContain('验证通过');
     await user.click(screen.getByRole('button', { name: '登录' }));
 
     expect((await location()).textContent).toBe('/course/7?from=login');
     const [first, second] = api.callsTo('POST', '/v1/user/login');
     expect(first!.body).toMatchObject({ type: 'password', account: 'doctor@example.com', password: 'secret-pass-1' });
     expect(first!.body).not.toHaveProperty('captcha_key');
-    expect(second!.body).toMatchObject({ captcha_key: 'cap-1', captcha_code: 'xy9z' });
+    expect(second!.body).toMatchObject({ captcha_key: 'cap-1' });
+    expect(decodeHumanCheck(second!.body?.captcha_code).solution.derivedKey).toMatch(/^0/);
   });
 
   it('checks the email pattern and shows WRONG_CREDENTIALS as a readable message (en)', async () => {
@@ -190,7 +213,7 @@ describe('/login: password', () => {
 
   it('moves between the tabs with the arrow keys', async () => {
     const user = userEvent.setup();
-    serve({ 'GET /v1/wechat/qrconnect': ok({ ticket: 't', qr_url: 'http://x/wx/auth?state=t', expires_in: 300, sandbox: true }) });
+    const api = serve({ 'GET /v1/wechat/qrconnect': ok({ ticket: 't', qr_url: 'http://x/wx/auth?state=t', expires_in: 300, sandbox: true }) });
     loginAt();
     const sms = await screen.findByTestId('login-tab-sms');
     sms.focus();
@@ -199,7 +222,12 @@ describe('/login: password', () => {
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('login-tab-password');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByTestId('login-tab-wechat').getAttribute('aria-selected')).toBe('true');
+    // No QR (and no ticket asked for) before the agreement box is ticked.
+    expect(within(screen.getByRole('tabpanel')).getByTestId('wechat-agree-hint')).toBeTruthy();
+    expect(api.callsTo('GET', '/v1/wechat/qrconnect')).toHaveLength(0);
+    await user.click(within(screen.getByRole('tabpanel')).getByTestId('agree-terms'));
     expect(await within(screen.getByRole('tabpanel')).findByTestId('wechat-qr')).toBeTruthy();
+    expect(api.callsTo('GET', '/v1/wechat/qrconnect')[0]!.query.get('agree_terms')).toBe('true');
   });
 });
 
@@ -251,6 +279,7 @@ describe('/register', () => {
     renderRoutes([{ path: '/register', loader: registerRoute.loader, Component: registerRoute.Component }], `/register?callback=${encodeURIComponent(callbackUrl())}`);
     await user.type(await screen.findByLabelText('手机号'), '13800138000');
     await user.type(screen.getByLabelText('验证码'), '123456');
+    await user.click(screen.getByTestId('agree-terms'));
     await user.click(screen.getByRole('button', { name: '下一步' }));
 
     const password = await screen.findByLabelText('新密码');

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@medportal/contract/codes';
@@ -51,6 +51,7 @@ describe('WeChat QR login (/auth)', () => {
     });
     const callback = `${window.location.origin}/live`;
     renderAuth(callback);
+    fireEvent.click(await screen.findByTestId('agree-terms'));
     const qr = await screen.findByTestId('wechat-qr');
     expect(qr.getAttribute('data-qr-value')).toBe(QR.qr_url);
     await waitFor(() => expect(qr.querySelector('svg path')).not.toBeNull());
@@ -77,6 +78,7 @@ describe('WeChat QR login (/auth)', () => {
       'GET /v1/user/wechat/login/info': ok({ status: 'waiting', login: null }),
     });
     const { unmount } = renderAuth();
+    fireEvent.click(await screen.findByTestId('agree-terms'));
     await screen.findByTestId('wechat-qr');
     await act(() => vi.advanceTimersByTimeAsync(WECHAT_POLL_MS * 2));
     const seen = api.callsTo('GET', '/v1/user/wechat/login/info').length;
@@ -96,6 +98,7 @@ describe('WeChat QR login (/auth)', () => {
       'GET /v1/user/wechat/login/info': fail(ErrorCode.TICKET_EXPIRED),
     });
     renderAuth();
+    fireEvent.click(await screen.findByTestId('agree-terms'));
     await screen.findByTestId('wechat-qr');
     await act(() => vi.advanceTimersByTimeAsync(WECHAT_POLL_MS));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('二维码已过期'));

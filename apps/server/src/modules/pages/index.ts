@@ -1,0 +1,2 @@
+/** The pages module's public entry: what other modules may read of the site's pages. */
+export { legalVersions, type LegalVersions } from './pages.repository.ts';
