@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +105,8 @@ describe('server process', () => {
     writeFileSync(join(dataDir, 'server.lock'), `${dead}\n`);
     const first = run('src/server.ts', port);
     await waitFor(() => first.out().includes('medportal server ready'), START_LIMIT_MS);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    // Taken over as the next generation: server.lock.1 replaces the stale server.lock.
+    expect(readdirSync(dataDir).filter((n) => n.startsWith('server.lock'))).toEqual(['server.lock.1']);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
 
@@ -120,7 +121,7 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.out()).toContain('"msg":"stopped"');
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(readdirSync(dataDir).filter((n) => n.startsWith('server.lock'))).toEqual([]);
 
     // With the server gone the CLI runs, and reseeds the existing data.
     const reseed = run('src/seed-cli.ts', port, ['--reset']);
