@@ -37,6 +37,8 @@ export const ErrorCode = {
   ACCOUNT_TAKEN: 40108,
   /** WeChat login ticket expired or was cancelled. */
   TICKET_EXPIRED: 40109,
+  /** The user's uploaded images fill their quota (`data.quota_mb`). */
+  UPLOAD_QUOTA_EXCEEDED: 40130,
   /** A reminder for a live that has already ended. */
   LIVE_ENDED: 40120,
   /** Live room (40401–40429). The live needs its access code first. */
