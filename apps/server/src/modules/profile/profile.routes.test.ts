@@ -194,6 +194,8 @@ describe('avatar upload', () => {
     expect(text.message).toContain('file');
     const none = await call(app, { method: 'POST', url: '/v1/user/img', headers: bearer(u.access), payload: {} });
     expect(none.code).toBe(40000);
+    // Just under the 64 KB limit: stored.
+    expect((await call(app, { method: 'POST', url: '/v1/user/img', ...multipart(u.access, 'large.png', Buffer.concat([png(), Buffer.alloc(60 * 1024)])) })).code).toBe(0);
     const big = Buffer.concat([png(), Buffer.alloc(80 * 1024)]);
     const res = await app.inject({ method: 'POST', url: '/v1/user/img', ...multipart(u.access, 'big.png', big) });
     expect(res.statusCode).toBe(413);

@@ -44,6 +44,8 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
 
   app.route({
     ...endpointRoute('uploadImage'),
+    // The file's own limit (multipart's fileSize) governs; the request may carry the part headers too.
+    bodyLimit: uploadLimit + 16 * 1024,
     handler: async (req) => {
       const lang = req.ctx.lang;
       const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
