@@ -6,7 +6,8 @@
 //    connections and on new ones) fully written, then SIGTERM: how many got an answer, how many
 //    were reset or closed unanswered, and the exit code.
 // BENCH_SERVER (apps/server/dist/server.mjs) is the build measured; BENCH_COMPARE=<another build's
-// server.mjs> (an older commit's) is measured first with the same load. Figures only, never fails.
+// server.mjs> (an older commit's) is measured first with the same load. BENCH_DEBUG=1 prints each
+// connection that lost a request, with what it received. Figures only, never fails.
 import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
