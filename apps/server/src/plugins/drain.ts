@@ -114,11 +114,12 @@ export default fp(
     app.decorate('drain', async (timeoutMs: number): Promise<DrainOutcome> => {
       if (state !== 'serving') return { cutOff: 0 };
       state = 'draining';
+      // One deadline for accepting what is queued and for answering it.
+      const until = Date.now() + timeoutMs;
       // Connections the kernel has completed but the loop has not accepted yet are reset when the
       // listener closes, requests and all; Node accepts one per loop iteration. Keep listening until
       // an iteration accepts none: the backlog is empty then.
       await new Promise<void>((resolve) => {
-        const until = Date.now() + timeoutMs;
         let seen = accepted;
         let quiet = 0;
         // Two quiet checks: the first may run before this iteration's poll phase has been.
@@ -140,7 +141,7 @@ export default fp(
         let timer: NodeJS.Timeout | undefined;
         const drained = await Promise.race([
           new Promise<true>((resolve) => (onLastClosed = () => resolve(true))),
-          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now())))),
         ]);
         clearTimeout(timer);
         if (!drained) cutOff = cutOffRemaining(connections);
