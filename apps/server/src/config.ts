@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { IMAGE_UPLOAD_LIMIT_KB } from '@medportal/contract';
+import { IMAGE_UPLOAD_LIMIT_KB, UPLOAD_QUOTA_MB, UPLOADS_PER_HOUR } from '@medportal/contract';
 import { type PaymentConfig, PaymentConfigError, parsePaymentConfig } from './lib/payments/config.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   WECHAT_APP_SECRET: z.string().min(1).max(128).optional(),
   WECHAT_REDIRECT_URI: optionalUrl,
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(UPLOAD_QUOTA_MB),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(UPLOADS_PER_HOUR),
   SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).default(10),
   PLUGIN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
   /** Live-room events fan out through this Redis (several API processes); unset: in memory. */
@@ -170,6 +172,9 @@ export interface AppConfig {
   /** Local-disk storage of uploaded images (DATA_DIR/uploads). */
   uploadsDir: string;
   imageUploadLimitBytes: number;
+  /** Per user: bytes of uploaded images in all, and uploads an hour. */
+  uploadQuotaBytes: number;
+  uploadsPerHour: number;
   /** On SIGTERM/SIGINT: how long requests already received may take before they are cut off. */
   shutdownDrainS: number;
   /** How long one plugin may take to start before the start fails as hung (Fastify's default: 10 s). */
@@ -290,6 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
     pluginTimeoutMs: e.PLUGIN_TIMEOUT_S * 1000,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,

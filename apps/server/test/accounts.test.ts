@@ -113,7 +113,8 @@ describe('bad input', () => {
     await app?.close();
   });
 
-  const huge = 'x'.repeat(100_000);
+  // Longer than any field allows, yet within the route's body limit (a larger body is a 413).
+  const huge = 'x'.repeat(10_000);
   const sql = "'; drop table users; --";
   const html = '<img src=x onerror=alert(1)>';
   const cases: Array<[string, 'POST' | 'PUT', string, unknown, string]> = [

@@ -106,7 +106,8 @@ describe('drain', () => {
     await inHandler;
 
     const drained = server.drain(10_000);
-    // Stops accepting at once.
+    // Stops accepting once the connections already waiting to be accepted are in.
+    while (server.server.listening) await new Promise((r) => setImmediate(r));
     expect(await connectOutcome(port)).toBe('ECONNREFUSED');
     // A request the client sent on its idle keep-alive connection as the drain began is answered, not reset.
     const late = await idle.get('/healthz');

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +105,8 @@ describe('server process', () => {
     writeFileSync(join(dataDir, 'server.lock'), `${dead}\n`);
     const first = run('src/server.ts', port);
     await waitFor(() => first.out().includes('medportal server ready'), START_LIMIT_MS);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    // Taken over as the next generation: server.lock.1 replaces the stale server.lock.
+    expect(readdirSync(dataDir).filter((n) => n.startsWith('server.lock'))).toEqual(['server.lock.1']);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
 
@@ -120,7 +121,7 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.out()).toContain('"msg":"stopped"');
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(readdirSync(dataDir).filter((n) => n.startsWith('server.lock'))).toEqual([]);
 
     // With the server gone the CLI runs, and reseeds the existing data.
     const reseed = run('src/seed-cli.ts', port, ['--reset']);
@@ -148,6 +149,7 @@ class RawConnection {
 
   constructor(port: number) {
     this.socket = connect(port, '127.0.0.1');
+    this.connected = new Promise((resolve) => this.socket.once('connect', () => resolve()));
     this.socket.on('data', (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       this.parse();
@@ -156,8 +158,15 @@ class RawConnection {
     this.closed = new Promise((resolve) => this.socket.on('close', () => resolve()));
   }
 
+  readonly connected: Promise<void>;
+
   send(paths: string[]): void {
     this.socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`).join(''));
+  }
+
+  /** Writes raw requests in one go; resolves once the bytes are handed to the kernel. */
+  write(requests: string[]): Promise<void> {
+    return new Promise((resolve) => this.socket.write(requests.join(''), () => resolve()));
   }
 
   /** Resolves once `count` answers have arrived in all. */
@@ -219,5 +228,40 @@ describe('graceful shutdown', () => {
       s.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('answers every request fully sent before SIGTERM, on warm and on new connections, POSTs too, round after round', { timeout: 600_000 }, async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'medportal-burst-'));
+    cleanup.push(ownDir);
+    await fillFromTemplate(ownDir);
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+    const post = (path: string, body: object) => {
+      const text = JSON.stringify(body);
+      return `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+    };
+    const login = post('/v1/user/login', { type: 'password', account: '13900000099', country_code: '86', password: 'Wrong-password-1' });
+    for (let round = 0; round < 3; round++) {
+      const port = await freePort();
+      const server = run('src/server.ts', port, [], { DATA_DIR: ownDir, SHUTDOWN_DRAIN_S: '10' });
+      await waitFor(() => server.out().includes('medportal server ready'), START_LIMIT_MS);
+      // Warm keep-alive connections (answered once, now idle) and new ones, connected but not yet
+      // accepted by the server's loop when the signal comes.
+      const warm = Array.from({ length: 15 }, () => new RawConnection(port));
+      for (const c of warm) c.send(['/healthz']);
+      await Promise.all(warm.map((c) => c.answered(1)));
+      const fresh = Array.from({ length: 15 }, () => new RawConnection(port));
+      await Promise.all(fresh.map((c) => c.connected));
+      // 60 requests, two pipelined on each connection (cached reads, POSTs), all written, then SIGTERM.
+      await Promise.all([
+        ...warm.map((c, i) => c.write([get('/v1/pc_index'), i % 2 ? login : get('/v1/relate_site')])),
+        ...fresh.map((c, i) => c.write([i % 2 ? login : get('/v1/pc/course?page=1&page_size=10'), get('/healthz')])),
+      ]);
+      server.child.kill('SIGTERM');
+      await Promise.all([...warm, ...fresh].map((c) => c.closed));
+      expect(await server.exited).toBe(0);
+      const outcome = (c: RawConnection) => ({ statuses: c.answers.map((a) => a.status), error: c.error });
+      expect(warm.map(outcome)).toEqual(warm.map(() => ({ statuses: [200, 200, 200], error: undefined })));
+      expect(fresh.map(outcome)).toEqual(fresh.map(() => ({ statuses: [200, 200], error: undefined })));
+    }
   });
 });

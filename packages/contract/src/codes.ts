@@ -39,6 +39,8 @@ export const ErrorCode = {
   TICKET_EXPIRED: 40109,
   /** The user agreement and privacy policy (current versions) must be agreed to first. */
   CONSENT_REQUIRED: 40110,
+  /** The user's uploaded images fill their quota (`data.quota_mb`). */
+  UPLOAD_QUOTA_EXCEEDED: 40130,
   /** A reminder for a live that has already ended. */
   LIVE_ENDED: 40120,
   /** Live room (40401–40429). The live needs its access code first. */

@@ -25,6 +25,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.PAYLOAD_TOO_LARGE]: { zh_CN: '提交的内容过大', en: 'The request is too large' },
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: { zh_CN: '不支持的内容类型', en: 'This content type is not supported' },
   [ErrorCode.RATE_LIMITED]: { zh_CN: '操作过于频繁，请稍后再试', en: 'Too many attempts; please try again later' },
+  [ErrorCode.UPLOAD_QUOTA_EXCEEDED]: { zh_CN: '您上传的图片已达存储上限，无法继续上传', en: 'Your uploaded images have reached your storage limit' },
   [ErrorCode.WRONG_CREDENTIALS]: { zh_CN: '账号或密码错误', en: 'Wrong account or password' },
   [ErrorCode.CODE_INVALID]: { zh_CN: '验证码错误或已失效', en: 'The verification code is wrong or has expired' },
   [ErrorCode.CAPTCHA_REQUIRED]: { zh_CN: '请先完成人机验证', en: 'Please complete the human check first' },

@@ -5,6 +5,11 @@ export const API_TIMEOUT_MS = 30_000;
 export const DIRECT_CALL_TIMEOUT_MS = 20_000;
 /** Image upload limit in KB (spec: 10240). */
 export const IMAGE_UPLOAD_LIMIT_KB = 10_240;
+/** Largest uploaded image in pixels (width × height): decoding more takes gigabytes. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Images one user may upload: at most this many an hour, and this many MB in all. */
+export const UPLOADS_PER_HOUR = 30;
+export const UPLOAD_QUOTA_MB = 200;
 export const SEARCH_HISTORY_MAX = 10;
 export const SEARCH_HISTORY_SEPARATOR = ',';
 export const SEARCH_HISTORY_STORAGE_KEY = 'search_history';

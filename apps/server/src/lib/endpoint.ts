@@ -8,6 +8,8 @@ export interface EndpointRoute<N extends EndpointName, E = Schemas[N]> {
   url: Routes[N]['path'];
   /** `auth: 'required'` when the route table says `auth: true` (enforced by plugins/auth.ts). */
   config: { auth?: 'required' | 'optional' };
+  /** Largest request body in bytes: what the route takes, not the server-wide BODY_LIMIT. */
+  bodyLimit: number;
   schema: {
     summary: string;
     tags: string[];
@@ -29,6 +31,10 @@ function envelopeOf(name: EndpointName, data: z.ZodType): z.ZodType {
   return envelope;
 }
 
+/** Body limits of API routes without a `bodyKb` of their own: every body the contract takes is a few KB. */
+export const API_BODY_LIMIT = 16 * 1024;
+export const API_NO_BODY_LIMIT = 4 * 1024;
+
 /**
  * Route options for a contract endpoint, joined by name from the route table (method, path,
  * login) and the schema map (request schemas, the enveloped response schema that responses are
@@ -36,7 +42,7 @@ function envelopeOf(name: EndpointName, data: z.ZodType): z.ZodType {
  * endpoint marked `auth: true` is login-only here, for every route built from it.
  */
 export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N> {
-  const route: { method: string; path: string; auth?: true } = routes[name];
+  const route: { method: string; path: string; auth?: true; bodyKb?: number } = routes[name];
   const def: { summary: string; tags: readonly string[]; query?: z.ZodType; body?: z.ZodType; params?: z.ZodType; data: z.ZodType } = schemas[name];
   // Absent parts are left out, not set to undefined (Fastify warns about undefined schemas).
   const schema: Record<string, unknown> = {
@@ -48,7 +54,9 @@ export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N>
   if (def.body) schema.body = def.body;
   if (def.params) schema.params = def.params;
   const config = route.auth ? { auth: 'required' as const } : {};
-  return { method: route.method, url: route.path, schema, config } as unknown as EndpointRoute<N>;
+  // Refused while it streams in (413), before a byte of an oversized body is parsed.
+  const bodyLimit = route.bodyKb !== undefined ? route.bodyKb * 1024 : def.body ? API_BODY_LIMIT : API_NO_BODY_LIMIT;
+  return { method: route.method, url: route.path, schema, config, bodyLimit } as unknown as EndpointRoute<N>;
 }
 
 /** The success envelope. */

@@ -1,29 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JSON_MAX_DEPTH, jsonDeeperThan, partValidationError } from '../lib/validation.ts';
+import { JSON_MAX_DEPTH, JSON_MAX_KEYS, jsonShapeError, jsonShapeProblem } from '../lib/validation.ts';
 
 /**
  * Request bodies: JSON only (no text/plain; anything else is 415 until a route opts into another
- * type, as the upload route does with multipart), nested at most JSON_MAX_DEPTH levels. The depth
- * is checked by a linear scan before parsing, so a deeply nested body costs one pass over its
- * bytes instead of a recursive parse and schema walk that would stall every other request.
+ * type, as the upload route does with multipart), nested at most JSON_MAX_DEPTH levels, at most
+ * JSON_MAX_KEYS members per object. Both are checked by a linear scan before parsing, so a deep or
+ * wide body costs one pass over its bytes instead of a parse and schema walk that would stall every
+ * other request. Each API route has its own size limit (endpointRoute()).
  */
 export default fp(
   async (app) => {
+    // A route's own limit never goes past the server-wide BODY_LIMIT.
+    app.addHook('onRoute', (route) => {
+      if (route.bodyLimit !== undefined) route.bodyLimit = Math.min(route.bodyLimit, app.initialConfig.bodyLimit ?? route.bodyLimit);
+    });
     app.removeContentTypeParser('text/plain');
     // Fastify's own parser (with its __proto__/constructor poisoning checks), after the depth check.
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
       const body = raw as string; // parseAs: 'string'
-      if (jsonDeeperThan(body, JSON_MAX_DEPTH)) {
-        done(
-          partValidationError('body', {
-            zh: `嵌套不能超过${JSON_MAX_DEPTH}层`,
-            en: `must not be nested more than ${JSON_MAX_DEPTH} levels deep`,
-          }),
-          undefined,
-        );
+      const problem = jsonShapeProblem(body, JSON_MAX_DEPTH, JSON_MAX_KEYS);
+      if (problem) {
+        done(jsonShapeError(problem), undefined);
         return;
       }
       // The callback form: the result arrives through `done`, the return value is nothing to wait for.
@@ -42,8 +42,9 @@ export function acceptBeaconBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (req, raw, done) => {
     const body = raw as string;
-    if (jsonDeeperThan(body, JSON_MAX_DEPTH)) {
-      done(partValidationError('body', { zh: `嵌套不能超过${JSON_MAX_DEPTH}层`, en: `must not be nested more than ${JSON_MAX_DEPTH} levels deep` }), undefined);
+    const problem = jsonShapeProblem(body, JSON_MAX_DEPTH, JSON_MAX_KEYS);
+    if (problem) {
+      done(jsonShapeError(problem), undefined);
       return;
     }
     void parseJson(req, body, done);

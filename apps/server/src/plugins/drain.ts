@@ -50,14 +50,23 @@ export default fp(
     /** Half-close an idle connection after IDLE_LINGER_MS of quiet; cut it if the client lingers too. */
     const closeWhenQuiet = (socket: Socket, conn: Connection): void => {
       clearTimeout(conn.idleTimer);
+      const bytesRead = socket.bytesRead;
       conn.idleTimer = setTimeout(() => {
-        if (conn.inFlight.size > 0) return;
-        socket.end();
-        conn.idleTimer = setTimeout(() => socket.destroy(), IDLE_LINGER_MS);
+        // Timers run before the loop reads sockets: after a busy second a request may be waiting
+        // unread. Let one poll phase read it first (setImmediate runs after it).
+        setImmediate(() => {
+          if (conn.inFlight.size > 0 || socket.destroyed) return;
+          // Part of a request came in (its headers are not complete yet): not quiet.
+          if (socket.bytesRead !== bytesRead) return closeWhenQuiet(socket, conn);
+          socket.end();
+          conn.idleTimer = setTimeout(() => socket.destroy(), IDLE_LINGER_MS);
+        });
       }, IDLE_LINGER_MS);
     };
 
+    let accepted = 0;
     server.on('connection', (socket: Socket) => {
+      accepted++;
       const conn: Connection = { inFlight: new Set() };
       connections.set(socket, conn);
       if (state !== 'serving') closeWhenQuiet(socket, conn);
@@ -82,11 +91,14 @@ export default fp(
 
     // While draining, the last answer awaited on a connection tells the client it is closing.
     app.addHook('onSend', (req, reply, payload, done) => {
-      if (state !== 'serving') {
+      if (state === 'serving') return done(null, payload);
+      // An answer given inside the parser's pass (a cached read) would otherwise be sent before the
+      // requests pipelined behind it in the same packet are parsed, and close the door on them.
+      setImmediate(() => {
         const conn = connections.get(req.raw.socket);
         if (!conn || conn.inFlight.size <= 1) reply.header('connection', 'close');
-      }
-      done(null, payload);
+        done(null, payload);
+      });
     });
 
     // After the drain (or during close() in tests): no new work, a clear answer to come back later.
@@ -102,6 +114,23 @@ export default fp(
     app.decorate('drain', async (timeoutMs: number): Promise<DrainOutcome> => {
       if (state !== 'serving') return { cutOff: 0 };
       state = 'draining';
+      // One deadline for accepting what is queued and for answering it.
+      const until = Date.now() + timeoutMs;
+      // Connections the kernel has completed but the loop has not accepted yet are reset when the
+      // listener closes, requests and all; Node accepts one per loop iteration. Keep listening until
+      // an iteration accepts none: the backlog is empty then.
+      await new Promise<void>((resolve) => {
+        let seen = accepted;
+        let quiet = 0;
+        // Two quiet checks: the first may run before this iteration's poll phase has been.
+        const check = () => {
+          if (accepted === seen) quiet++;
+          else [seen, quiet] = [accepted, 0];
+          if (quiet >= 2 || Date.now() > until) return resolve();
+          setImmediate(check);
+        };
+        setImmediate(check);
+      });
       // net.Server's close, not http.Server's: since Node 19 that one also drops idle keep-alive
       // connections at once, resetting any request just sent on them.
       if (server.listening) NetServer.prototype.close.call(server);
@@ -112,7 +141,7 @@ export default fp(
         let timer: NodeJS.Timeout | undefined;
         const drained = await Promise.race([
           new Promise<true>((resolve) => (onLastClosed = () => resolve(true))),
-          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now())))),
         ]);
         clearTimeout(timer);
         if (!drained) cutOff = cutOffRemaining(connections);

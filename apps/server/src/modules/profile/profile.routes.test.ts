@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, userIdentities, users } from '../../db/schema/index.ts';
+import { ErrorCode } from '@medportal/contract';
+import { authSessions, uploads, userIdentities, users } from '../../db/schema/index.ts';
 import { verifyToken } from '../../lib/crypto.ts';
 import { accountsApp, bearer, call, emailCode, makeUser, newMobile, smsCode, type TestClock } from '../../../test/factories.ts';
 
@@ -193,10 +194,68 @@ describe('avatar upload', () => {
     expect(text.message).toContain('file');
     const none = await call(app, { method: 'POST', url: '/v1/user/img', headers: bearer(u.access), payload: {} });
     expect(none.code).toBe(40000);
+    // Just under the 64 KB limit: stored.
+    expect((await call(app, { method: 'POST', url: '/v1/user/img', ...multipart(u.access, 'large.png', Buffer.concat([png(), Buffer.alloc(60 * 1024)])) })).code).toBe(0);
     const big = Buffer.concat([png(), Buffer.alloc(80 * 1024)]);
     const res = await app.inject({ method: 'POST', url: '/v1/user/img', ...multipart(u.access, 'big.png', big) });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe(40013);
+  });
+});
+
+describe('upload limits (rate, quota, pixels) under a burst', () => {
+  let limited: FastifyInstance;
+  let limitedClock: TestClock;
+  beforeAll(async () => {
+    ({ app: limited, clock: limitedClock } = await accountsApp({ config: { imageUploadLimitBytes: 64 * 1024, uploadsPerHour: 5, uploadQuotaBytes: 1000 } }));
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const upload = (token: string, content: Buffer) => call<{ url: string; retry_after?: number }>(limited, { method: 'POST', url: '/v1/user/img', ...multipart(token, 'a.png', content) });
+  const stored = async (userId: number) => (await limited.db.select().from(uploads).where(eq(uploads.userId, userId))).length;
+
+  it('lets 5 of 20 uploads sent at once through in an hour, then more after the hour', async () => {
+    const u = await makeUser(limited);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => upload(u.access, png())));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(5);
+    const refused = answers.filter((a) => a.code !== 0);
+    expect(refused.map((a) => a.code)).toEqual(refused.map(() => ErrorCode.RATE_LIMITED));
+    expect(refused[0]?.data.retry_after).toBeGreaterThan(3500);
+    expect(await stored(u.id)).toBe(5);
+    limitedClock.advance(3601);
+    expect((await upload(u.access, png())).code).toBe(0);
+  });
+
+  it('stops at the quota of stored bytes, under a burst too', async () => {
+    const u = await makeUser(limited);
+    // 370-byte files against a 1000-byte quota: two fit.
+    const file = Buffer.concat([png(), Buffer.alloc(370 - png().length)]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(u.access, file)));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(2);
+    const refused = answers.filter((a) => a.code !== 0);
+    expect(refused.map((a) => a.code)).toEqual(refused.map(() => ErrorCode.UPLOAD_QUOTA_EXCEEDED));
+    expect(refused[0]?.data).toEqual({ quota_mb: 0 });
+    expect(await stored(u.id)).toBe(2);
+  });
+
+  it('refuses an image whose header claims more than 40 million pixels (100000×100000), before storing it', async () => {
+    const u = await makeUser(limited);
+    const header = (w: number, h: number) => {
+      const b = png();
+      b.writeUInt32BE(w, 16);
+      b.writeUInt32BE(h, 20);
+      return b;
+    };
+    const huge = await call(limited, { method: 'POST', url: '/v1/user/img?language=en', ...multipart(u.access, 'bomb.png', header(100_000, 100_000)) });
+    expect(huge).toEqual({
+      code: 40000,
+      message: 'file: must have at most 40 million pixels',
+      data: { fields: [{ field: 'file', message: 'must have at most 40 million pixels' }] },
+    });
+    expect((await upload(u.access, header(8000, 5001))).code).toBe(40000);
+    expect(await stored(u.id)).toBe(0);
+    expect((await upload(u.access, header(8000, 5000))).code).toBe(0);
   });
 });
 

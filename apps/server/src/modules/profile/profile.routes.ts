@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/app-error.ts';
@@ -43,6 +44,8 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
 
   app.route({
     ...endpointRoute('uploadImage'),
+    // The file's own limit (multipart's fileSize) governs; the request may carry the part headers too.
+    bodyLimit: uploadLimit + 16 * 1024,
     handler: async (req) => {
       const lang = req.ctx.lang;
       const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
@@ -53,6 +56,10 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
       const bytes = await file.toBuffer();
       const type = sniffImage(bytes);
       if (!type) throw fieldError(lang, 'file', { zh: '只支持 PNG、JPEG、GIF、WebP 图片', en: 'must be a PNG, JPEG, GIF or WebP image' });
+      // From the header alone: whoever shows or resizes the image would decode every pixel.
+      if ((type.width ?? 0) * (type.height ?? 0) > IMAGE_MAX_PIXELS) {
+        throw fieldError(lang, 'file', { zh: `图片不能超过${IMAGE_MAX_PIXELS / 1e6}百万像素`, en: `must have at most ${IMAGE_MAX_PIXELS / 1e6} million pixels` });
+      }
       return ok(await profile.saveImage(currentUser(req), bytes, type));
     },
   });

@@ -1,5 +1,5 @@
 import { type ApiLanguage, type DataOf, type DepartmentNode, ErrorCode, type PersonalInfo } from '@medportal/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authSessions, departments, uploads, userIdentities, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
@@ -246,12 +246,47 @@ export class ProfileService {
     return { url: `${this.a.config.meetingBaseUrl}/sso?token=${encodeURIComponent(token)}` };
   }
 
+  /**
+   * Reserves the upload first (its row, under a lock on the user's row, so a burst of uploads is
+   * counted one by one against the hourly rate and the quota), then stores the bytes.
+   */
   async saveImage(me: AuthUser, bytes: Buffer, type: ImageType): Promise<DataOf<'uploadImage'>> {
     const now = this.a.now();
     const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const key = `${month}/${randomToken(18)}.${type.ext}`;
-    const url = await this.storage.put(key, bytes, type.mime);
-    await this.db.insert(uploads).values({ userId: me.id, key, url, contentType: type.mime, size: bytes.length, width: type.width, height: type.height, createdAt: now });
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const { uploadQuotaBytes, uploadsPerHour } = this.a.config;
+    const id = await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+      const [used] = await tx
+        .select({
+          bytes: sql<string>`coalesce(sum(${uploads.size}), 0)`,
+          recent: sql<number>`(count(*) filter (where ${uploads.createdAt} > ${hourAgo}))::int`,
+          oldestRecent: sql<string | null>`min(${uploads.createdAt}) filter (where ${uploads.createdAt} > ${hourAgo})`,
+        })
+        .from(uploads)
+        .where(eq(uploads.userId, me.id));
+      if (used && used.recent >= uploadsPerHour) {
+        const freeAt = new Date(used.oldestRecent ?? now).getTime() + 3_600_000;
+        throw new AppError(ErrorCode.RATE_LIMITED, { data: { retry_after: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) } });
+      }
+      if (Number(used?.bytes ?? 0) + bytes.length > uploadQuotaBytes) {
+        throw new AppError(ErrorCode.UPLOAD_QUOTA_EXCEEDED, { data: { quota_mb: Math.floor(uploadQuotaBytes / (1024 * 1024)) } });
+      }
+      const [row] = await tx
+        .insert(uploads)
+        .values({ userId: me.id, key, url: '', contentType: type.mime, size: bytes.length, width: type.width, height: type.height, createdAt: now })
+        .returning({ id: uploads.id });
+      return row?.id ?? 0;
+    });
+    let url: string;
+    try {
+      url = await this.storage.put(key, bytes, type.mime);
+    } catch (err) {
+      await this.db.delete(uploads).where(eq(uploads.id, id));
+      throw err;
+    }
+    await this.db.update(uploads).set({ url }).where(eq(uploads.id, id));
     return { url, width: type.width, height: type.height };
   }
 
