@@ -472,9 +472,17 @@ export default fp<PublicCacheOptions>(
     };
 
     // A build that failed or was cut off still lets its waiters go.
-    const release = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+    const releaseOf = (req: FastifyRequest): void => {
       const state = states.get(req);
       if (state?.kind === 'build') state.release?.();
+    };
+    const release = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+      releaseOf(req);
+      done();
+    };
+    // onRequestAbort hooks get no reply: (request, done).
+    const releaseAborted = (req: FastifyRequest, done: () => void): void => {
+      releaseOf(req);
       done();
     };
 
@@ -488,7 +496,7 @@ export default fp<PublicCacheOptions>(
       route.preSerialization = [preSerialization, ...own(route.preSerialization)] as typeof route.preSerialization;
       route.onSend = [store, ...own(route.onSend)] as typeof route.onSend;
       route.onResponse = [...own(route.onResponse), release] as typeof route.onResponse;
-      route.onRequestAbort = [...own(route.onRequestAbort), release] as typeof route.onRequestAbort;
+      route.onRequestAbort = [...own(route.onRequestAbort), releaseAborted] as typeof route.onRequestAbort;
     });
 
     // Every other API answer is private: login-only routes, requests with a token, failures, writes.
