@@ -70,6 +70,17 @@ describe('server-rendered pages', () => {
     expect(renderOf(brotliDecompressSync(br.rawPayload).toString())).toBe(1);
   });
 
+  it('name a made-up Host nowhere: canonical and og:url use PUBLIC_URL unless the host is this machine (PUBLIC_ORIGIN unset)', async () => {
+    for (const host of ['evil.example.net', 'evil.example.net', 'localhost:8080']) {
+      const res = await app.inject({ url: '/origin', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      const origin = host.startsWith('localhost') ? 'http://localhost:8080' : 'https://www.medportal.cn';
+      expect(res.body, host).toContain(`<link rel="canonical" href="${origin}/origin" />`);
+      expect(res.body, host).toContain(`<meta property="og:url" content="${origin}/origin" />`);
+      expect(res.body).not.toContain('evil.example.net');
+    }
+  });
+
   it('are rendered again once a public read is invalidated', async () => {
     const before = renderOf((await app.inject({ url: '/fresh' })).body);
     expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBe(before);

@@ -111,8 +111,8 @@ function inProcessFetch(app: FastifyInstance) {
  * seconds and dropped with the public reads it shows. Other pages get index.html with their
  * title (no-cache). Without a build, a clear 503 page.
  */
-export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
-  async (app, { webDist, publicOrigin }) => {
+export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }>(
+  async (app, { webDist, originOf }) => {
     const indexPath = join(webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!template) app.log.warn({ webDist }, 'web app not built: non-API pages answer 503');
@@ -194,7 +194,7 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
 
     async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
       const path = canonicalPath(req.url);
-      const origin = publicOrigin ?? `${req.protocol}://${req.host}`;
+      const origin = originOf(req);
       let result;
       try {
         const rendering = pages.get(
