@@ -107,10 +107,27 @@ function pageUrl(location: URL, names: readonly string[]): string {
   return `${location.pathname}${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * The deepest route a path matches, remembered per path: `matchRoutes` flattens and ranks the whole
+ * route tree on every call (about a millisecond), and every page request asks.
+ */
+const leaves = new Map<string, ReturnType<typeof leafOf>>();
+const MAX_LEAVES = 2_000;
+const leafOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1) ?? null;
+function matchedLeaf(pathname: string): ReturnType<typeof leafOf> {
+  let leaf = leaves.get(pathname);
+  if (leaf === undefined) {
+    leaf = leafOf(pathname);
+    if (leaves.size >= MAX_LEAVES) leaves.delete(leaves.keys().next().value as string);
+    leaves.set(pathname, leaf);
+  }
+  return leaf;
+}
+
 /** How the server answers a URL (see PageRoute); needs no data and renders nothing. */
 export function route(url: string): PageRoute {
   const location = new URL(url, 'http://localhost');
-  const leaf = matchRoutes(routes, location.pathname)?.at(-1);
+  const leaf = matchedLeaf(location.pathname);
   if (!leaf) return null;
   const { route: r, params } = leaf;
   if (r.id === 'module-target') {
@@ -156,7 +173,7 @@ export async function render(request: RenderRequest): Promise<RenderOutcome> {
 /** True unless the URL is a checked page whose item exists (or the check could not tell). */
 async function missingItem({ url, fetch }: RenderRequest): Promise<boolean> {
   const location = new URL(url, 'http://localhost');
-  const leaf = matchRoutes(routes, location.pathname)?.at(-1);
+  const leaf = matchedLeaf(location.pathname);
   const detail = leaf?.route.path === undefined ? undefined : CHECKED.get(leaf.route.path);
   if (!detail) return true;
   const id = leaf?.params.id ?? '';
