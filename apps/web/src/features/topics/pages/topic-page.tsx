@@ -76,7 +76,6 @@ function TopicNotFound() {
 }
 
 function SelectedTopic({ id }: { id: number }) {
-  const { t } = useTranslation('topic');
   const [search, setSearch] = useSearchParams();
   const topic = useTopic(id, true);
   const tab = search.get('tab');
