@@ -116,6 +116,9 @@ describe('server-rendered pages', () => {
     const user = await app.inject({ url: '/user/nothing-here' });
     expect(user.statusCode).toBe(404);
     expect(user.body).toContain('<div id="root"></div>');
+    // HEAD tells the same status without a render.
+    expect((await app.inject({ method: 'HEAD', url: '/unknown/by-head' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/page' })).statusCode).toBe(200);
   });
 
   it('give the shell at once, with the page status, when renders are busy, and keep answering the API', async () => {

@@ -188,7 +188,9 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       }
       const lang = spaLanguage(req);
       if (renderer && req.method === 'GET') return servePage(renderer, req, reply, lang, pathname);
-      return sendShell(reply, lang, pathname);
+      // HEAD: the status the page would have (404 for an unknown path), without rendering it.
+      const target = renderer?.route(req.url);
+      return sendShell(reply, lang, pathname, target && target.kind !== 'redirect' ? target.status : 200);
     });
 
     const sendShell = (reply: FastifyReply, lang: Lang, pathname: string, status = 200) =>
