@@ -171,7 +171,7 @@ describe('server-rendered pages', () => {
   });
 
   it('fall back to the browser-rendered shell when not rendered, failing, or slow', async () => {
-    for (const url of ['/private/1', '/boom']) {
+    for (const url of ['/private/1', '/boom', '//[']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, RenderedPages, withHead } from '../lib/page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 
@@ -189,7 +189,7 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       const lang = spaLanguage(req);
       if (renderer && req.method === 'GET') return servePage(renderer, req, reply, lang, pathname);
       // HEAD: the status the page would have (404 for an unknown path), without rendering it.
-      const target = renderer?.route(req.url);
+      const target = renderer ? routeOf(renderer, req) : null;
       return sendShell(reply, lang, pathname, target && target.kind !== 'redirect' ? target.status : 200);
     });
 
@@ -201,8 +201,19 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
         .header('vary', 'Accept-Language')
         .send(render(lang, pageTitle(pathname, lang)));
 
+    /** How to answer the request's URL; one the renderer cannot parse is the browser's to show. */
+    const routeOf = (using: PageRenderer, req: FastifyRequest): PageRoute => {
+      try {
+        return using.route(req.url);
+      } catch {
+        // A client's junk (`//%5B`), not our fault: no stack in the log.
+        req.log.debug('page URL not parsed: page left to the browser');
+        return null;
+      }
+    };
+
     async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
-      const target = using.route(req.url);
+      const target = routeOf(using, req);
       if (target === null) return sendShell(reply, lang, pathname);
       if (target.kind === 'redirect') return reply.redirect(target.location, target.status);
       if (target.kind === 'shell') return sendShell(reply, lang, pathname, target.status);
