@@ -105,6 +105,7 @@ async function startServer(entryPath, db, env = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       CARD_ENCRYPTION_KEY: cardKey,
       ...db,

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
+import { publicOriginResolver } from './lib/page-url.ts';
 import { OneLineRequestLog } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -161,7 +162,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(openapi);
   await app.register(db, { database });
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
-  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now });
+  const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
+  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now, originOf });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {
@@ -173,7 +175,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
   await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
-  await app.register(web, { webDist: config.webDist, publicOrigin: config.publicOrigin });
+  await app.register(web, { webDist: config.webDist, originOf });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
   await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
@@ -200,7 +202,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });
-  await app.register(seoRoutes, { now, publicOrigin: config.publicOrigin, ...opts.seo });
+  await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);
   await app.register(wechatRoutes);
   // Multipart only where a route reads it (req.file()); limits are set per call. In a context of

@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_PUBLIC_URL),
-  /** Origin of public links (canonical, sitemap): https://portal.example.com; unset: from each request. */
+  /** Origin of public links (canonical, sitemap): https://portal.example.com; required in production. */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Memory for prepared public payloads, in MB (decision record 0031). */
   PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
@@ -158,7 +158,7 @@ export interface AppConfig {
   bodyLimit: number;
   site: SiteSettings;
   publicUrl: string;
-  /** PUBLIC_ORIGIN without a trailing slash; unset: derived from the request (protocol per TRUST_PROXY, Host). */
+  /** PUBLIC_ORIGIN without a trailing slash; unset (never in production): a loopback request's own origin, else PUBLIC_URL's. */
   publicOrigin?: string;
   /** Bytes the public-read cache may hold (decision record 0031). */
   publicCacheBytes: number;
@@ -267,6 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !cardKey) {
     throw new ConfigError(
       'invalid environment:\n  CARD_ENCRYPTION_KEY: required in production (bank card numbers are encrypted with it); make one with `openssl rand -hex 32` and keep it safe',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'invalid environment:\n  PUBLIC_ORIGIN: required in production (canonical links, og:url, /sitemap.xml and /robots.txt name it, never a request\'s Host header); e.g. PUBLIC_ORIGIN=https://www.medportal.cn',
     );
   }
   const dataDir = resolve(process.cwd(), e.DATA_DIR);

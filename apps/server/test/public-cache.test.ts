@@ -270,3 +270,52 @@ describe('a write', () => {
     await expect.poll(async () => data<{ views: number }>(await get(url)).views, { interval: 50, timeout: 5_000 }).toBe(before + 5);
   });
 });
+
+describe('a build cut off by its client', () => {
+  it('lets the requests waiting for it go at once, and logs no failed hook', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { request } = await import('node:http');
+    const { publicRead } = await import('../src/lib/public-cache.ts');
+    const stream = new PassThrough();
+    let log = '';
+    stream.on('data', (c: Buffer) => (log += c.toString()));
+    let calls = 0;
+    let entered!: () => void;
+    const first = new Promise<void>((resolve) => (entered = resolve));
+    let finish!: () => void;
+    const hanging = new Promise<void>((resolve) => (finish = resolve));
+    const own = await buildTestApp({
+      seed: false,
+      logger: undefined,
+      logStream: stream,
+      configure: (a) => {
+        a.get('/v1/test/slow-read', { config: { publicCache: publicRead({ tags: ['test'] }) } }, async () => {
+          calls += 1;
+          if (calls === 1) {
+            entered();
+            await hanging;
+          }
+          return { code: 0, message: 'ok', data: { calls } };
+        });
+      },
+    });
+    try {
+      await own.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = own.server.address() as { port: number };
+      const req = request({ host: '127.0.0.1', port, path: '/v1/test/slow-read' });
+      req.on('error', () => undefined);
+      req.end();
+      await first;
+      req.destroy();
+      // The next request for the key waited for the cut-off build (5 s) before the fix.
+      const started = Date.now();
+      await expect.poll(() => own.inject({ url: '/v1/test/slow-read' }).then((r) => r.statusCode), { timeout: 10_000 }).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(log).not.toContain('hook failed');
+      expect(log).not.toContain('is not a function');
+    } finally {
+      finish();
+      await own.close();
+    }
+  });
+});

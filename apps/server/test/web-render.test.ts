@@ -14,15 +14,27 @@ let app: FastifyInstance;
 
 const RENDERER = `
 let renders = 0;
+// Like the web app's: the path, a valid lang and only the query the page reads (here \`q\`).
+export function route(url) {
+  const u = new URL(url, 'http://x');
+  if (u.pathname.startsWith('/private')) return null;
+  if (u.pathname.startsWith('/go')) return { kind: 'redirect', location: '/page', status: 302 };
+  if (u.pathname.startsWith('/user/')) return { kind: 'shell', status: 404 };
+  const out = new URLSearchParams();
+  for (const name of ['lang', 'q']) if (u.searchParams.has(name)) out.set(name, u.searchParams.get(name));
+  const qs = out.toString();
+  return { kind: 'page', url: u.pathname + (qs ? '?' + qs : ''), status: u.pathname.startsWith('/unknown') ? 404 : 200 };
+}
 export async function render({ url, lang, fetch }) {
   if (url.startsWith('/slow')) return new Promise(() => {});
+  if (url.startsWith('/hold') || url.startsWith('/unknown/held')) await globalThis.renderGate;
   if (url.startsWith('/boom')) throw new Error('boom');
   if (url.startsWith('/private')) return null;
   renders += 1;
   // Its API calls are answered in-process, as for an anonymous visitor.
   const health = await fetch('/healthz', { method: 'GET', headers: {} });
   return {
-    status: url.startsWith('/missing') ? 404 : 200,
+    status: url.startsWith('/missing') || url.startsWith('/unknown') ? 404 : 200,
     html: '<main data-render="' + renders + '">' + lang + ' ' + url + ' ' + health.status + '</main>',
     state: '{"x":1}',
     meta: { title: 'Page - Site', siteName: 'Site', description: 'About it', jsonLd: [{ '@type': 'Thing', url: '/thing' }] },
@@ -70,6 +82,81 @@ describe('server-rendered pages', () => {
     expect(renderOf(brotliDecompressSync(br.rawPayload).toString())).toBe(1);
   });
 
+  it('name a made-up Host nowhere: canonical and og:url use PUBLIC_URL unless the host is this machine (PUBLIC_ORIGIN unset)', async () => {
+    for (const host of ['evil.example.net', 'evil.example.net', 'localhost:8080']) {
+      const res = await app.inject({ url: '/origin', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      const origin = host.startsWith('localhost') ? 'http://localhost:8080' : 'https://www.medportal.cn';
+      expect(res.body, host).toContain(`<link rel="canonical" href="${origin}/origin" />`);
+      expect(res.body, host).toContain(`<meta property="og:url" content="${origin}/origin" />`);
+      expect(res.body).not.toContain('evil.example.net');
+    }
+  });
+
+  it('are kept under the query parameters the page reads: others neither render again nor show in the canonical link', async () => {
+    const first = await app.inject({ url: `/keyed?x=${Math.random()}` });
+    const n = renderOf(first.body);
+    for (let i = 0; i < 20; i++) {
+      const res = await app.inject({ url: `/keyed?x=${Math.random()}&utm_source=${i}` });
+      expect(res.statusCode).toBe(200);
+      expect(renderOf(res.body)).toBe(n);
+      expect(res.body).toContain('<link rel="canonical" href="http://localhost:80/keyed" />');
+    }
+    // What the page reads is a page of its own, and the render sees only that.
+    const q = await app.inject({ url: '/keyed?q=2&x=1' });
+    expect(renderOf(q.body)).toBeGreaterThan(n);
+    expect(q.body).toContain('zh /keyed?q=2 200');
+    expect(q.body).toContain('<link rel="canonical" href="http://localhost:80/keyed?q=2" />');
+  });
+
+  it('answer redirects and shell-only routes without rendering', async () => {
+    const go = await app.inject({ url: '/go/somewhere' });
+    expect(go.statusCode).toBe(302);
+    expect(go.headers.location).toBe('/page');
+    const user = await app.inject({ url: '/user/nothing-here' });
+    expect(user.statusCode).toBe(404);
+    expect(user.body).toContain('<div id="root"></div>');
+    // HEAD tells the same status without a render.
+    expect((await app.inject({ method: 'HEAD', url: '/unknown/by-head' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/page' })).statusCode).toBe(200);
+  });
+
+  it('give the shell at once, with the page status, when renders are busy, and keep answering the API', async () => {
+    let open!: () => void;
+    (globalThis as { renderGate?: Promise<void> }).renderGate = new Promise<void>((resolve) => (open = resolve));
+    try {
+      const started = Date.now();
+      const burst = Array.from({ length: 12 }, (_, i) => app.inject({ url: `/hold/${i}` }));
+      const unknown = Array.from({ length: 4 }, (_, i) => app.inject({ url: `/unknown/held/${i}` }));
+      // The renders past the bound do not wait their turn (nor the 3 s a visitor waits at most).
+      const health = await app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      const shells = await Promise.all(
+        [...burst, ...unknown].map((p) =>
+          Promise.race([p.then((r) => r), new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_500))]),
+        ),
+      );
+      const early = shells.filter((r) => r !== null);
+      expect(Date.now() - started).toBeLessThan(2_500);
+      expect(early.length).toBeGreaterThanOrEqual(16 - 4);
+      for (const res of early) {
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      // A busy unknown path still answers 404 (from the shell), never a soft 200.
+      const unknownShells = early.filter((r) => r.raw.req.url?.startsWith('/unknown'));
+      expect(unknownShells.length).toBeGreaterThan(0);
+      for (const res of unknownShells) expect(res.statusCode).toBe(404);
+      for (const res of early.filter((r) => r.raw.req.url?.startsWith('/hold'))) expect(res.statusCode).toBe(200);
+      open();
+      await Promise.all([...burst, ...unknown]);
+      // Once the queue has room, pages render again.
+      expect((await app.inject({ url: '/hold/after' })).body).toContain('<main data-render=');
+    } finally {
+      open();
+    }
+  });
+
   it('are rendered again once a public read is invalidated', async () => {
     const before = renderOf((await app.inject({ url: '/fresh' })).body);
     expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBe(before);
@@ -84,7 +171,7 @@ describe('server-rendered pages', () => {
   });
 
   it('fall back to the browser-rendered shell when not rendered, failing, or slow', async () => {
-    for (const url of ['/private/1', '/boom']) {
+    for (const url of ['/private/1', '/boom', '//[']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate, type Query } from '@tanstack/react-query';
+import { ErrorCode } from '@medportal/contract/codes';
+import { pathOf } from '@medportal/contract/routes';
 import { AppProvider } from './app/provider';
 import type { RouteHandle } from './app/document-title';
 import { routes } from './app/router';
 import { paths } from './config/paths';
+import { resolveModuleTarget } from './features/topics/lib/module-target';
 import { setTransport } from './shared/api-client';
 import { SERVER_TIME_ZONE } from './shared/format/timezone';
 import { i18n, initI18n, loadedNamespaces, loadNamespaces, type Lang } from './shared/i18n';
@@ -34,38 +37,115 @@ export interface RenderedPage {
 export type RenderOutcome = RenderedPage | { redirect: string; status: number } | null;
 
 /**
- * Pages rendered on the server: public content that reads the same for every anonymous visitor.
- * Account pages, the personal centre, the live room and the player stay client-rendered.
+ * What the server does with a URL before rendering anything. `page`: render it from `url` (the
+ * path, `lang` and only the query parameters the page reads, in a fixed order: other parameters
+ * change nothing on the page, so they neither make a new render nor a new cache entry); `status`
+ * is what the browser-rendered shell answers when the page is not rendered here (renders busy).
+ * `shell`: the browser renders it; the server answers `status`. `redirect`: elsewhere at once.
+ * null: not a server-rendered page (the shell, 200).
  */
-const SERVER_RENDERED: readonly string[] = [
-  paths.home.path,
-  paths.course.path,
-  paths.courseMore.path,
-  paths.courseDetail.path,
-  paths.live.path,
-  paths.liveHistory.path,
-  paths.news.path,
-  paths.newsDetail.path,
-  paths.newsCategory.path,
-  paths.speakerInfo.path,
-  paths.speakerDetail.path,
-  paths.hospital.path,
-  paths.organizer.path,
-  paths.keywords.path,
-  paths.column.path,
-  paths.search.path,
-  paths.topic.path,
-  paths.paperDetail.path,
-  paths.aboutUs.path,
-  paths.contactUs.path,
-  paths.contract.path,
-  paths.privacy.path,
-  paths.aboutBare.path,
-  paths.contractBare.path,
-  paths.privacyBare.path,
-  paths.privacySdk.path,
-  paths.product.path,
-];
+export type PageRoute =
+  | { kind: 'page'; url: string; status: number }
+  | { kind: 'shell'; status: number }
+  | { kind: 'redirect'; location: string; status: number }
+  | null;
+
+/**
+ * Pages rendered on the server, with the query parameters each reads (its components and
+ * loaders): public content that reads the same for every anonymous visitor. Account pages, the
+ * personal centre, the live room and the player stay client-rendered.
+ */
+const SERVER_RENDERED: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  [paths.home.path, []],
+  [paths.course.path, ['dep_val', 'price_type', 'sort', 'page']],
+  [paths.courseMore.path, ['dep_val', 'title', 'keyword', 'page']],
+  [paths.courseDetail.path, ['resume']],
+  [paths.live.path, ['tab', 'date', 'month']],
+  [paths.liveHistory.path, ['year', 'department_id', 'page']],
+  [paths.news.path, ['page']],
+  [paths.newsDetail.path, []],
+  [paths.newsCategory.path, ['page']],
+  [paths.speakerInfo.path, ['id']],
+  [paths.speakerDetail.path, ['tab']],
+  [paths.hospital.path, ['region']],
+  [paths.organizer.path, []],
+  [paths.keywords.path, []],
+  [paths.column.path, ['page']],
+  [paths.search.path, ['txt', 'type', 'page']],
+  [paths.topic.path, ['id', 'tab', 'page']],
+  [paths.paperDetail.path, []],
+  [paths.aboutUs.path, []],
+  [paths.contactUs.path, []],
+  [paths.contract.path, []],
+  [paths.privacy.path, []],
+  [paths.aboutBare.path, []],
+  [paths.contractBare.path, []],
+  [paths.privacyBare.path, []],
+  [paths.privacySdk.path, []],
+  [paths.product.path, []],
+]);
+
+/**
+ * Client-rendered pages of one item: the server asks whether the item exists and renders the page
+ * only when it does not (its "not found" state, with a 404); otherwise the browser renders it.
+ */
+const CHECKED: ReadonlyMap<string, (id: string) => string> = new Map([
+  [paths.liveRoom.path, (id: string) => pathOf('liveDetail', { id })],
+  [paths.vod.path, (id: string) => pathOf('recordingDetail', { id })],
+]);
+
+/** The path with `lang` (when valid) and the named query parameters only, in that order. */
+function pageUrl(location: URL, names: readonly string[]): string {
+  const out = new URLSearchParams();
+  const lang = location.searchParams.get('lang');
+  if (lang === 'zh' || lang === 'en') out.set('lang', lang);
+  for (const name of names) {
+    const value = location.searchParams.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  const qs = out.toString();
+  return `${location.pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The deepest route a path matches, remembered per path: `matchRoutes` flattens and ranks the whole
+ * route tree on every call (about a millisecond), and every page request asks.
+ */
+const leaves = new Map<string, ReturnType<typeof leafOf>>();
+const MAX_LEAVES = 2_000;
+const leafOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1) ?? null;
+function matchedLeaf(pathname: string): ReturnType<typeof leafOf> {
+  let leaf = leaves.get(pathname);
+  if (leaf === undefined) {
+    leaf = leafOf(pathname);
+    if (leaves.size >= MAX_LEAVES) leaves.delete(leaves.keys().next().value as string);
+    leaves.set(pathname, leaf);
+  }
+  return leaf;
+}
+
+/** How the server answers a URL (see PageRoute); needs no data and renders nothing. */
+export function route(url: string): PageRoute {
+  const location = new URL(url, 'http://localhost');
+  const leaf = matchedLeaf(location.pathname);
+  if (!leaf) return null;
+  const { route: r, params } = leaf;
+  if (r.id === 'module-target') {
+    // Its loader's redirect, made here so it costs no render; an unknown target is the 404 page.
+    const target = resolveModuleTarget(params.module, params.module_id);
+    if (!target) return { kind: 'page', url: pageUrl(location, []), status: 404 };
+    const search = location.search.slice(1);
+    return { kind: 'redirect', location: search ? `${target}${target.includes('?') ? '&' : '?'}${search}` : target, status: 302 };
+  }
+  if (r.id === 'not-found') return { kind: 'page', url: pageUrl(location, []), status: 404 };
+  // An unknown path inside the personal centre: the browser asks for a login or shows the 404 page.
+  if (r.id === 'user-not-found') return { kind: 'shell', status: 404 };
+  const pattern = r.index ? paths.home.path : r.path;
+  if (pattern === undefined) return null;
+  if (CHECKED.has(pattern)) return { kind: 'page', url: pageUrl(location, []), status: 200 };
+  const names = SERVER_RENDERED.get(pattern);
+  return names ? { kind: 'page', url: pageUrl(location, names), status: 200 } : null;
+}
 
 const handler = createStaticHandler(routes);
 
@@ -80,10 +160,30 @@ queryClient.setDefaultOptions({
 let queue: Promise<unknown> = Promise.resolve();
 let ready: Promise<unknown> | null = null;
 
-export function render(request: RenderRequest): Promise<RenderOutcome> {
+export async function render(request: RenderRequest): Promise<RenderOutcome> {
+  const target = route(request.url);
+  if (target?.kind !== 'page') return null;
+  // A checked page renders only for a missing item; the question needs no turn in the queue.
+  if (!(await missingItem(request))) return null;
   const run = queue.then(() => renderNow(request));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** True unless the URL is a checked page whose item exists (or the check could not tell). */
+async function missingItem({ url, fetch }: RenderRequest): Promise<boolean> {
+  const location = new URL(url, 'http://localhost');
+  const leaf = matchedLeaf(location.pathname);
+  const detail = leaf?.route.path === undefined ? undefined : CHECKED.get(leaf.route.path);
+  if (!detail) return true;
+  const id = leaf?.params.id ?? '';
+  // Not an id at all: the page shows "not found" without asking.
+  if (!/^[1-9]\d{0,9}$/.test(id)) return true;
+  const res = await fetch(detail(id), { method: 'GET', headers: {} });
+  if (res.status === 404) return true;
+  if (!res.ok) return false;
+  const envelope = (await res.json()) as { code?: number };
+  return envelope.code === ErrorCode.NOT_FOUND || envelope.code === ErrorCode.VALIDATION;
 }
 
 /** How many times a page is rendered at most to fetch what its components ask for. */
@@ -91,10 +191,6 @@ const MAX_PASSES = 5;
 
 async function renderNow({ url, lang, fetch }: RenderRequest): Promise<RenderOutcome> {
   const location = new URL(url, 'http://localhost');
-  const matches = matchRoutes(routes, location.pathname);
-  const leaf = matches?.at(-1)?.route;
-  const pattern = leaf?.index ? paths.home.path : leaf?.path;
-  if (!pattern || !SERVER_RENDERED.includes(pattern)) return null;
 
   ready ??= initI18n(lang);
   await ready;
@@ -154,6 +250,9 @@ async function renderPasses(context: StaticHandlerContext): Promise<{ html: stri
     if (waiting.length === 0 && namespaces.length === 0 && !suspended) break;
     // A query already fetching (started by a loader) hands back its request rather than a second one.
     await Promise.allSettled([...waiting.map((q) => q.fetch()), loadNamespaces(...namespaces), suspended ? waitForCode() : null]);
+    // Answers from the in-process cache arrive without I/O: let requests waiting on the socket in
+    // before the next synchronous pass.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return result;
 }

@@ -24,7 +24,7 @@ function pages(ttlMs = 5_000) {
   let t = 0;
   let mark = 0;
   let builds = 0;
-  const cache = new RenderedPages({ ttlMs, maxEntries: 2, mark: () => mark, now: () => t });
+  const cache = new RenderedPages({ ttlMs, maxEntries: 2, maxPending: 10, mark: () => mark, now: () => t });
   const get = (key: string, html = key) =>
     cache.get(
       key,
@@ -107,7 +107,7 @@ describe('server-rendered pages', () => {
     let release: () => void = () => undefined;
     let mark = 0;
     let builds = 0;
-    const slow = new RenderedPages({ ttlMs: 5_000, maxEntries: 10, mark: () => mark, now: () => 0 });
+    const slow = new RenderedPages({ ttlMs: 5_000, maxEntries: 10, maxPending: 10, mark: () => mark, now: () => 0 });
     const build = () =>
       slow.get(
         '/b',

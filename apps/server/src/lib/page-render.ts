@@ -24,7 +24,16 @@ export type RenderOutcome =
   | { redirect: string; status: number }
   | null;
 
+/** How the server answers a URL before rendering (entry-server.tsx `route`). */
+export type PageRoute =
+  | { kind: 'page'; url: string; status: number }
+  | { kind: 'shell'; status: number }
+  | { kind: 'redirect'; location: string; status: number }
+  | null;
+
 export interface PageRenderer {
+  /** The page's own URL (only the query it reads) and its status when left to the browser; renders nothing. */
+  route(url: string): PageRoute;
   render(request: {
     url: string;
     lang: Lang;
@@ -139,7 +148,14 @@ export class RenderedPages {
   private readonly inFlight = new Map<string, Promise<CachedPage | RenderOutcome>>();
 
   constructor(
-    private readonly opts: { ttlMs: number; maxEntries: number; mark: () => number; now?: () => number },
+    private readonly opts: {
+      ttlMs: number;
+      maxEntries: number;
+      mark: () => number;
+      /** Renders started and not finished at most: past it a new page is not rendered ('busy'). */
+      maxPending: number;
+      now?: () => number;
+    },
   ) {}
 
   private now(): number {
@@ -147,14 +163,16 @@ export class RenderedPages {
   }
 
   /**
-   * The cached page for `key`, or the result of `build` (shared by concurrent callers). A built
-   * page is kept when `build` turns it into HTML (`toPage`); redirects and unrendered routes are not.
+   * The cached page for `key`, or the result of `build` (shared by concurrent callers), or 'busy'
+   * when `maxPending` renders are under way already (renders take turns: a long queue would hold
+   * every visitor behind it). A page built into HTML (`toPage`) is kept when its status is 200 or
+   * 404; redirects and unrendered routes are not.
    */
   async get(
     key: string,
     build: () => Promise<RenderOutcome>,
     toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
-  ): Promise<CachedPage | RenderOutcome> {
+  ): Promise<CachedPage | RenderOutcome | 'busy'> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now() && hit.mark === this.opts.mark()) {
       this.entries.delete(key);
@@ -163,6 +181,7 @@ export class RenderedPages {
     }
     if (hit) this.entries.delete(key);
     let pending = this.inFlight.get(key);
+    if (!pending && this.inFlight.size >= this.opts.maxPending) return 'busy';
     if (!pending) {
       const mark = this.opts.mark();
       pending = build()
@@ -175,7 +194,7 @@ export class RenderedPages {
           ]);
           const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
           // A page built across an invalidation may hold the old data: served once, not kept.
-          if (this.opts.mark() === mark && status === 200) this.keep(key, page);
+          if (this.opts.mark() === mark && (status === 200 || status === 404)) this.keep(key, page);
           return page;
         })
         .finally(() => this.inFlight.delete(key));
@@ -200,5 +219,5 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | string[] 
   return { body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body, encoding };
 }
 
-export const isCachedPage = (value: CachedPage | RenderOutcome): value is CachedPage =>
-  value !== null && 'body' in value && Buffer.isBuffer(value.body);
+export const isCachedPage = (value: CachedPage | RenderOutcome | 'busy'): value is CachedPage =>
+  value !== null && typeof value === 'object' && 'body' in value && Buffer.isBuffer(value.body);

@@ -47,6 +47,8 @@ export interface PublicCacheOptions {
   /** The database the app runs on: on PostgreSQL every process LISTENs for invalidations. */
   db: DbConfig;
   now: () => Date;
+  /** The origin a payload that varies by `origin` is kept under (lib/page-url.ts `publicOriginResolver`). */
+  originOf: (req: FastifyRequest) => string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -80,9 +82,9 @@ interface Personal {
 }
 type RequestState = Building | Personal | { kind: 'served' } | { kind: 'bypass' };
 
-function keyOf(req: FastifyRequest, read: PublicRead, version: string | number | undefined): string {
+function keyOf(req: FastifyRequest, read: PublicRead, version: string | number | undefined, originOf: (req: FastifyRequest) => string): string {
   let key = `${req.routeOptions.url ?? ''}\u0001${read.raw ? '' : req.ctx.lang}`;
-  for (const v of read.vary) key += `\u0001${v === 'origin' ? `${req.protocol}://${req.host}` : req.ctx[v]}`;
+  for (const v of read.vary) key += `\u0001${v === 'origin' ? originOf(req) : req.ctx[v]}`;
   const params = (req.params ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(params)) key += `\u0001${name}=${String(params[name])}`;
   const query = (req.query ?? {}) as Record<string, unknown>;
@@ -380,12 +382,12 @@ export default fp<PublicCacheOptions>(
       const version = read.version?.();
       if (loggedIn(req) && personalRoute(req)) {
         // The login is checked later (auth, preValidation): the key is read now, from the raw query.
-        if (read.personal && version !== null) states.set(req, { kind: 'personal', key: keyOf(req, read, version), read });
+        if (read.personal && version !== null) states.set(req, { kind: 'personal', key: keyOf(req, read, version, opts.originOf), read });
         else bypass(req, reply);
         return done();
       }
       if (version === null) return done();
-      const key = keyOf(req, read, version);
+      const key = keyOf(req, read, version, opts.originOf);
       const found = cache.lookup(key);
       // An answer sent from a hook ends the request there: done() is not called.
       if (serve(req, reply, read, found)) return;
@@ -472,9 +474,17 @@ export default fp<PublicCacheOptions>(
     };
 
     // A build that failed or was cut off still lets its waiters go.
-    const release = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+    const releaseOf = (req: FastifyRequest): void => {
       const state = states.get(req);
       if (state?.kind === 'build') state.release?.();
+    };
+    const release = (req: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+      releaseOf(req);
+      done();
+    };
+    // onRequestAbort hooks get no reply: (request, done).
+    const releaseAborted = (req: FastifyRequest, done: () => void): void => {
+      releaseOf(req);
       done();
     };
 
@@ -488,7 +498,7 @@ export default fp<PublicCacheOptions>(
       route.preSerialization = [preSerialization, ...own(route.preSerialization)] as typeof route.preSerialization;
       route.onSend = [store, ...own(route.onSend)] as typeof route.onSend;
       route.onResponse = [...own(route.onResponse), release] as typeof route.onResponse;
-      route.onRequestAbort = [...own(route.onRequestAbort), release] as typeof route.onRequestAbort;
+      route.onRequestAbort = [...own(route.onRequestAbort), releaseAborted] as typeof route.onRequestAbort;
     });
 
     // Every other API answer is private: login-only routes, requests with a token, failures, writes.

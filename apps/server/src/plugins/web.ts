@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, RenderedPages, withHead } from '../lib/page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 
@@ -74,6 +74,12 @@ const PAGE_TTL_MS = 5_000;
 const MAX_PAGES = 500;
 /** Longest a visitor waits for a render before getting the page to render in the browser. */
 const RENDER_WAIT_MS = 3_000;
+/**
+ * Renders under way at most (they take turns, each a few to tens of milliseconds of CPU); past it a
+ * page not kept gets the shell at once, so a flood of distinct URLs neither queues visitors behind
+ * it nor keeps the process from answering the API.
+ */
+const MAX_PENDING_RENDERS = 4;
 /** A CDN may keep anonymous HTML as briefly as the server does. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
@@ -111,8 +117,8 @@ function inProcessFetch(app: FastifyInstance) {
  * seconds and dropped with the public reads it shows. Other pages get index.html with their
  * title (no-cache). Without a build, a clear 503 page.
  */
-export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
-  async (app, { webDist, publicOrigin }) => {
+export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }>(
+  async (app, { webDist, originOf }) => {
     const indexPath = join(webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!template) app.log.warn({ webDist }, 'web app not built: non-API pages answer 503');
@@ -130,6 +136,7 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
       ttlMs: PAGE_TTL_MS,
       maxEntries: MAX_PAGES,
       mark: () => (app as { publicCache?: { mark: number } }).publicCache?.mark ?? 0,
+      maxPending: MAX_PENDING_RENDERS,
     });
     const fetchInProcess = inProcessFetch(app);
 
@@ -181,28 +188,46 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
       }
       const lang = spaLanguage(req);
       if (renderer && req.method === 'GET') return servePage(renderer, req, reply, lang, pathname);
-      return sendShell(reply, lang, pathname);
+      // HEAD: the status the page would have (404 for an unknown path), without rendering it.
+      const target = renderer ? routeOf(renderer, req) : null;
+      return sendShell(reply, lang, pathname, target && target.kind !== 'redirect' ? target.status : 200);
     });
 
-    const sendShell = (reply: FastifyReply, lang: Lang, pathname: string) =>
+    const sendShell = (reply: FastifyReply, lang: Lang, pathname: string, status = 200) =>
       reply
-        .code(200)
+        .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Language')
         .send(render(lang, pageTitle(pathname, lang)));
 
+    /** How to answer the request's URL; one the renderer cannot parse is the browser's to show. */
+    const routeOf = (using: PageRenderer, req: FastifyRequest): PageRoute => {
+      try {
+        return using.route(req.url);
+      } catch {
+        // A client's junk (`//%5B`), not our fault: no stack in the log.
+        req.log.debug('page URL not parsed: page left to the browser');
+        return null;
+      }
+    };
+
     async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
-      const path = canonicalPath(req.url);
-      const origin = publicOrigin ?? `${req.protocol}://${req.host}`;
+      const target = routeOf(using, req);
+      if (target === null) return sendShell(reply, lang, pathname);
+      if (target.kind === 'redirect') return reply.redirect(target.location, target.status);
+      if (target.kind === 'shell') return sendShell(reply, lang, pathname, target.status);
+      // Rendered and kept under the page's own URL: other query parameters change nothing on it.
+      const url = target.url;
+      const origin = originOf(req);
       let result;
       try {
         const rendering = pages.get(
-          `${lang}\u0000${origin}\u0000${req.url}`,
-          () => using.render({ url: req.url, lang, fetch: fetchInProcess }),
+          `${lang}\u0000${origin}\u0000${url}`,
+          () => using.render({ url, lang, fetch: fetchInProcess }),
           (page) => {
-            const langInUrl = new URLSearchParams(req.url.split('?')[1] ?? '').has('lang');
-            const head = headTags(page.meta, { origin, path, lang, defaultImage: '/share.png', langInUrl });
+            const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
+            const head = headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl });
             return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
           },
         );
@@ -216,18 +241,20 @@ export default fp<{ webDist: string; publicOrigin?: string | undefined }>(
           // page; the render goes on and serves the next visitor when it is done.
           rendering.catch((err: unknown) => req.log.error({ err }, 'server rendering failed'));
           req.log.warn({ waitedMs: RENDER_WAIT_MS }, 'server rendering slow: page left to the browser');
-          return sendShell(reply, lang, pathname);
+          return sendShell(reply, lang, pathname, target.status);
         }
       } catch (err) {
         // The page still works: the browser renders it.
         req.log.error({ err }, 'server rendering failed');
-        return sendShell(reply, lang, pathname);
+        return sendShell(reply, lang, pathname, target.status);
       }
+      // Renders busy: the browser renders the page, with the status it would have (404 for an unknown path).
+      if (result === 'busy') return sendShell(reply, lang, pathname, target.status);
       // Not rendered here, or failed while rendering: the browser renders the page.
-      if (result === null || result.status >= 500) return sendShell(reply, lang, pathname);
+      if (result === null || result.status >= 500) return sendShell(reply, lang, pathname, target.status);
       if (!isCachedPage(result)) {
         if ('redirect' in result) return reply.redirect(result.redirect, result.status);
-        return sendShell(reply, lang, pathname);
+        return sendShell(reply, lang, pathname, target.status);
       }
       reply
         .type('text/html; charset=utf-8')

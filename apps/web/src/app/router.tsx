@@ -234,7 +234,7 @@ export const routes: RouteObject[] = [
                   { path: paths.user.coupon.path, handle: moneyTitle('coupons'), lazy: () => moneyPages().then((m) => m.couponRoute) },
                 ],
               },
-              { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
+              { id: 'user-not-found', path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
             ],
           },
           {
@@ -251,13 +251,15 @@ export const routes: RouteObject[] = [
           {
             // Generic module target (spec §2): every static path of two segments ranks above it. Its
             // loader replaces the URL with the module's page; otherwise this is the 404 page.
+            id: 'module-target',
             path: paths.moduleDetail.path,
             handle: notFoundHandle,
             Component: NotFoundPage,
             lazy: () => import('../features/topics/pages/module-target-route'),
           },
-          // The 404 page is part of the entry chunk: the error boundary needs it anyway.
-          { path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
+          // The 404 page is part of the entry chunk: the error boundary needs it anyway. The server
+          // renders it with a 404 status (entry-server.tsx finds it by its id).
+          { id: 'not-found', path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },
         ],
       },
       {

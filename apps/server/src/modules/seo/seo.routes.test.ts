@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, news, newsCategories } from '../../db/schema/index.ts';
+import { loadConfig } from '../../config.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 
 let app: FastifyInstance;
@@ -75,24 +76,24 @@ describe('/sitemap.xml', () => {
   it('splits into an index and parts past the URL limit of a file', async () => {
     const small = await buildTestApp({ seo: { sitemapMaxUrls: 40 } });
     try {
-      const index = await small.inject({ url: '/sitemap.xml', headers: { host: 'mirror.example.org' } });
+      const index = await small.inject({ url: '/sitemap.xml', headers: { host: 'mirror.localhost:8080' } });
       expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const parts = [...index.body.matchAll(/<loc>http:\/\/mirror\.example\.org\/sitemap-(\d+)\.xml<\/loc><lastmod>[^<]+<\/lastmod>/g)].map((m) => Number(m[1]));
+      const parts = [...index.body.matchAll(/<loc>http:\/\/mirror\.localhost:8080\/sitemap-(\d+)\.xml<\/loc><lastmod>[^<]+<\/lastmod>/g)].map((m) => Number(m[1]));
       expect(parts.length).toBeGreaterThan(1);
       expect(parts).toEqual(parts.map((_, i) => i + 1));
       const seen = new Set<string>();
       for (const n of parts) {
-        const part = await small.inject({ url: `/sitemap-${n}.xml`, headers: { host: 'mirror.example.org' } });
+        const part = await small.inject({ url: `/sitemap-${n}.xml`, headers: { host: 'mirror.localhost:8080' } });
         expect(part.statusCode).toBe(200);
         const entries = urls(part.body);
         expect(entries.length).toBeLessThanOrEqual(40);
         for (const u of entries) {
-          expect(u.loc).toMatch(/^http:\/\/mirror\.example\.org\//);
+          expect(u.loc).toMatch(/^http:\/\/mirror\.localhost:8080\//);
           expect(seen.has(u.loc!)).toBe(false);
           seen.add(u.loc!);
         }
       }
-      expect(seen.has('http://mirror.example.org/course?lang=zh')).toBe(true);
+      expect(seen.has('http://mirror.localhost:8080/course?lang=zh')).toBe(true);
       expect((await small.inject({ url: `/sitemap-${parts.length + 1}.xml` })).statusCode).toBe(404);
       expect((await small.inject({ url: '/sitemap-0.xml' })).statusCode).toBe(404);
     } finally {
@@ -114,15 +115,31 @@ describe('/robots.txt', () => {
     expect(lines).toContain('Sitemap: https://portal.example.com/sitemap.xml');
   });
 
-  it('names the origin it was asked on when PUBLIC_ORIGIN is unset', async () => {
-    const other = await buildTestApp();
+  it('with PUBLIC_ORIGIN unset, names a loopback host it was asked on and PUBLIC_URL for any other Host', async () => {
+    const other = await buildTestApp({ config: { publicUrl: 'https://www.example.cn' } });
     try {
-      const a = await other.inject({ url: '/robots.txt', headers: { host: 'a.example.net' } });
-      const b = await other.inject({ url: '/robots.txt', headers: { host: 'b.example.net:8080' } });
-      expect(a.body).toContain('Sitemap: http://a.example.net/sitemap.xml');
-      expect(b.body).toContain('Sitemap: http://b.example.net:8080/sitemap.xml');
+      const local = await other.inject({ url: '/robots.txt', headers: { host: 'localhost:8080' } });
+      expect(local.body).toContain('Sitemap: http://localhost:8080/sitemap.xml');
+      expect((await other.inject({ url: '/robots.txt', headers: { host: '127.0.0.1:3000' } })).body).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
+      // A made-up Host first, so it would be the one kept: it never shows, here or to the next caller.
+      for (const host of ['evil.example.net', 'b.example.net:8080']) {
+        const robots = await other.inject({ url: '/robots.txt', headers: { host } });
+        expect(robots.body).toContain('Sitemap: https://www.example.cn/sitemap.xml');
+        expect(robots.body).not.toContain('example.net');
+        const sitemap = await other.inject({ url: '/sitemap.xml', headers: { host } });
+        expect(sitemap.body).toContain('<loc>https://www.example.cn/');
+        expect(sitemap.body).not.toContain('example.net');
+      }
     } finally {
       await other.close();
     }
   });
+
+  it('PUBLIC_ORIGIN is required in production, with a message that names it', () => {
+    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN: required in production/);
+    expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://portal.example.com/' }).publicOrigin).toBe('https://portal.example.com');
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+  });
+
 });

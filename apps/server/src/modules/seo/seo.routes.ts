@@ -5,8 +5,8 @@ import { robotsTxt, SeoService } from './seo.service.ts';
 
 export interface SeoRoutesOptions {
   now: () => Date;
-  /** PUBLIC_ORIGIN; unset: the origin each request was made on. */
-  publicOrigin?: string | undefined;
+  /** The origin public links name (lib/page-url.ts `publicOriginResolver`). */
+  originOf: (req: FastifyRequest) => string;
   /** URLs per sitemap file (tests make it small to see the index). */
   sitemapMaxUrls?: number;
 }
@@ -18,8 +18,9 @@ const PART = /^(\d{1,6})\.xml$/;
 /** /robots.txt, /sitemap.xml and /sitemap-<n>.xml (decision record 0031). */
 const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts) => {
   const svc = new SeoService(app.db, opts.now, opts.sitemapMaxUrls);
-  const originOf = (req: FastifyRequest) => opts.publicOrigin ?? `${req.protocol}://${req.host}`;
-  const vary = opts.publicOrigin ? [] : (['origin'] as const);
+  const { originOf } = opts;
+  // Kept per origin: outside production a loopback request names its own.
+  const vary = ['origin'] as const;
   const sitemapCache = { publicCache: publicRead({ tags: [Tag.sitemap, Tag.site], ttlMs: SITEMAP_TTL_MS, raw: true, vary }) };
 
   app.get('/robots.txt', { schema: { hide: true }, config: { publicCache: publicRead({ tags: [Tag.site], raw: true, vary }) } }, async (req, reply) =>

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DataOf, LiveEvent, LivePollMine, LiveRoomDetail, LiveTopic } from '@medportal/contract';
 import { pathOf } from '@medportal/contract/routes';
-import { api } from '../../../shared/api-client';
+import { ErrorCode } from '@medportal/contract/codes';
+import { api, isApiError } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { isLoggedIn, useSession } from '../../../shared/session';
@@ -44,6 +45,10 @@ export const pollsQueryOptions = (id: number) =>
 
 export const recordingQueryOptions = (id: number, lang: Lang) =>
   queryOptions({ queryKey: ['recording', id, lang], queryFn: ({ signal }) => api.get<Recording>(pathOf('recordingDetail', { id }), undefined, { signal }) });
+
+/** The live or recording does not exist (or the id cannot be one): the 404 page, not a retry. */
+export const isMissing = (error: unknown): boolean =>
+  isApiError(error) && (error.code === ErrorCode.NOT_FOUND || error.code === ErrorCode.VALIDATION || error.status === 404);
 
 export function useLiveDetail(id: number) {
   const lang = useLang();

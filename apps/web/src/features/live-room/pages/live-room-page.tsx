@@ -12,8 +12,9 @@ import { requireMember, useSession } from '../../../shared/session';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { announce } from '../../../shared/ui/announcer';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
+import { isMissing, type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
 import { ModeratorPanel } from '../components/moderator-panel';
 import { PlayerSlot } from '../components/player-slot';
 import { SpeakerList } from '../components/speaker-list';
@@ -148,7 +149,7 @@ export function LiveRoomPage() {
     return () => clearTimeout(timer);
   }, [live, id, qc]);
 
-  if (!Number.isInteger(id) || id <= 0) return <ErrorState error={new Error('not found')} />;
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (detail.isPending) {
     return (
       <div className="lr-page">
@@ -156,6 +157,8 @@ export function LiveRoomPage() {
       </div>
     );
   }
+  // A missing item is the 404 page (answered 404 by the server), not a failure to retry.
+  if (detail.isError && isMissing(detail.error)) return <NotFoundPage />;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   const d = detail.data;
   const pageUrl = `${window.location.origin}${paths.liveRoom.getHref(id)}`;

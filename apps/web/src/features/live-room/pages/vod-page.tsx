@@ -8,8 +8,9 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { formatClock } from '../../../shared/player';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useRecording } from '../api/live-room';
+import { isMissing, useRecording } from '../api/live-room';
 import { PlayerSlot } from '../components/player-slot';
 import { SpeakerList } from '../components/speaker-list';
 import '../live-room.css';
@@ -63,6 +64,8 @@ export function VodPage() {
       </div>
     );
   }
+  // A missing item is the 404 page (answered 404 by the server), not a failure to retry.
+  if (rec.isError && isMissing(rec.error)) return <NotFoundPage />;
   if (rec.isError) return <ErrorState error={rec.error} onRetry={() => void rec.refetch()} />;
   const r = rec.data;
   const slideAt = [...r.slide_timeline].reverse().find((s) => s.at_s <= position)?.index ?? 0;

@@ -17,6 +17,8 @@ export function NewsCategoryPage() {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) return <NewsNotFound />;
   const category = categories.data?.items.find((c) => c.id === id);
+  // Every category is listed: one that is not does not exist (the not-found state, a 404).
+  if (categories.data && !category) return <NewsNotFound />;
   const page = pageParam(search);
   return (
     <div className="news-page">

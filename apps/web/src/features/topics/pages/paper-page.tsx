@@ -14,10 +14,12 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { type PaperDetail, usePaper } from '../api/topics';
 import { PaperFavoriteButton } from '../components/favorite-button';
 import { ID_MAX, positiveParam } from '../../../shared/page-param';
+import { usePageMeta } from '../../../shared/ui/page-meta';
 import '../topics.css';
 
 function PaperNotFound() {
   const { t } = useTranslation('topic');
+  usePageMeta({ status: 404 });
   return (
     <div className="container topic-not-found" role="status" data-testid="paper-not-found">
       <h1>{t('paper.notFound.title')}</h1>

@@ -11,6 +11,7 @@ import { queryClient } from '../../../shared/query-client';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
+import { usePageMeta } from '../../../shared/ui/page-meta';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import {
   TOPIC_PAGE_SIZE,
@@ -62,8 +63,19 @@ function TopicNav({ list, selected, h5 }: { list: TopicList; selected: number | 
   );
 }
 
-function SelectedTopic({ id }: { id: number }) {
+/** A topic id that does not exist: its own state, answered 404 when the server renders it. */
+function TopicNotFound() {
   const { t } = useTranslation('topic');
+  usePageMeta({ status: 404 });
+  return (
+    <div className="topic-not-found" role="status" data-testid="topic-not-found">
+      <h2>{t('notFound.title')}</h2>
+      <p>{t('notFound.message')}</p>
+    </div>
+  );
+}
+
+function SelectedTopic({ id }: { id: number }) {
   const [search, setSearch] = useSearchParams();
   const topic = useTopic(id, true);
   const tab = search.get('tab');
@@ -84,12 +96,7 @@ function SelectedTopic({ id }: { id: number }) {
   if (topic.isPending) return <Skeleton height={320} />;
   if (topic.isError) {
     if (isApiError(topic.error) && topic.error.code === ErrorCode.NOT_FOUND) {
-      return (
-        <div className="topic-not-found" role="status" data-testid="topic-not-found">
-          <h2>{t('notFound.title')}</h2>
-          <p>{t('notFound.message')}</p>
-        </div>
-      );
+      return <TopicNotFound />;
     }
     return <ErrorState error={topic.error} onRetry={() => void topic.refetch()} />;
   }
@@ -139,10 +146,7 @@ export function TopicPage({ h5 = false }: { h5?: boolean }) {
           </div>
           <div className="topic-layout__main">
             {invalidId ? (
-              <div className="topic-not-found" role="status" data-testid="topic-not-found">
-                <h2>{t('notFound.title')}</h2>
-                <p>{t('notFound.message')}</p>
-              </div>
+              <TopicNotFound />
             ) : selected !== undefined ? (
               <SelectedTopic key={selected} id={selected} />
             ) : null}
