@@ -111,9 +111,15 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
   });
   app.route({
     ...endpointRoute('recordingDetail'),
-    // Recorded questions name their askers.
-    config: { publicCache: publicRead({ tags: [Tag.lives, Tag.people] }) },
-    handler: async (req) => ok(await svc.recording(req.params.id, req.ctx.lang)),
+    // Recorded questions name their askers. The media depends on the viewer (the live's gate).
+    config: { auth: 'optional', publicCache: publicRead({ tags: [Tag.lives, Tag.people] }) },
+    handler: async (req) => ok(await svc.recording(req.params.id, viewer(req))),
+  });
+  // A playback URL: the same gate as the room and its detail (login, access code, check-in).
+  app.route({
+    ...endpointRoute('liveAuthUrl'),
+    config: { auth: 'optional' },
+    handler: async (req) => ok(await svc.authUrl(req.params.id, req.ctx.user?.id)),
   });
 
   // The room's socket: ?since=<seq> resumes, ?access_token= identifies (browsers cannot set headers on a WebSocket).
