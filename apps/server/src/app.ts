@@ -196,7 +196,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       (await app.media.liveAccess(liveId, { userId })) === 'login' ? 'login' : ((await app.media.liveStream(liveId))?.media ?? null),
     recording: (rec) => app.media.recordingMedia(rec),
   };
-  await app.register(liveRoomRoutes, { now, media: liveRoomMedia, ...opts.liveRoom });
+  await app.register(liveRoomRoutes, {
+    now,
+    media: liveRoomMedia,
+    sessionsAlive: (ids) => app.accounts.tokens.activeSessions(app.db, ids),
+    ...opts.liveRoom,
+  });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

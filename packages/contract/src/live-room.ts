@@ -254,6 +254,8 @@ export const LiveSocketClose = {
   BLOCKED: 4003,
   /** Reading too slowly: reconnect with since=. */
   LAGGING: 4008,
+  /** The login the socket was opened with was revoked (logout, password change, cancellation): reconnect with the current login, or none. */
+  REVOKED: 4001,
   /** The server is stopping: reconnect (another process will answer). */
   GOING_AWAY: 1001,
 } as const;

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { idTags, LIVE_ROOM_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { type Client, LiveHub, type HubOptions } from './live-room.hub.ts';
+import { type Client, LiveHub, type HubOptions, type SessionCheck } from './live-room.hub.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { LiveRoomService, type MediaSource, noMedia, type RoomEvent } from './live-room.service.ts';
 import { slideSvg } from './slide-svg.ts';
@@ -17,6 +17,8 @@ export interface LiveRoomRoutesOptions {
   hub?: HubOptions;
   /** How long votes are gathered into one poll event. */
   tallyDelayMs?: number;
+  /** Which logins are still valid (the auth module's answer); sockets of the others are closed. */
+  sessionsAlive?: SessionCheck;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,9 @@ const SLIDE = /^(\d{1,3})\.svg$/;
 /** The live room: REST endpoints, the room's WebSocket and the generated demo slides. */
 const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub);
+  const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub, opts.sessionsAlive);
+  // Logout, password change, cancellation, merge, here or in another process: close those sockets.
+  app.publicCache.onRevoke((keys) => hub.revoke(keys));
   // Every room event changes what the room's reads show: a status also every list of live cards;
   // likes and vote tallies are counters, dropped within a second.
   const publish = (events: RoomEvent[]) => {
@@ -131,7 +135,8 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
       const sinceText = req.query.since;
       const since = sinceText !== undefined && SINCE.test(sinceText) ? Number(sinceText) : undefined;
       // Messages before the join resolves are ignored anyway; keep the socket quiet until then.
-      const client: Client = { ws: socket, userId: req.ctx.user?.id, isMod: false, cursor: 0, alive: true };
+      const client: Client = { ws: socket, userId: req.ctx.user?.id, sessionId: req.ctx.user?.sessionId, isMod: false, cursor: 0, alive: true };
+      hub.track(client);
       socket.on('pong', () => {
         client.alive = true;
       });
