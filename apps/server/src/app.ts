@@ -200,6 +200,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     now,
     media: liveRoomMedia,
     sessionsAlive: (ids) => app.accounts.tokens.activeSessions(app.db, ids),
+    socketCaps: config.liveSockets,
     ...opts.liveRoom,
   });
   await app.register(topicsRoutes, { now });

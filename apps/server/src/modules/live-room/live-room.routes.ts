@@ -1,10 +1,12 @@
-import { LiveSocketClose } from '@medportal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ErrorCode, LiveSocketClose } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { idTags, LIVE_ROOM_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { SocketCaps, type SocketCapLimits } from './live-room.caps.ts';
 import { type Client, LiveHub, type HubOptions, type SessionCheck } from './live-room.hub.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { LiveRoomService, type MediaSource, noMedia, type RoomEvent } from './live-room.service.ts';
@@ -19,6 +21,8 @@ export interface LiveRoomRoutesOptions {
   tallyDelayMs?: number;
   /** Which logins are still valid (the auth module's answer); sockets of the others are closed. */
   sessionsAlive?: SessionCheck;
+  /** Sockets per client address and per user in this process (LIVE_SOCKETS_PER_*). */
+  socketCaps?: SocketCapLimits;
 }
 
 declare module 'fastify' {
@@ -126,11 +130,31 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     handler: async (req) => ok(await svc.authUrl(req.params.id, req.ctx.user?.id)),
   });
 
+  const caps = new SocketCaps(opts.socketCaps ?? { perAddress: 200, perUser: 10 });
+  const places = new WeakMap<FastifyRequest, () => void>();
+  /**
+   * A place under the caps before the upgrade (after the login is known): over a cap, a plain 429
+   * envelope and no socket, so nothing is counted as a viewer.
+   */
+  const takePlace = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.ws) return;
+    const release = caps.take(req.ip, req.ctx.user?.id);
+    if (!release) {
+      reply.header('retry-after', '30');
+      throw new AppError(ErrorCode.RATE_LIMITED, { httpStatus: 429 });
+    }
+    places.set(req, release);
+    // A handshake refused after this never reaches the handler: the connection's end gives it back.
+    req.raw.socket?.once('close', release);
+  };
+
   // The room's socket: ?since=<seq> resumes, ?access_token= identifies (browsers cannot set headers on a WebSocket).
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(
     '/v1/live/:id/ws',
-    { websocket: true, config: { auth: 'optional' }, schema: { hide: true } },
+    { websocket: true, config: { auth: 'optional' }, schema: { hide: true }, preHandler: takePlace },
     async (socket, req) => {
+      const release = places.get(req);
+      if (release) socket.once('close', release);
       const liveId = Number(req.params.id);
       const sinceText = req.query.since;
       const since = sinceText !== undefined && SINCE.test(sinceText) ? Number(sinceText) : undefined;
