@@ -299,7 +299,10 @@ export class LiveHub {
     if (seq <= room.lastSeq) return;
     // Moderators-only events go to those who moderate now: a role removed in the table (no
     // message announces it) takes effect before the next such event.
-    if (wire.m || seq > room.lastSeq + 1) await this.refreshModerators(room);
+    if (wire.m || seq > room.lastSeq + 1) {
+      // Unread, the privileges stay as they were: losing the event would be worse.
+      await this.refreshModerators(room).catch((err: unknown) => this.log.warn({ err, liveId: room.liveId }, 'live moderators could not be read'));
+    }
     if (seq > room.lastSeq + 1) {
       // Published out of order by another process: the ones before it are already in the log.
       for (const row of await repo.eventsAfter(this.db, room.liveId, room.lastSeq, seq - room.lastSeq, seq)) {
