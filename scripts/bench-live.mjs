@@ -46,8 +46,17 @@ const freePort = () =>
 async function start(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--max-semi-space-size=4', entry], {
-    // Development: the demo moderator exists only outside production.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // Development: the demo moderator exists only outside production. Every viewer comes from
+    // this machine's one address: lift the per-address socket cap above the viewers.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      LIVE_SOCKETS_PER_ADDRESS: String(VIEWERS + 100),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -33,7 +33,7 @@ import body from './plugins/body.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
-import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound } from './plugins/errors.ts';
+import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound, websocketErrorHandler } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import publicCache from './plugins/public-cache.ts';
 import realtime from './plugins/realtime.ts';
@@ -191,14 +191,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(livesRoutes, { now });
   await app.register(realtime, { redis: config.redis });
   // Before the live-room routes, which declare WebSocket routes; client messages are tiny.
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, { options: { maxPayload: 4096 }, errorHandler: websocketErrorHandler(app.log) });
   // The live room plays the media module's signed stream and recording URLs (decision 0024).
   const liveRoomMedia: MediaSource = {
     live: async (liveId, userId) =>
       (await app.media.liveAccess(liveId, { userId })) === 'login' ? 'login' : ((await app.media.liveStream(liveId))?.media ?? null),
     recording: (rec) => app.media.recordingMedia(rec),
   };
-  await app.register(liveRoomRoutes, { now, media: liveRoomMedia, ...opts.liveRoom });
+  await app.register(liveRoomRoutes, {
+    now,
+    media: liveRoomMedia,
+    sessionsAlive: (ids) => app.accounts.tokens.activeSessions(app.db, ids),
+    socketCaps: config.liveSockets,
+    ...opts.liveRoom,
+  });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

@@ -88,6 +88,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Prefix of every Redis key and channel (several deployments on one Redis). */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('medportal:'),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Media (decision record 0022): sandbox serves our own demo HLS; cdn signs URLs for a CDN/streaming service. */
   MEDIA_PROVIDER: z.enum(['sandbox', 'cdn']).default('sandbox'),
   MEDIA_SIGN_KEY: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
@@ -181,6 +183,8 @@ export interface AppConfig {
   pluginTimeoutMs: number;
   /** null: live-room events stay in this process (one API process). */
   redis: { url: string; prefix: string } | null;
+  /** Live-room sockets one client address, or one user, may hold open in this process. */
+  liveSockets: { perAddress: number; perUser: number };
   media: MediaSettings;
   rewards: RewardsSettings;
   payments: PaymentSettings;
@@ -305,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainS: e.SHUTDOWN_DRAIN_S,
     pluginTimeoutMs: e.PLUGIN_TIMEOUT_S * 1000,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    liveSockets: { perAddress: e.LIVE_SOCKETS_PER_ADDRESS, perUser: e.LIVE_SOCKETS_PER_USER },
     media: {
       provider: e.MEDIA_PROVIDER,
       signKey: e.MEDIA_SIGN_KEY ?? null,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { LiveSocketClose } from '@medportal/contract';
 import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,28 @@ describe.skipIf(!redisUp || !pgUp)('two API processes through Redis', () => {
     expect(replay.msgs.filter((m) => m.type !== 'hello')).toEqual(onA.msgs.filter((m) => m.type !== 'hello' && m.type !== 'viewers'));
     for (const s of [onA, onB, resumed, replay]) s.ws.close();
     await Promise.all([onA, onB, resumed, replay].map((s) => s.closed()));
+  });
+
+  it('closes a moderator’s socket on the other process as soon as they log out', async () => {
+    const live = DEMO_ROOMS.moderated;
+    const [identity] = await a.db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.kind, 'mobile'), eq(userIdentities.value, `+${DEMO_MODERATOR.countryCode}${DEMO_MODERATOR.mobile}`)));
+    const session = await a.accounts.tokens.open(a.db, identity!.userId, 'web');
+    const onB = await openRealSocket(baseB, live, { token: session.access });
+    await onB.next((m) => m.type === 'hello');
+    expect((await call(a, { url: '/v1/user/logout', headers: bearer(session.access) })).code).toBe(0);
+    // Well before process B's own periodic check of logins (10 s): the revocation's message closed it.
+    let guard: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      onB.closed(),
+      new Promise<{ code: number }>((resolve) => {
+        guard = setTimeout(() => resolve({ code: -1 }), 5000);
+      }),
+    ]);
+    clearTimeout(guard);
+    expect(closed.code).toBe(LiveSocketClose.REVOKED);
   });
 
   it('sums the viewers of both processes', async () => {

@@ -64,6 +64,8 @@ export const ErrorCode = {
   LIVE_SIGN_CLOSED: 40411,
   /** The recording is not available (yet). */
   RECORDING_NOT_READY: 40412,
+  /** The live asks its viewers to check in before its stream or recording plays. */
+  LIVE_SIGN_REQUIRED: 40413,
   INSUFFICIENT_BALANCE: 40201,
   /** Log in to watch this chapter or live. */
   LOGIN_TO_WATCH: 40301,

@@ -47,6 +47,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.LIVE_POLL_ALREADY_VOTED]: { zh_CN: '您已投过票', en: 'You have already voted' },
   [ErrorCode.LIVE_POLL_ALREADY_OPEN]: { zh_CN: '请先结束正在进行的投票', en: 'Close the open poll first' },
   [ErrorCode.LIVE_STATUS_INVALID]: { zh_CN: '直播当前状态不能执行此操作', en: 'This cannot be done in the live’s current status' },
+  [ErrorCode.LIVE_SIGN_REQUIRED]: { zh_CN: '请先签到后观看', en: 'Please check in first to watch' },
   [ErrorCode.LIVE_SIGN_CLOSED]: { zh_CN: '签到未开放（开播前 30 分钟至直播结束）', en: 'Check-in is open from 30 minutes before the start until the end' },
   [ErrorCode.RECORDING_NOT_READY]: { zh_CN: '回放正在准备中', en: 'The replay is being prepared' },
   [ErrorCode.LOGIN_TO_WATCH]: { zh_CN: '请登录后观看', en: 'Please log in to watch' },

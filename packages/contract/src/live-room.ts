@@ -41,8 +41,11 @@ export const LiveOrganizer = z.object({ id: z.number().int(), name: z.string(), 
 export const LiveButton = z.object({ id: z.number().int(), title: z.string(), action: Action });
 export type LiveButton = z.infer<typeof LiveButton>;
 
-/** Why there is no media: not started, ended without a replay yet, caller must log in or enter the code, no stream source configured. */
-export const MEDIA_UNAVAILABLE = ['not_started', 'replay_pending', 'login', 'access_code', 'no_source'] as const;
+/**
+ * Why there is no media: not started, ended without a replay yet, caller must log in, enter the
+ * code or check in first (a live that asks for a check-in), no stream source configured.
+ */
+export const MEDIA_UNAVAILABLE = ['not_started', 'replay_pending', 'login', 'access_code', 'sign_in', 'no_source'] as const;
 export const MediaUnavailable = z.enum(MEDIA_UNAVAILABLE);
 export type MediaUnavailable = z.infer<typeof MediaUnavailable>;
 
@@ -251,6 +254,8 @@ export const LiveSocketClose = {
   BLOCKED: 4003,
   /** Reading too slowly: reconnect with since=. */
   LAGGING: 4008,
+  /** The login the socket was opened with was revoked (logout, password change, cancellation): reconnect with the current login, or none. */
+  REVOKED: 4001,
   /** The server is stopping: reconnect (another process will answer). */
   GOING_AWAY: 1001,
 } as const;

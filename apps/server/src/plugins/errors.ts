@@ -133,3 +133,33 @@ export default fp(
   },
   { name: 'errors', dependencies: ['context'] },
 );
+
+/** At most one warning about clients' broken WebSocket frames per this long, per process. */
+const SOCKET_WARN_EVERY_MS = 10_000;
+
+/**
+ * `@fastify/websocket`'s errorHandler. A malformed frame or a client that vanished is the client's
+ * doing: a warning without a stack, at most one per SOCKET_WARN_EVERY_MS with the count since the
+ * last (a flood of bad frames must not flood the log). `ws` has already failed the connection; the
+ * socket is cut. Anything else is a fault of ours and logged as one.
+ */
+export function websocketErrorHandler(log: FastifyInstance['log'], now: () => number = Date.now) {
+  let lastWarn = -Infinity;
+  let suppressed = 0;
+  return (err: Error & { code?: string }, socket: { terminate(): void }, req: FastifyRequest): void => {
+    socket.terminate();
+    const clientFault = err.code?.startsWith('WS_ERR_') || err.code === 'ECONNRESET' || err.code === 'EPIPE';
+    if (!clientFault) {
+      req.log.error({ err }, 'websocket handler failed');
+      return;
+    }
+    const t = now();
+    if (t - lastWarn < SOCKET_WARN_EVERY_MS) {
+      suppressed += 1;
+      return;
+    }
+    log.warn({ code: err.code, reason: err.message, remoteAddress: req.ip, suppressed }, 'bad websocket frame');
+    lastWarn = t;
+    suppressed = 0;
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authSessions, authTokens, users } from '../../db/schema/index.ts';
 import type { AuthSettings } from '../../config.ts';
@@ -118,6 +118,17 @@ export class Tokens {
       this.known.set(hash, { user, until: Math.min(now + ACCESS_CACHE_MS, row.expiresAt.getTime()) });
     }
     return user;
+  }
+
+  /** Which of these sessions are still open (not revoked, their user active): long-lived sockets ask. */
+  async activeSessions(db: Db, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(inArray(authSessions.id, [...ids]), isNull(authSessions.revokedAt), eq(users.status, 'active')));
+    return new Set(rows.map((r) => r.id));
   }
 
   /**

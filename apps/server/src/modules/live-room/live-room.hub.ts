@@ -10,7 +10,11 @@ import type { RoomEvent } from './live-room.service.ts';
 export interface Client {
   ws: WebSocket;
   userId: number | undefined;
+  /** The login the socket was opened with: its revocation closes the socket. */
+  sessionId: number | undefined;
   isMod: boolean;
+  /** When its access check finished, in the hub's order of checks (set by join). */
+  checked?: number;
   /** Highest seq this client has been given (or skipped, when not for it). */
   cursor: number;
   alive: boolean;
@@ -63,7 +67,16 @@ export interface HubOptions {
    * event after a quiet spell goes out at once.
    */
   flushIntervalMs?: number;
+  /**
+   * How often every logged-in socket's login is checked again: revocations that sent no message
+   * (an operator's SQL, or messages lost while the channel reconnected). Like the token cache's
+   * bound (decision 0036).
+   */
+  recheckIntervalMs?: number;
 }
+
+/** Which of these logins (auth session ids) are still valid; the auth module answers. */
+export type SessionCheck = (sessionIds: readonly number[]) => Promise<Set<number>>;
 
 const channel = (liveId: number) => `live:${liveId}`;
 
@@ -77,6 +90,11 @@ const mayRead = (c: Client, w: { m: boolean; u: number | null }) => !w.m || c.is
  */
 export class LiveHub {
   private readonly rooms = new Map<number, Room>();
+  /** Every open socket of this process, joined or still joining. */
+  private readonly tracked = new Set<Client>();
+  private rechecking: Promise<void> | null = null;
+  /** Orders access checks and moderator reads (see refreshModerators). */
+  private marks = 0;
   private readonly maxBuffered: number;
   private readonly flushMs: number;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -87,14 +105,96 @@ export class LiveHub {
     private readonly realtime: Realtime,
     private readonly log: FastifyBaseLogger,
     opts: HubOptions = {},
+    private readonly sessionsAlive: SessionCheck = async (ids) => new Set(ids),
   ) {
     this.maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
     this.flushMs = opts.flushIntervalMs ?? 40;
     const viewersTimer = setInterval(() => void this.shareViewers(), opts.viewersIntervalMs ?? 2000);
     const pingTimer = setInterval(() => this.ping(), opts.pingIntervalMs ?? 30_000);
+    const recheckTimer = setInterval(() => void this.recheck(), opts.recheckIntervalMs ?? 10_000);
     viewersTimer.unref();
     pingTimer.unref();
-    this.timers.push(viewersTimer, pingTimer);
+    recheckTimer.unref();
+    this.timers.push(viewersTimer, pingTimer, recheckTimer);
+  }
+
+  /**
+   * Logins revoked here or in another process (`session:<id>`, `user:<id>`; decision 0036): their
+   * sockets leave their rooms at once (nothing more is written to them) and are closed with
+   * REVOKED; the client reconnects with the login it has now, or none. `'*'`: some revocations
+   * may have been missed, so every login is checked again.
+   */
+  revoke(keys: readonly string[] | '*'): void {
+    if (keys === '*') {
+      void this.recheck();
+      return;
+    }
+    const sessions = new Set<number>();
+    const userIds = new Set<number>();
+    for (const key of keys) {
+      const [kind, id] = key.split(':');
+      if (kind === 'session') sessions.add(Number(id));
+      else if (kind === 'user') userIds.add(Number(id));
+    }
+    this.closeWhere((c) => (c.sessionId !== undefined && sessions.has(c.sessionId)) || (c.userId !== undefined && userIds.has(c.userId)));
+  }
+
+  /** A socket from its first moment (before its access check): a revocation meanwhile reaches it too. */
+  track(client: Client): void {
+    this.tracked.add(client);
+    client.ws.once('close', () => this.tracked.delete(client));
+  }
+
+  private closeWhere(revoked: (c: Client) => boolean): void {
+    for (const c of this.tracked) {
+      if (!revoked(c)) continue;
+      this.tracked.delete(c);
+      for (const room of this.rooms.values()) room.clients.delete(c);
+      c.isMod = false;
+      // Closing: a join still waiting in its room's chain is skipped.
+      c.ws.close(LiveSocketClose.REVOKED, 'login revoked');
+      setTimeout(() => c.ws.terminate(), 5000).unref();
+    }
+  }
+
+  /** Checks every logged-in socket's login again (one query for all) and closes the revoked. */
+  recheck(): Promise<void> {
+    // One at a time: a slow database must not pile checks up behind each other.
+    this.rechecking ??= this.recheckNow().finally(() => {
+      this.rechecking = null;
+    });
+    return this.rechecking;
+  }
+
+  private async recheckNow(): Promise<void> {
+    const ids = new Set<number>();
+    for (const c of this.tracked) if (c.sessionId !== undefined) ids.add(c.sessionId);
+    if (ids.size === 0) return;
+    try {
+      const alive = await this.sessionsAlive([...ids]);
+      // Only the logins asked about: a socket opened meanwhile was not.
+      this.closeWhere((c) => c.sessionId !== undefined && ids.has(c.sessionId) && !alive.has(c.sessionId));
+      // A moderator removed without a message: privileges follow the table.
+      for (const room of this.rooms.values()) await this.refreshModerators(room);
+    } catch (err) {
+      if (!this.closing) this.log.warn({ err }, 'live socket logins could not be checked');
+    }
+  }
+
+  /**
+   * Re-reads who moderates the room, for its sockets that hold the privilege. Only sockets whose
+   * own access check finished before this read began are judged by it: an older read must not
+   * demote a moderator added since.
+   */
+  private async refreshModerators(room: Room): Promise<void> {
+    let any = false;
+    for (const c of room.clients) any ||= c.isMod;
+    if (!any) return;
+    const mark = ++this.marks;
+    const mods = await repo.moderatorIds(this.db, room.liveId);
+    for (const c of room.clients) {
+      if (c.isMod && (c.checked ?? 0) < mark && (c.userId === undefined || !mods.has(c.userId))) c.isMod = false;
+    }
   }
 
   /** After commit: hand the events to every process (this one included). */
@@ -142,6 +242,8 @@ export class LiveHub {
    * delivered in between.
    */
   join(liveId: number, client: Client, since: number | undefined): void {
+    // Its access check (isMod) has just finished.
+    client.checked = ++this.marks;
     const room = this.room(liveId);
     room.chain = room.chain
       .then(async () => {
@@ -195,6 +297,12 @@ export class LiveHub {
     const wire = JSON.parse(message) as Wire;
     const seq = wire.e.seq;
     if (seq <= room.lastSeq) return;
+    // Moderators-only events go to those who moderate now: a role removed in the table (no
+    // message announces it) takes effect before the next such event.
+    if (wire.m || seq > room.lastSeq + 1) {
+      // Unread, the privileges stay as they were: losing the event would be worse.
+      await this.refreshModerators(room).catch((err: unknown) => this.log.warn({ err, liveId: room.liveId }, 'live moderators could not be read'));
+    }
     if (seq > room.lastSeq + 1) {
       // Published out of order by another process: the ones before it are already in the log.
       for (const row of await repo.eventsAfter(this.db, room.liveId, room.lastSeq, seq - room.lastSeq, seq)) {

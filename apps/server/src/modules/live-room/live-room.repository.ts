@@ -89,6 +89,12 @@ export async function isModerator(db: Conn, liveId: number, userId: number): Pro
   return Boolean(row);
 }
 
+/** The moderators of a live (a socket's privileges are re-read before moderators-only events). */
+export async function moderatorIds(db: Conn, liveId: number): Promise<Set<number>> {
+  const rows = await db.select({ userId: liveModerators.userId }).from(liveModerators).where(eq(liveModerators.liveId, liveId));
+  return new Set(rows.map((r) => r.userId));
+}
+
 export async function accessOf(db: Conn, liveId: number, userId: number) {
   const [row] = await db
     .select()

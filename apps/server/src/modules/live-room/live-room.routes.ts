@@ -1,11 +1,13 @@
-import { LiveSocketClose } from '@medportal/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ErrorCode, LiveSocketClose } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { idTags, LIVE_ROOM_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { type Client, LiveHub, type HubOptions } from './live-room.hub.ts';
+import { SocketCaps, type SocketCapLimits } from './live-room.caps.ts';
+import { type Client, LiveHub, type HubOptions, type SessionCheck } from './live-room.hub.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { LiveRoomService, type MediaSource, noMedia, type RoomEvent } from './live-room.service.ts';
 import { slideSvg } from './slide-svg.ts';
@@ -17,6 +19,10 @@ export interface LiveRoomRoutesOptions {
   hub?: HubOptions;
   /** How long votes are gathered into one poll event. */
   tallyDelayMs?: number;
+  /** Which logins are still valid (the auth module's answer); sockets of the others are closed. */
+  sessionsAlive?: SessionCheck;
+  /** Sockets per client address and per user in this process (LIVE_SOCKETS_PER_*). */
+  socketCaps?: SocketCapLimits;
 }
 
 declare module 'fastify' {
@@ -39,7 +45,9 @@ const SLIDE = /^(\d{1,3})\.svg$/;
 /** The live room: REST endpoints, the room's WebSocket and the generated demo slides. */
 const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub);
+  const hub = new LiveHub(app.db, app.realtime, app.log, opts.hub, opts.sessionsAlive);
+  // Logout, password change, cancellation, merge, here or in another process: close those sockets.
+  app.publicCache.onRevoke((keys) => hub.revoke(keys));
   // Every room event changes what the room's reads show: a status also every list of live cards;
   // likes and vote tallies are counters, dropped within a second.
   const publish = (events: RoomEvent[]) => {
@@ -111,21 +119,48 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
   });
   app.route({
     ...endpointRoute('recordingDetail'),
-    // Recorded questions name their askers.
-    config: { publicCache: publicRead({ tags: [Tag.lives, Tag.people] }) },
-    handler: async (req) => ok(await svc.recording(req.params.id, req.ctx.lang)),
+    // Recorded questions name their askers. The media depends on the viewer (the live's gate).
+    config: { auth: 'optional', publicCache: publicRead({ tags: [Tag.lives, Tag.people] }) },
+    handler: async (req) => ok(await svc.recording(req.params.id, viewer(req))),
   });
+  // A playback URL: the same gate as the room and its detail (login, access code, check-in).
+  app.route({
+    ...endpointRoute('liveAuthUrl'),
+    config: { auth: 'optional' },
+    handler: async (req) => ok(await svc.authUrl(req.params.id, req.ctx.user?.id)),
+  });
+
+  const caps = new SocketCaps(opts.socketCaps ?? { perAddress: 200, perUser: 10 });
+  const places = new WeakMap<FastifyRequest, () => void>();
+  /**
+   * A place under the caps before the upgrade (after the login is known): over a cap, a plain 429
+   * envelope and no socket, so nothing is counted as a viewer.
+   */
+  const takePlace = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.ws) return;
+    const release = caps.take(req.ip, req.ctx.user?.id);
+    if (!release) {
+      reply.header('retry-after', '30');
+      throw new AppError(ErrorCode.RATE_LIMITED, { httpStatus: 429 });
+    }
+    places.set(req, release);
+    // A handshake refused after this never reaches the handler: the connection's end gives it back.
+    req.raw.socket?.once('close', release);
+  };
 
   // The room's socket: ?since=<seq> resumes, ?access_token= identifies (browsers cannot set headers on a WebSocket).
   app.get<{ Params: { id: string }; Querystring: { since?: string } }>(
     '/v1/live/:id/ws',
-    { websocket: true, config: { auth: 'optional' }, schema: { hide: true } },
+    { websocket: true, config: { auth: 'optional' }, schema: { hide: true }, preHandler: takePlace },
     async (socket, req) => {
+      const release = places.get(req);
+      if (release) socket.once('close', release);
       const liveId = Number(req.params.id);
       const sinceText = req.query.since;
       const since = sinceText !== undefined && SINCE.test(sinceText) ? Number(sinceText) : undefined;
       // Messages before the join resolves are ignored anyway; keep the socket quiet until then.
-      const client: Client = { ws: socket, userId: req.ctx.user?.id, isMod: false, cursor: 0, alive: true };
+      const client: Client = { ws: socket, userId: req.ctx.user?.id, sessionId: req.ctx.user?.sessionId, isMod: false, cursor: 0, alive: true };
+      hub.track(client);
       socket.on('pong', () => {
         client.alive = true;
       });

@@ -49,6 +49,14 @@ export interface Viewer {
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
+/** What a viewer still lacks before a live's media plays. */
+export type PlayGate = 'login' | 'access_code' | 'sign_in';
+const GATE_ERRORS = {
+  login: ErrorCode.LOGIN_TO_WATCH,
+  access_code: ErrorCode.LIVE_ACCESS_CODE_REQUIRED,
+  sign_in: ErrorCode.LIVE_SIGN_REQUIRED,
+} as const satisfies Record<PlayGate, ErrorCode>;
+
 /** Access codes are compared as hashes salted with the live id. */
 export function accessCodeHash(liveId: number, code: string): string {
   return sha256(`live-access:${liveId}:${code.trim()}`);
@@ -94,6 +102,20 @@ export class LiveRoomService {
     return { isMod, blocked: access?.grantedAt ? null : 'access_code' };
   }
 
+  /**
+   * Why the viewer may not play the live's stream or recording, or null: the room's own gate
+   * (login, access code), then the check-in a live may ask for (moderators need none). Every path
+   * to a playback URL (detail, auth_url, recording) goes through here.
+   */
+  async playGate(live: repo.LiveRow, userId: number | undefined): Promise<{ isMod: boolean; blocked: 'login' | 'access_code' | null; gate: PlayGate | null }> {
+    const { isMod, blocked } = await this.role(live, userId);
+    if (blocked) return { isMod, blocked, gate: blocked };
+    if (!live.requireSignIn || isMod) return { isMod, blocked, gate: null };
+    if (userId === undefined) return { isMod, blocked, gate: 'login' };
+    const { at } = await repo.signState(this.db, live.id, userId);
+    return { isMod, blocked, gate: at ? null : 'sign_in' };
+  }
+
   private async enter(liveId: number, userId: number | undefined): Promise<{ live: repo.LiveRow; isMod: boolean }> {
     const live = await this.live(liveId);
     const { isMod, blocked } = await this.role(live, userId);
@@ -135,8 +157,8 @@ export class LiveRoomService {
   async detail(liveId: number, v: Viewer): Promise<DataOf<'liveDetail'>> {
     const now = this.now();
     const live = await this.live(liveId);
-    const [{ isMod, blocked }, speakers, buttons, signs, remind, viewers, recording] = await Promise.all([
-      this.role(live, v.userId),
+    const [{ isMod, blocked, gate }, speakers, buttons, signs, remind, viewers, recording] = await Promise.all([
+      this.playGate(live, v.userId),
       repo.speakersOf(this.db, live),
       repo.buttonsOf(this.db, liveId),
       repo.signState(this.db, liveId, v.userId),
@@ -145,7 +167,7 @@ export class LiveRoomService {
       repo.recordingOfLive(this.db, liveId),
     ]);
     const status = this.status(live, now);
-    const { media, reason } = await this.liveMedia(liveId, status, blocked, v.userId);
+    const { media, reason } = await this.liveMedia(liveId, status, gate, v.userId);
     const digits = live.meetingNo.replace(/\D/g, '');
     return {
       id: live.id,
@@ -180,13 +202,24 @@ export class LiveRoomService {
     };
   }
 
-  private async liveMedia(liveId: number, status: number, blocked: 'login' | 'access_code' | null, userId: number | undefined): Promise<{ media: Media | null; reason: MediaUnavailable | null }> {
-    if (blocked) return { media: null, reason: blocked };
+  private async liveMedia(liveId: number, status: number, gate: PlayGate | null, userId: number | undefined): Promise<{ media: Media | null; reason: MediaUnavailable | null }> {
+    if (gate) return { media: null, reason: gate };
     if (status === LiveStatus.UPCOMING) return { media: null, reason: 'not_started' };
     if (status === LiveStatus.ENDED) return { media: null, reason: 'replay_pending' };
     const media = await this.media.live(liveId, userId);
     if (media === 'login') return { media: null, reason: 'login' };
     return media ? { media, reason: null } : { media: null, reason: 'no_source' };
+  }
+
+  /** `GET /v1/live/{id}/auth_url`: a fresh signed URL of what plays now, for a viewer the live admits. */
+  async authUrl(liveId: number, userId: number | undefined): Promise<DataOf<'liveAuthUrl'>> {
+    const live = await this.live(liveId);
+    const { gate } = await this.playGate(live, userId);
+    if (gate) throw new AppError(GATE_ERRORS[gate]);
+    const media = await this.media.live(liveId, userId);
+    if (media === 'login') throw new AppError(ErrorCode.LOGIN_TO_WATCH);
+    if (!media) throw new AppError(ErrorCode.MEDIA_NOT_AVAILABLE);
+    return { url: media.hls_url, expires_at: media.expires_at, kind: media.live ? 'live' : 'replay' };
   }
 
   async buttons(liveId: number, lang: ApiLanguage): Promise<DataOf<'liveButtons'>> {
@@ -503,10 +536,14 @@ export class LiveRoomService {
 
   // ---- recordings ----
 
-  async recording(id: number, lang: ApiLanguage): Promise<DataOf<'recordingDetail'>> {
+  async recording(id: number, v: Viewer): Promise<DataOf<'recordingDetail'>> {
+    const lang = v.lang;
     const r = await repo.findRecording(this.db, id);
     if (!r) throw notFound();
     if (!r.ready) throw new AppError(ErrorCode.RECORDING_NOT_READY);
+    // A live's recording is let through the live's own gate.
+    const live = r.liveId === null ? null : await repo.findLive(this.db, r.liveId);
+    const gate = live ? (await this.playGate(live, v.userId)).gate : null;
     const end = new Date(r.recordedAt.getTime() + r.durationS * 1000);
     const offset = (at: Date) => Math.min(r.durationS, Math.max(0, Math.round((at.getTime() - r.recordedAt.getTime()) / 1000)));
     const [chapters, speakers, slides, marks, topics, media] = await Promise.all([
@@ -515,7 +552,7 @@ export class LiveRoomService {
       r.liveId === null ? Promise.resolve([]) : repo.slidesOf(this.db, r.liveId),
       r.liveId === null ? Promise.resolve([]) : repo.slideMarks(this.db, r.liveId, end),
       r.liveId === null ? Promise.resolve([]) : repo.recordedTopics(this.db, r.liveId, end),
-      this.media.recording({ id: r.id, liveId: r.liveId }),
+      gate ? Promise.resolve(null) : this.media.recording({ id: r.id, liveId: r.liveId }),
     ]);
     // The slide shown at second 0 is the last one set before the recording began (slide 0 if none).
     const timeline: Array<{ at_s: number; index: number }> = [];
@@ -549,7 +586,7 @@ export class LiveRoomService {
         answered_at_s: t.answeredAt && t.answeredAt <= end ? offset(t.answeredAt) : null,
       })),
       media,
-      media_unavailable: media ? null : 'no_source',
+      media_unavailable: gate ?? (media ? null : 'no_source'),
     };
   }
 

@@ -13,7 +13,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseChapters, courseEntitlements, courses, lives, liveStreams, userRoles } from '../../db/schema/index.ts';
+import { courseChapters, courseEntitlements, courses, liveRooms, lives, liveStreams, userRoles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, testClock, type TestClock } from '../../../test/factories.ts';
 import { PAY_PASSWORD, payer } from '../../../test/money.helpers.ts';
@@ -190,7 +190,10 @@ describe('live playback', () => {
   it('answers replays for ended lives with a recording, nothing before the start, and honours login-required', async () => {
     const rows = await app.db.select().from(lives).where(eq(lives.status, 'published'));
     const t = clock.now().getTime();
-    const upcoming = rows.find((l) => l.startAt.getTime() > t + 3600_000);
+    // A live without a room gate (a gated one answers its gate first: decision 0041).
+    const rooms = await app.db.select().from(liveRooms);
+    const gated = new Set(rooms.filter((r) => r.requireLogin || r.requireSignIn || r.accessCodeHash).map((r) => r.liveId));
+    const upcoming = rows.find((l) => l.startAt.getTime() > t + 3600_000 && !gated.has(l.id));
     const replay = rows.find((l) => l.endAt.getTime() < t && l.hasReplay);
     expect((await get(`/v1/live/${upcoming?.id}/auth_url`)).code).toBe(ErrorCode.MEDIA_NOT_AVAILABLE);
     const r = LiveAuthUrl.parse((await get<unknown>(`/v1/live/${replay?.id}/auth_url`)).data);

@@ -128,12 +128,6 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
   });
 
   app.route({
-    ...endpointRoute('liveAuthUrl'),
-    config: { auth: 'optional' },
-    handler: async (req) => ok(await app.media.authUrl(req.params.id, { userId: req.ctx.user?.id })),
-  });
-
-  app.route({
     ...endpointRoute('watchRecord'),
     handler: async (req) => ok(await watchRecords(app.db, currentUser(req).id, req.query, req.ctx.lang)),
   });

@@ -1,8 +1,7 @@
-import { ErrorCode, LiveStatus, type LiveAuthUrl, type LivePushAddress, type Media } from '@medportal/contract';
+import { LiveStatus, type LivePushAddress, type Media } from '@medportal/contract';
 import type { MediaSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { liveStatus } from '../shared/live.present.ts';
 import type { MediaProvider } from './media.adapter.ts';
 import * as repo from './media.repository.ts';
@@ -95,16 +94,6 @@ export class MediaService {
   async liveAccess(liveId: number, viewer: Viewer): Promise<'login' | null> {
     const stream = await this.stream(liveId);
     return stream.loginRequired && viewer.userId === undefined ? 'login' : null;
-  }
-
-  /** `GET /v1/live/{id}/auth_url`: a fresh signed URL for someone the live admits. */
-  async authUrl(liveId: number, viewer: Viewer): Promise<LiveAuthUrl> {
-    const live = await repo.findPublishedLive(this.db, liveId);
-    if (!live) throw new AppError(ErrorCode.NOT_FOUND);
-    if ((await this.liveAccess(liveId, viewer)) === 'login') throw new AppError(ErrorCode.LOGIN_TO_WATCH);
-    const current = await this.liveStream(liveId);
-    if (!current) throw new AppError(ErrorCode.MEDIA_NOT_AVAILABLE);
-    return { url: current.media.hls_url, expires_at: current.media.expires_at, kind: current.kind };
   }
 
   /** The organiser's push address of a live (show it only to its organisers and moderators). */
