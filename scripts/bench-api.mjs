@@ -17,10 +17,11 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort, sleep } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/server.mjs');
@@ -39,16 +40,7 @@ const TARGET = {
 };
 const RSS_TARGET_MB = 450;
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function rss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -9,9 +9,10 @@
 // server.mjs> (an older commit's) is measured first with the same load. BENCH_DEBUG=1 prints each
 // connection that lost a request, with what it received. Figures only, never fails.
 import { spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort, sleep } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builds = [
@@ -21,15 +22,6 @@ const builds = [
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { queryRows } from '../apps/server/src/db/client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { freePort } from './bench-lib.mjs';
 
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,14 +27,6 @@ const dbUrl = (() => {
   return u.toString();
 })();
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 async function admin(statement, params) {
   const c = new pg.Client({ connectionString: adminUrl });

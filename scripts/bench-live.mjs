@@ -14,12 +14,12 @@
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { freePort } from './bench-lib.mjs';
 
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 const seedEntry = new URL('../apps/server/dist/seed.mjs', import.meta.url).pathname;
@@ -34,14 +34,6 @@ const MODERATOR = { account: '13900000002', country_code: '86', password: 'Moder
 /** Latency histogram resolution: 0.5 ms buckets. */
 const BUCKET_MS = 0.5;
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 async function start(env) {
   const port = await freePort();

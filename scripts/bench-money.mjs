@@ -5,7 +5,6 @@
 // BENCH_SECONDS (20). The database is created and dropped here (BENCH_DATABASE_URL, else local 5432).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -15,6 +14,7 @@ import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { SandboxProvider } from '../apps/server/src/lib/payments/sandbox.ts';
 import { auditLedger, postLedger } from '../apps/server/src/modules/money/index.ts';
+import { freePort } from './bench-lib.mjs';
 
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,14 +33,6 @@ const notifications = Number(process.env.BENCH_NOTIFICATIONS ?? 1500);
 // The server's sandbox signs and verifies with this key; the bench signs notifications with it too.
 const SANDBOX_KEY = 'bench-sandbox-key-0123456789abcdef';
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 async function admin(statement) {
   const c = new pg.Client({ connectionString: adminUrl });

@@ -6,7 +6,6 @@
 // and dropped here (BENCH_DATABASE_URL, else local 5432). BENCH_RUNS_2 (20), BENCH_RUNS_6 (36).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { postLedger } from '../apps/server/src/modules/money/index.ts';
 import { postPoints } from '../apps/server/src/modules/rewards/index.ts';
+import { freePort } from './bench-lib.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const servers = (process.env.BENCH_SERVERS ?? `current=${new URL('../apps/server/dist/server.mjs', import.meta.url).pathname}`)
@@ -31,14 +31,6 @@ const bursts = [
 ];
 const PAY_PASSWORD = '135790';
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 async function admin(statement) {
   const c = new pg.Client({ connectionString: adminUrl });

@@ -11,10 +11,10 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { freePort, sleep } from './bench-lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,15 +31,6 @@ const builds = [];
 if (process.env.BENCH_BASELINE) builds.push({ name: 'before', entry: join(process.env.BENCH_BASELINE, 'apps/server/dist/server.mjs') });
 builds.push({ name: 'after', entry: join(root, 'apps/server/dist/server.mjs') });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 async function start(entry) {
   const port = await freePort();

@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { rebuildSearchIndex } from '../apps/server/src/modules/search/search.indexer.ts';
 import { SearchIndex } from '../apps/server/src/modules/search/search.memory.ts';
+import { freePort } from './bench-lib.mjs';
 
 const entry = process.env.BENCH_SERVER_ENTRY ?? new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
@@ -126,14 +126,6 @@ async function sizes(db) {
   return { size, tLoad, stats };
 }
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
 /**
  * Starts the built server on the corpus and times its start: until /healthz answers (listening),
