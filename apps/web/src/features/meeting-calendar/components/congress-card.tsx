@@ -11,7 +11,7 @@ export function CongressCard({ congress: c, onRemove }: { congress: Congress; on
   const { t } = useTranslation('meeting');
   const lang = useLang();
   return (
-    <li className="congress-card" data-testid="congress-card" data-id={c.id}>
+    <li className="congress-card" data-testid="congress-card" data-id={c.id} data-field={c.field}>
       <Image className="congress-card__logo" src={c.logo} alt="" width={64} height={64} />
       <div className="congress-card__body">
         <h2 className="congress-card__title">
