@@ -40,7 +40,7 @@ export function buildCongressSeed(now: Date): CongressSeedRows {
         url: c.url,
         abstractDeadline: c.abstractBefore === null ? null : ymd(start - c.abstractBefore * DAY),
         registrationDeadline: c.registrationBefore === null ? null : ymd(start - c.registrationBefore * DAY),
-        logo: coverUrl('logo', `cg-${c.acronym}`, c.acronym.split(' ')[0]),
+        logo: coverUrl('logo', `cg-${c.acronym.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`, c.acronym.split(' ')[0]),
         summaryZh: `${c.orgZh}主办的${field.zh}领域年度学术盛会，${c.days} 天的会期汇集全球最新研究、指南更新与病例讨论。`,
         summaryEn: `The yearly ${field.en.toLowerCase()} meeting of the ${c.orgEn}: ${c.days} days of new research, guideline updates and case discussions.`,
         status: 'published',

@@ -38,6 +38,8 @@ describe('GET /v1/meeting/calendar', () => {
     const years = new Set(all.map((c) => Number(c.startDate.slice(0, 4))));
     expect(years).toEqual(new Set([year, year + 1]));
     for (const acronym of ['ASCO', 'ESMO', 'ASH', 'EHA', 'CSCO', 'WCLC']) expect(all.some((c) => c.acronym === `${acronym} ${year + 1}`)).toBe(true);
+    // Every logo is drawn by this server.
+    for (const logo of new Set(all.map((c) => c.logo))) expect((await app.inject({ url: logo })).headers['content-type'], logo).toContain('image/svg+xml');
 
     const page = await list('page_size=100');
     const today = now.toISOString().slice(0, 10);

@@ -35,3 +35,15 @@ export function shiftMonth(month: string, by: number): string {
   const d = new Date(Date.UTC(y, m - 1 + by, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+const monthNames = new Map<Lang, Intl.DateTimeFormat>();
+/** "October 2027" / "2027年10月" for YYYY-MM. */
+export function monthName(month: string, lang: Lang): string {
+  let fmt = monthNames.get(lang);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+    monthNames.set(lang, fmt);
+  }
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return fmt.format(new Date(Date.UTC(y, m - 1, 1)));
+}

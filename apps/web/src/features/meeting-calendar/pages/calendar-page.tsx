@@ -2,13 +2,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { pageParam } from '../../../shared/page-param';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { usePageMeta } from '../../../shared/ui/page-meta';
 import { CALENDAR_PAGE_SIZE, type CalendarQuery, MONTH_PAGE_SIZE, useCalendar, useCalendarFilters } from '../api/calendar';
 import { CongressCard } from '../components/congress-card';
-import { shiftMonth } from '../components/congress-dates';
+import { monthName, shiftMonth } from '../components/congress-dates';
 import { FeedPanel } from '../components/feed-panel';
 import { MonthGrid } from '../components/month-grid';
 import '../meeting-calendar.css';
@@ -35,6 +36,7 @@ function readQuery(search: URLSearchParams): CalendarQuery & { page: number } {
  */
 export function CalendarPage() {
   const { t } = useTranslation('meeting');
+  const lang = useLang();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const q = readQuery(search);
@@ -78,7 +80,7 @@ export function CalendarPage() {
             <option value="">{t('filters.upcoming')}</option>
             {(filters.data?.months ?? (q.month ? [q.month] : [])).map((m) => (
               <option key={m} value={m}>
-                {m}
+                {monthName(m, lang)}
               </option>
             ))}
           </select>
@@ -128,7 +130,7 @@ export function CalendarPage() {
             {t('grid.prev')}
           </button>
           <h2 className="calendar-month-nav__title" aria-live="polite">
-            {t('grid.monthTitle', { year: q.month.slice(0, 4), month: Number(q.month.slice(5)) })}
+            {monthName(q.month, lang)}
           </h2>
           <button type="button" className="button" onClick={() => go({ month: shiftMonth(q.month!, 1) })}>
             {t('grid.next')}
