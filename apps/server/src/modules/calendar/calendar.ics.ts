@@ -18,7 +18,8 @@ const VTIMEZONE_SHANGHAI = [
   'END:VTIMEZONE',
 ].join('\r\n');
 
-const nextDay = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toISODate() ?? date;
+/** A calendar day as UTC midnight: all-day values are written from its UTC fields. */
+const utcDay = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000);
 
 /** An iCalendar document of `events` (RFC 5545): VTIMEZONE for timed events, all-day ones as DATE values. */
 export function icsCalendar(opts: { name: string; events: FeedEvent[]; stamp: Date; refreshMinutes?: number }): string {
@@ -28,7 +29,7 @@ export function icsCalendar(opts: { name: string; events: FeedEvent[]; stamp: Da
     timezone: { name: null, generator: (tz) => (tz === FEED_TIMEZONE ? VTIMEZONE_SHANGHAI : null) },
     ...(opts.refreshMinutes ? { ttl: opts.refreshMinutes * 60 } : {}),
   });
-  const stamp = DateTime.fromJSDate(opts.stamp, { zone: 'utc' });
+  const stamp = opts.stamp;
   for (const e of opts.events) {
     const common = {
       id: e.uid,
@@ -41,7 +42,7 @@ export function icsCalendar(opts: { name: string; events: FeedEvent[]; stamp: Da
     };
     if (e.allDay) {
       // DTEND of an all-day event is the day after the last (exclusive).
-      cal.createEvent({ ...common, allDay: true, start: DateTime.fromISO(e.startDate, { zone: 'utc' }), end: DateTime.fromISO(nextDay(e.endDate), { zone: 'utc' }) });
+      cal.createEvent({ ...common, allDay: true, start: utcDay(e.startDate), end: utcDay(e.endDate, 1) });
     } else {
       const ev = cal.createEvent({
         ...common,

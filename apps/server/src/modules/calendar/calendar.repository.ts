@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { calendarFeedTokens, congresses, congressFavorites } from '../../db/schema/index.ts';
 import { paginate } from '../shared/paginate.ts';
@@ -74,25 +74,37 @@ export async function setFavorite(db: Db, userId: number, congressId: number, on
   else await db.delete(congressFavorites).where(and(eq(congressFavorites.userId, userId), eq(congressFavorites.congressId, congressId)));
 }
 
-const mine = (userId: number) =>
-  and(published, sql`exists (select 1 from ${congressFavorites} where ${congressFavorites.congressId} = ${congresses.id} and ${congressFavorites.userId} = ${userId})`);
+/** Congresses the user favourited, by a join on their favourites (the user's index). */
+const favoriteRows = (db: Db, userId: number) =>
+  db
+    .select({ congress: congresses })
+    .from(congressFavorites)
+    .innerJoin(congresses, eq(congresses.id, congressFavorites.congressId))
+    .$dynamic()
+    .where(and(eq(congressFavorites.userId, userId), published));
 
-export function pageFavorites(db: Db, userId: number, limit: number, offset: number) {
-  const where = mine(userId);
-  return paginate(
-    db.select().from(congresses).where(where).orderBy(asc(congresses.startDate), asc(congresses.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(congresses).where(where),
+export async function pageFavorites(db: Db, userId: number, limit: number, offset: number) {
+  const { rows, total } = await paginate(
+    favoriteRows(db, userId).orderBy(asc(congresses.startDate), asc(congresses.id)).limit(limit).offset(offset),
+    db
+      .select({ n: count() })
+      .from(congressFavorites)
+      .innerJoin(congresses, eq(congresses.id, congressFavorites.congressId))
+      .where(and(eq(congressFavorites.userId, userId), published)),
   );
+  return { rows: rows.map((r) => r.congress), total };
 }
 
 /** Favourite congresses for the feed: those ending from `from` on (a feed keeps a year of the past). */
-export function favoritesFrom(db: Db, userId: number, from: string) {
-  return db
-    .select()
-    .from(congresses)
-    .where(and(mine(userId), gte(congresses.endDate, from)))
+export async function favoritesFrom(db: Db, userId: number, from: string): Promise<CongressRow[]> {
+  const rows = await db
+    .select({ congress: congresses })
+    .from(congressFavorites)
+    .innerJoin(congresses, eq(congresses.id, congressFavorites.congressId))
+    .where(and(eq(congressFavorites.userId, userId), published, gte(congresses.endDate, from)))
     .orderBy(asc(congresses.startDate), asc(congresses.id))
     .limit(1000);
+  return rows.map((r) => r.congress);
 }
 
 export async function feedToken(db: Db, userId: number) {
