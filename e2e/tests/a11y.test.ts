@@ -75,7 +75,7 @@ const firstId = async (api: string): Promise<string> => {
  * with real seeded ids. A new route with parameters fails the test until it gets a sample here.
  */
 async function samples(): Promise<Record<string, string>> {
-  const [course, news, newsCategory, speaker, hospital, topic, paper, product] = await Promise.all([
+  const [course, news, newsCategory, speaker, hospital, topic, paper, product, congress] = await Promise.all([
     firstId('/v1/pc/course?page_size=1'),
     firstId('/v1/news?page_size=1'),
     firstId('/v1/news/category'),
@@ -84,6 +84,7 @@ async function samples(): Promise<Record<string, string>> {
     firstId('/v1/topic'),
     firstId('/v1/paper'),
     firstId('/v1/relate_site'),
+    firstId('/v1/meeting/calendar?page_size=1'),
   ]);
   const vods = await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/live/look_back');
   const vod = (await apiCall<{ id: number }>(h.server.url, `/v1/vod/${vods.data.items[0]?.id ?? 1}`)).code === 0 ? vods.data.items[0]?.id : 1;
@@ -100,6 +101,7 @@ async function samples(): Promise<Record<string, string>> {
     [paths.keywords.path]: paths.keywords.getHref(1),
     [paths.topicH5.path]: paths.topicH5.getHref(topic),
     [paths.paperDetail.path]: paths.paperDetail.getHref(paper),
+    [paths.meetingCalendarDetail.path]: paths.meetingCalendarDetail.getHref(congress),
     [paths.moduleDetail.path]: paths.moduleDetail.getHref('topic', topic),
     [paths.product.path]: paths.product.getHref(product),
     // Live 1 of the demo is on air: the richest state of the room.

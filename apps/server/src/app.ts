@@ -24,6 +24,8 @@ import livesRoutes from './modules/lives/lives.routes.ts';
 import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
+import { calendarRoutes } from './modules/calendar/index.ts';
+import { livesFeed } from './modules/lives/index.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
@@ -207,6 +209,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
+  // Personal calendar feeds carry the congresses and what other modules add through the port.
+  await app.register(calendarRoutes, { now, originOf, feedProviders: [livesFeed] });
   await app.register(searchRoutes, { index: started.search });
   await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);

@@ -68,8 +68,12 @@ describe('seed', () => {
     // Exactly one published live is on air at the seed clock.
     const onAir = published(rows.lives).filter((l) => l.startAt <= NOW && NOW < l.endAt);
     expect(onAir).toHaveLength(1);
+    // The meeting calendar: 40+ congresses over two years, with their official sites (links to follow).
+    expect(published(rows.congresses).length).toBeGreaterThanOrEqual(40);
+    expect(new Set(rows.congresses.map((c) => c.startDate.slice(0, 4))).size).toBe(2);
+    expect(rows.congresses.every((c) => c.url.startsWith('https://') && c.logo.startsWith('/media/cover/logo/'))).toBe(true);
     // Images are generated locally, never fetched: the only absolute addresses are the sister products' sites.
-    const urls = JSON.stringify(rows).match(/https?:\/\/[^"\\]+/g) ?? [];
+    const urls = JSON.stringify({ ...rows, congresses: rows.congresses.map(({ url: _u, ...rest }) => rest) }).match(/https?:\/\/[^"\\]+/g) ?? [];
     expect(urls.every((u) => /^https:\/\/[a-z]+\.medportal\.cn\/$/.test(u)), urls.join(' ')).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { memberSchemas } from './member.ts';
 import { searchSchemas } from './search.ts';
 import { topicSchemas } from './topics.ts';
 import { paperSchemas } from './papers.ts';
+import { calendarSchemas } from './calendar.ts';
 import { liveSchemas } from './lives.ts';
 import { liveRoomSchemas } from './live-room.ts';
 import { pageSchemas } from './pages.ts';
@@ -272,6 +273,7 @@ export const schemas = {
     data: z.null(),
   }),
   ...newsSchemas,
+  ...calendarSchemas,
 } as const satisfies { [N in RouteName]: EndpointSchemas };
 
 export type Schemas = typeof schemas;

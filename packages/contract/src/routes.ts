@@ -97,6 +97,15 @@ export const routes = {
   // papers
   paperList: { method: 'GET', path: '/v1/paper' },
   paperDetail: { method: 'GET', path: '/v1/paper/:id' },
+  // international meeting calendar
+  calendarList: { method: 'GET', path: '/v1/meeting/calendar' },
+  calendarFilters: { method: 'GET', path: '/v1/meeting/calendar/filters' },
+  calendarDetail: { method: 'GET', path: '/v1/meeting/calendar/:id' },
+  calendarFavorite: { method: 'PUT', path: '/v1/user/meeting/calendar/:id/favorite', auth: true },
+  calendarFavorites: { method: 'GET', path: '/v1/user/meeting/calendar/favorites', auth: true },
+  calendarFeed: { method: 'GET', path: '/v1/user/calendar/feed', auth: true },
+  calendarFeedRenew: { method: 'POST', path: '/v1/user/calendar/feed', auth: true },
+  calendarFeedRevoke: { method: 'DELETE', path: '/v1/user/calendar/feed', auth: true },
   // lives
   liveDate: { method: 'GET', path: '/v1/live/live_date' },
   dateLives: { method: 'GET', path: '/v1/live/date_lives' },
@@ -261,6 +270,16 @@ export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): 
     return encodeURIComponent(String(value));
   });
 }
+
+/** One congress as an .ics file (not an envelope endpoint: text/calendar). */
+export const congressIcsPath = (id: number | string): string => `/v1/meeting/calendar/${encodeURIComponent(String(id))}.ics`;
+
+/**
+ * A personal calendar feed (not an envelope endpoint: text/calendar). The token is the credential;
+ * it rides in the query, which request logs redact.
+ */
+export const CALENDAR_FEED_ICS_PATH = '/v1/calendar/feed.ics';
+export const calendarFeedIcsPath = (token: string): string => `${CALENDAR_FEED_ICS_PATH}?token=${encodeURIComponent(token)}`;
 
 /** The live room's WebSocket (not an envelope endpoint): ?since=<seq>&access_token=<token>. */
 export const liveSocketPath = (liveId: number | string): string => `/v1/live/${encodeURIComponent(String(liveId))}/ws`;

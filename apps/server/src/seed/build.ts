@@ -22,10 +22,11 @@ import { REGIONS, regionId } from './data/regions.ts';
 import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
 import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts';
 import { buildLiveRoomSeed, type LiveRoomSeedRows } from './live-room.ts';
+import { buildCongressSeed, type CongressSeedRows } from './congresses.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
-export interface SeedRows extends LiveRoomSeedRows {
+export interface SeedRows extends LiveRoomSeedRows, CongressSeedRows {
   departments: Rows<typeof s.departments>;
   regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
@@ -452,6 +453,7 @@ export function buildSeed(now: Date): SeedRows {
 
   return {
     ...liveRoom,
+    ...buildCongressSeed(now),
     departments,
     regions,
     hospitals,

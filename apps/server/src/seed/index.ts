@@ -46,6 +46,7 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['liveSlideMarks', s.liveSlideMarks, true],
   ['recordings', s.recordings, true],
   ['recordingChapters', s.recordingChapters, false],
+  ['congresses', s.congresses, true],
 ];
 
 export const CONTENT_TABLES: readonly string[] = CONTENT.map(([, table]) => getTableName(table));

@@ -128,6 +128,8 @@ const moneyRoutes: RouteObject[] = [
 const topicPages = () => import('../features/topics/pages/topic-page');
 const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
 
+const meetingTitle = (key: string): RouteHandle => ({ title: `meeting:titles.${key}` });
+
 const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
 
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
@@ -198,6 +200,9 @@ export const routes: RouteObject[] = [
           { path: paths.search.path, handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
           { path: paths.topic.path, handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
           { path: paths.paperDetail.path, handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
+          { path: paths.meetingCalendar.path, handle: meetingTitle('calendar'), lazy: () => import('../features/meeting-calendar/pages/calendar-page') },
+          { path: paths.meetingCalendarDetail.path, handle: meetingTitle('detail'), lazy: () => import('../features/meeting-calendar/pages/congress-page') },
+          { path: paths.meetingCollect.path, handle: meetingTitle('collect'), lazy: () => import('../features/meeting-calendar/pages/collect-page') },
           { path: paths.aboutUs.path, handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutRoute) },
           { path: paths.contract.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractRoute) },
           { path: paths.privacy.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },

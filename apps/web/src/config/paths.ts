@@ -83,6 +83,10 @@ export const paths = {
   topic: { path: '/topic', getHref: (topicId?: number | string) => withQuery('/topic', { id: topicId }) },
   topicH5: { path: '/topic/h5', getHref: (topicId?: number | string) => withQuery('/topic/h5', { id: topicId }) },
   /** A paper's page: the generic module target of module `paper`. */
+  /** The international meeting calendar (upcoming, or `?month=YYYY-MM`), a congress, my favourites. */
+  meetingCalendar: { path: '/meeting/calendar', getHref: (month?: string) => withQuery('/meeting/calendar', { month }) },
+  meetingCalendarDetail: { path: '/meeting/calendar/:id', getHref: (congressId: number | string) => `/meeting/calendar/${id(congressId)}` },
+  meetingCollect: { path: '/meeting/collect', getHref: () => '/meeting/collect' },
   paperDetail: { path: '/paper/:id', getHref: (paperId: number | string) => `/paper/${id(paperId)}` },
   moduleDetail: {
     path: '/:module/:module_id',

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   columns,
+  congresses,
   courses,
   hospitals,
   lives,
@@ -93,6 +94,8 @@ export async function sitemapPages(db: Db, now: Date): Promise<SitemapPage[]> {
       db.select({ at: max(columns.updatedAt) }).from(columns).where(eq(columns.status, published)),
     ]);
 
+  const congressRows = await db.select({ id: congresses.id, at: congresses.updatedAt }).from(congresses).where(eq(congresses.status, published)).orderBy(asc(congresses.id));
+
   const item = (path: string, at: unknown): SitemapPage => ({ path, lastmod: asDate(at) ?? now });
   const newest = (rows: Array<{ at: unknown }>) => latest(rows.map((r) => asDate(r.at)), now);
   const courseAt = newest(courseRows);
@@ -122,5 +125,7 @@ export async function sitemapPages(db: Db, now: Date): Promise<SitemapPage[]> {
     ...paperRows.map((r) => item(`/paper/${r.id}`, r.at)),
     ...docRows.flatMap((r) => (DOCUMENT_PATHS[r.slug] ? [item(DOCUMENT_PATHS[r.slug] as string, r.at)] : [])),
     ...productRows.map((r) => item(`/${encodeURIComponent(r.key)}`, r.at)),
+    item('/meeting/calendar', newest(congressRows)),
+    ...congressRows.map((r) => item(`/meeting/calendar/${r.id}`, r.at)),
   ];
 }

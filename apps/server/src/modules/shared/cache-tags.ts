@@ -21,6 +21,8 @@ export const Tag = {
   places: 'places',
   topics: 'topics',
   papers: 'papers',
+  /** The international meeting calendar's congresses. */
+  calendar: 'calendar',
   /** Hot words and the search board. */
   search: 'search',
   /** /sitemap.xml and its parts: the set of public pages (content publishing, the seed). */

@@ -1,0 +1,85 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataOf, QueryOf } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
+import type { Lang } from '../../../shared/i18n';
+import { useSession } from '../../../shared/session';
+
+export type CongressPage = DataOf<'calendarList'>;
+export type Congress = CongressPage['items'][number];
+export type CongressDetail = DataOf<'calendarDetail'>;
+export type CalendarFilters = DataOf<'calendarFilters'>;
+export type CalendarFeed = DataOf<'calendarFeed'>;
+export type CalendarQuery = Omit<QueryOf<'calendarList'>, 'page_size'>;
+
+export const CALENDAR_PAGE_SIZE = 20;
+/** A month shows all its congresses at once (a few dozen at most), for the month grid. */
+export const MONTH_PAGE_SIZE = 100;
+
+const clean = (q: CalendarQuery) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
+
+export const calendarQueryOptions = (lang: Lang, q: CalendarQuery) =>
+  queryOptions({
+    queryKey: ['calendar', 'list', lang, clean(q)],
+    queryFn: ({ signal }) => api.get<CongressPage>(pathOf('calendarList'), { ...clean(q), page_size: q.month ? MONTH_PAGE_SIZE : CALENDAR_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+export const calendarFiltersQueryOptions = (lang: Lang) =>
+  queryOptions({ queryKey: ['calendar', 'filters', lang], queryFn: ({ signal }) => api.get<CalendarFilters>(pathOf('calendarFilters'), undefined, { signal }), staleTime: 3_600_000 });
+export const congressQueryOptions = (lang: Lang, id: number) =>
+  queryOptions({ queryKey: ['calendar', 'detail', id, lang], queryFn: ({ signal }) => api.get<CongressDetail>(pathOf('calendarDetail', { id }), undefined, { signal }) });
+export const favoritesQueryOptions = (lang: Lang, page: number) =>
+  queryOptions({
+    queryKey: ['calendar', 'favorites', lang, page],
+    queryFn: ({ signal }) => api.get<CongressPage>(pathOf('calendarFavorites'), { page, page_size: CALENDAR_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCalendar = (q: CalendarQuery) => useQuery(calendarQueryOptions(useLang(), q));
+export const useCalendarFilters = () => useQuery(calendarFiltersQueryOptions(useLang()));
+export const useCongress = (id: number, enabled: boolean) => useQuery({ ...congressQueryOptions(useLang(), id), enabled });
+export const useCalendarFavorites = (page: number) => useQuery(favoritesQueryOptions(useLang(), page));
+
+/** Favourite or unfavourite a congress; cached cards and the detail change once the server agreed. */
+export function useCongressFavorite(id: number) {
+  return useMemberToggle({
+    mutationFn: (on: boolean) => api.put<DataOf<'calendarFavorite'>>(pathOf('calendarFavorite', { id }), { status: on ? 1 : 2 }),
+    onSuccess: (result, client) => {
+      client.setQueriesData<CongressDetail>({ queryKey: ['calendar', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+      client.setQueriesData<CongressPage>({ queryKey: ['calendar', 'list'] }, (old) =>
+        old ? { ...old, items: old.items.map((c) => (c.id === id ? { ...c, is_favorite: result.is_favorite } : c)) } : old,
+      );
+      void client.invalidateQueries({ queryKey: ['calendar', 'favorites'] });
+    },
+  });
+}
+
+/** My feed's URL (made on the first ask); only for a logged-in user. */
+export function useCalendarFeed(enabled: boolean) {
+  const lang = useLang();
+  const session = useSession();
+  return useQuery({
+    queryKey: ['calendar', 'feed', lang, session.token],
+    queryFn: ({ signal }) => api.get<CalendarFeed>(pathOf('calendarFeed'), undefined, { signal }),
+    enabled: enabled && session.status === 'authenticated',
+    staleTime: Infinity,
+  });
+}
+
+export function useRenewFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>(pathOf('calendarFeedRenew')),
+    onSuccess: (feed) => client.setQueriesData<CalendarFeed>({ queryKey: ['calendar', 'feed'] }, () => feed),
+  });
+}
+
+export function useRevokeFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>(pathOf('calendarFeedRevoke')),
+    onSuccess: () => client.removeQueries({ queryKey: ['calendar', 'feed'] }),
+  });
+}
