@@ -35,7 +35,7 @@ export function formatMeetingNumber(value: string | number): string {
 /** A meeting number as typed (hyphens, spaces, dots allowed between digits) → its digits; null when it has other characters. */
 export function parseMeetingNumber(input: string): string | null {
   const trimmed = input.trim();
-  if (!/^[\d\s.\-]*$/.test(trimmed)) return null;
+  if (!/^[\d\s.-]*$/.test(trimmed)) return null;
   const digits = trimmed.replace(/\D/g, '');
   return digits.length > 0 ? digits : null;
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, LiveRoomDetail, MEETING_LAUNCH_TOKEN_TTL_S, MEETING_UPCOMING_MAX, type Meeting, type MeetingDepartmentData, type MeetingJoinInfo, type MeetingLaunchData, type MeetingLaunchTokenData, type MeetingPage } from '@medportal/contract';
+import { ErrorCode, type LiveRoomDetail, MEETING_LAUNCH_TOKEN_TTL_S, MEETING_UPCOMING_MAX, type Meeting, type MeetingDepartmentData, type MeetingJoinInfo, type MeetingLaunchData, type MeetingLaunchTokenData, type MeetingPage } from '@medportal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
