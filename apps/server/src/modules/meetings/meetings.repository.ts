@@ -94,6 +94,11 @@ export async function countOpen(tx: Tx, hostId: number, now: Date): Promise<numb
   return row?.n ?? 0;
 }
 
+export async function countAll(db: Conn, hostId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(meetings).where(eq(meetings.hostId, hostId));
+  return row?.n ?? 0;
+}
+
 export async function numberTaken(tx: Tx, meetingNo: string): Promise<boolean> {
   const [row] = await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.meetingNo, meetingNo));
   return Boolean(row);

@@ -54,6 +54,49 @@ export async function listMeetingEvents(db: Db, hostId: number): Promise<Meeting
   return rows.map((r) => ({ uid: `meeting-${r.id}@medportal`, title: r.title, start: r.startAt, end: r.endAt, url: joinPath(r.meetingNo), meetingNo: r.meetingNo }));
 }
 
+export interface NewMeeting {
+  hostId: number;
+  title: string;
+  startAt: Date;
+  durationMin: number;
+  departmentId: number | null;
+  password: string | null;
+  recorded: boolean;
+  /** A fixed number (the demo seed's); otherwise a random one. */
+  meetingNo?: string;
+}
+
+/**
+ * Writes a meeting and its room in the caller's transaction: an unlisted live (lives module) whose
+ * room (live-room module) has the host as moderator and the password as access code.
+ */
+export async function insertMeetingWithRoom(tx: Tx, v: NewMeeting, now: Date): Promise<number> {
+  let meetingNo = v.meetingNo ?? newMeetingNumber();
+  // 9·10^11 numbers: a clash is rare, and the unique key backs this check.
+  while (v.meetingNo === undefined && (await repo.numberTaken(tx, meetingNo))) meetingNo = newMeetingNumber();
+  const endAt = new Date(v.startAt.getTime() + v.durationMin * 60_000);
+  const liveId = await createUnlistedLive(tx, { title: v.title, startAt: v.startAt, endAt, departmentId: v.departmentId, meetingNo });
+  await openMeetingRoom(tx, liveId, v.hostId, v.password);
+  return repo.insertMeeting(tx, {
+    hostId: v.hostId,
+    liveId,
+    meetingNo,
+    title: v.title,
+    startAt: v.startAt,
+    durationMin: v.durationMin,
+    departmentId: v.departmentId,
+    password: v.password,
+    recorded: v.recorded,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Whether a user hosts any meeting (the demo seed adds one only to a learner without). */
+export async function hostsAnyMeeting(db: Db | Tx, hostId: number): Promise<boolean> {
+  return (await repo.countAll(db, hostId)) > 0;
+}
+
 type Body<N extends 'meetingCreate' | 'meetingUpdate'> = N extends 'meetingCreate'
   ? { title: string; start_at: string; duration_min: number; department_id: number; recorded: boolean; password?: string | null | undefined }
   : { title?: string | undefined; start_at?: string | undefined; duration_min?: number | undefined; department_id?: number | undefined; recorded?: boolean | undefined; password?: string | null | undefined };
@@ -108,30 +151,12 @@ export class MeetingsService {
     const startAt = new Date(body.start_at);
     this.checkStart(startAt, now);
     await this.checkDepartment(body.department_id, lang);
-    const endAt = new Date(startAt.getTime() + body.duration_min * 60_000);
     const password = body.password ? body.password : null;
     const id = await transaction(this.db, async (tx) => {
       // The cap holds under a burst: one host's creates queue on the host's row.
       await repo.lockHost(tx, hostId);
       if ((await repo.countOpen(tx, hostId, now)) >= MEETING_UPCOMING_MAX) throw new AppError(ErrorCode.MEETING_LIMIT, { data: { max: MEETING_UPCOMING_MAX } });
-      let meetingNo = newMeetingNumber();
-      // 9·10^11 numbers: a clash is rare, and the unique key backs this check.
-      while (await repo.numberTaken(tx, meetingNo)) meetingNo = newMeetingNumber();
-      const liveId = await createUnlistedLive(tx, { title: body.title, startAt, endAt, departmentId: body.department_id, meetingNo });
-      await openMeetingRoom(tx, liveId, hostId, password);
-      return repo.insertMeeting(tx, {
-        hostId,
-        liveId,
-        meetingNo,
-        title: body.title,
-        startAt,
-        durationMin: body.duration_min,
-        departmentId: body.department_id,
-        password,
-        recorded: body.recorded,
-        createdAt: now,
-        updatedAt: now,
-      });
+      return insertMeetingWithRoom(tx, { hostId, title: body.title, startAt, durationMin: body.duration_min, departmentId: body.department_id, password, recorded: body.recorded }, now);
     });
     return this.detail(id, hostId, lang);
   }
