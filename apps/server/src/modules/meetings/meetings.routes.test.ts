@@ -6,7 +6,6 @@ import { lives, meetingLaunchTokens } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
 import { listMeetingEvents } from './index.ts';
-import { DEMO_LEARNER, DEMO_MEETING } from '../../seed/demo-accounts.ts';
 
 const clock = testClock();
 let app: FastifyInstance;
@@ -44,15 +43,6 @@ describe('departments', () => {
     expect(deps.data.items.length).toBeGreaterThan(3);
     expect(deps.data.items.every((d) => d.title.length > 0)).toBe(true);
     expect((await call(app, { url: '/v1/user/meeting/department' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
-  });
-});
-
-describe('demo meeting', () => {
-  it('the demo learner hosts an upcoming meeting with a password, joinable by its number', async () => {
-    const info = await call<MeetingJoinInfo>(app, { url: `/v1/meeting/by_number/${DEMO_MEETING.number}` });
-    expect(info.code).toBe(0);
-    expect(info.data).toMatchObject({ title: DEMO_MEETING.titleZh, host: DEMO_LEARNER.nickname, has_password: true, status: 'upcoming' });
-    expect(new Date(info.data.end_at).getTime() - new Date(info.data.start_at).getTime()).toBe(DEMO_MEETING.durationMin * 60_000);
   });
 });
 
