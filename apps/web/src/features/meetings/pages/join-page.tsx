@@ -39,7 +39,7 @@ function NumberForm({ initial = '' }: { initial?: string }) {
         </label>
         <input
           id="meeting-number"
-          className="input meeting-number"
+          className="input meeting-number-input"
           inputMode="numeric"
           autoComplete="off"
           maxLength={20}
