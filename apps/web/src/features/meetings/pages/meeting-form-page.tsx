@@ -137,16 +137,20 @@ function MeetingForm({ meeting }: { meeting?: Meeting }) {
         ) : null}
       </div>
       <fieldset className={`meeting-form__when form-field${field('start')}`} aria-describedby={described('start', 'meeting-tz')}>
-        <legend className="form-field__label">{t('form.date')}</legend>
+        <legend className="form-field__label">{t('form.start')}</legend>
         <div className="meeting-form__row">
-          <label className="visually-hidden" htmlFor="meeting-date">
-            {t('form.date')}
-          </label>
-          <input id="meeting-date" type="date" className="input" value={v.date} onChange={(e) => set('date', e.target.value)} aria-invalid={errors.start ? true : undefined} required />
-          <label htmlFor="meeting-time" className="meeting-form__inline-label">
-            {t('form.time')}
-          </label>
-          <input id="meeting-time" type="time" className="input" value={v.time} onChange={(e) => set('time', e.target.value)} aria-invalid={errors.start ? true : undefined} required />
+          <div className="meeting-form__part">
+            <label htmlFor="meeting-date" className="meeting-form__inline-label">
+              {t('form.date')}
+            </label>
+            <input id="meeting-date" type="date" className="input" value={v.date} onChange={(e) => set('date', e.target.value)} aria-invalid={errors.start ? true : undefined} required />
+          </div>
+          <div className="meeting-form__part">
+            <label htmlFor="meeting-time" className="meeting-form__inline-label">
+              {t('form.time')}
+            </label>
+            <input id="meeting-time" type="time" className="input" value={v.time} onChange={(e) => set('time', e.target.value)} aria-invalid={errors.start ? true : undefined} required />
+          </div>
         </div>
         <p id="meeting-tz" className="form-field__hint">
           {t('form.timezone', { tz: `UTC${browserTimezone()}` })}
