@@ -108,6 +108,11 @@ async function samples(): Promise<Record<string, string>> {
     [paths.liveRoom.path]: paths.liveRoom.getHref(1),
     [paths.vod.path]: paths.vod.getHref(vod ?? 1),
     [paths.notFound.path]: '/no-such-page/a11y',
+    // The demo learner's meeting (apps/server/src/seed/demo-accounts.ts DEMO_MEETING), the seed's first.
+    [paths.meetingEdit.path]: paths.meetingEdit.getHref(1),
+    [paths.meetingJoinNumber.path]: paths.meetingJoinNumber.getHref('820261128001'),
+    // Without a token the page says so: a real state of the page.
+    [paths.meetingLaunch.path]: paths.meetingLaunch.getHref(''),
   };
 }
 

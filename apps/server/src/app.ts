@@ -46,6 +46,7 @@ import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
+import { meetingsRoutes } from './modules/meetings/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     socketCaps: config.liveSockets,
     ...opts.liveRoom,
   });
+  await app.register(meetingsRoutes, { now });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   // Personal calendar feeds carry the congresses and what other modules add through the port.

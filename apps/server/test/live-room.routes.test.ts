@@ -48,8 +48,8 @@ describe('live detail', () => {
   it('shows the room: status, speakers, meeting number in groups of four, buttons, the caller’s role', async () => {
     const anon = await detail(LIVE);
     expect(anon.live_status).toBe(LiveStatus.LIVE);
-    expect(anon.meeting_no_display).toMatch(/^\d{4} \d{4} \d{4}$/);
-    expect(anon.meeting_no_display.replace(/ /g, '')).toBe(anon.meeting_no);
+    expect(anon.meeting_no_display).toMatch(/^\d{4}-\d{4}-\d{4}$/);
+    expect(anon.meeting_no_display.replace(/-/g, '')).toBe(anon.meeting_no);
     expect(anon.speakers[0]?.role).toBe('host');
     expect(anon.speakers.length).toBeGreaterThan(1);
     expect(anon.buttons.length).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import { pageSchemas } from './pages.ts';
 import { mediaSchemas } from './media.ts';
 import { rewardsSchemas } from './rewards.ts';
 import { moneySchemas } from './money.ts';
+import { meetingSchemas } from './meetings.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -50,6 +51,7 @@ export const schemas = {
   ...mediaSchemas,
   ...rewardsSchemas,
   ...moneySchemas,
+  ...meetingSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -66,6 +66,14 @@ export const ErrorCode = {
   RECORDING_NOT_READY: 40412,
   /** The live asks its viewers to check in before its stream or recording plays. */
   LIVE_SIGN_REQUIRED: 40413,
+  /** Meetings (40470–40479). The host already has as many upcoming meetings as allowed. */
+  MEETING_LIMIT: 40470,
+  /** The meeting has ended or was cancelled: it can no longer be changed or opened. */
+  MEETING_CLOSED: 40471,
+  /** The launch link is wrong, expired or already used. */
+  MEETING_LAUNCH_INVALID: 40472,
+  /** The meeting's start is in the past. */
+  MEETING_START_PAST: 40473,
   INSUFFICIENT_BALANCE: 40201,
   /** Log in to watch this chapter or live. */
   LOGIN_TO_WATCH: 40301,

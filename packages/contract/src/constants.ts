@@ -21,6 +21,17 @@ export const FOLLOWER_SUFFIX_ZH = '人关注';
 /** Under white text: 5.2:1 (WCAG AA), the web's --color-teal. */
 export const DIALOG_BUTTON_COLOR = '#0d7a72';
 export const MEETING_NUMBER_GROUP = 4;
+/** Meeting numbers of created meetings: 12 random digits, the first not 0. */
+export const MEETING_NUMBER_DIGITS = 12;
+/** A meeting lasts 15 minutes to 8 hours. */
+export const MEETING_DURATION_MIN_MIN = 15;
+export const MEETING_DURATION_MAX_MIN = 480;
+/** Upcoming meetings one host may hold at once (held under concurrent creates). */
+export const MEETING_UPCOMING_MAX = 20;
+/** A host's launch token opens the room once, within this many seconds. */
+export const MEETING_LAUNCH_TOKEN_TTL_S = 120;
+/** A meeting password: 4 to 12 letters or digits. */
+export const MEETING_PASSWORD_PATTERN = /^[A-Za-z0-9]{4,12}$/;
 /** Chunk-load failures are reported once they persist this long (spec §8). */
 export const CHUNK_ERROR_REPORT_AFTER_MS = 120_000;
 /** Server-side TTL of the in-memory cache for hot public reads (home blocks). */

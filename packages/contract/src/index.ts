@@ -23,3 +23,4 @@ export * from './media.ts';
 export * from './rewards.ts';
 export * from './money.ts';
 export * from './calendar.ts';
+export * from './meetings.ts';

@@ -228,6 +228,16 @@ export const routes = {
   adminCreateCampaign: { method: 'POST', path: '/v1/admin/coupon_campaigns', auth: true },
   adminAdjustWallet: { method: 'POST', path: '/v1/admin/wallets/:user_id/adjust', auth: true },
   adminAuditLog: { method: 'GET', path: '/v1/admin/audit_log', auth: true },
+  // my meetings (meetings.ts)
+  meetingCreate: { method: 'POST', path: '/v1/user/meeting/create', auth: true },
+  meetingIndex: { method: 'GET', path: '/v1/user/meeting/index', auth: true },
+  meetingDepartment: { method: 'GET', path: '/v1/user/meeting/department', auth: true },
+  meetingDetail: { method: 'GET', path: '/v1/user/meeting/:id', auth: true },
+  meetingUpdate: { method: 'PUT', path: '/v1/user/meeting/:id', auth: true },
+  meetingCancel: { method: 'POST', path: '/v1/user/meeting/:id/cancel', auth: true },
+  meetingLaunchToken: { method: 'POST', path: '/v1/user/meeting/:id/launch_token', auth: true },
+  meetingLaunch: { method: 'POST', path: '/v1/meeting/launch' },
+  meetingByNumber: { method: 'GET', path: '/v1/meeting/by_number/:number' },
   // news
   newsCategories: { method: 'GET', path: '/v1/news/category' },
   newsList: { method: 'GET', path: '/v1/news' },

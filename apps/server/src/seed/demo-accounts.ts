@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { PriceType } from '@medportal/contract';
 import type { Db } from '../db/client.ts';
-import { couponCampaigns, courseEntitlements, courses, userIdentities, userRoles, users } from '../db/schema/index.ts';
+import { couponCampaigns, courseEntitlements, courses, departments, meetings, userIdentities, userRoles, users } from '../db/schema/index.ts';
 import { recordConsent } from '../modules/auth/consents.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertMeetingWithRoom } from '../modules/meetings/index.ts';
 import { DEMO_MODERATOR } from './live-room.ts';
 
 /** The demo learner (README): owns one paid course, so both sides of the paywall can be tried. */
@@ -12,6 +13,12 @@ export const DEMO_LEARNER = { mobile: '+8613900000003', password: 'Learner-demo-
 export const DEMO_OPERATOR = { mobile: '+8613900000001', password: 'Operator-demo-1', nickname: '演示运营' } as const;
 /** The demo coupon campaign anyone may claim from. */
 const DEMO_CAMPAIGN = { titleZh: '新人课程券 满 50 减 20', titleEn: 'Welcome coupon: ¥20 off ¥50' } as const;
+
+/**
+ * The demo learner's own meeting (README): tomorrow 10:00 (+08:00), an hour, with a password. The
+ * number is fixed so the README can name it; created meetings get random ones.
+ */
+export const DEMO_MEETING = { number: '820261128001', password: '1357', titleZh: '淋巴瘤 MDT 病例讨论（演示会议）', durationMin: 60 } as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -63,6 +70,19 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
     const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
     await tx.insert(userRoles).values({ userId: operatorId, role: 'operator', createdAt: now }).onConflictDoNothing();
+    const [demoMeeting] = await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.meetingNo, DEMO_MEETING.number));
+    const [department] = await tx.select({ id: departments.id }).from(departments).where(isNotNull(departments.parentId)).orderBy(asc(departments.sort), asc(departments.id)).limit(1);
+    if (!demoMeeting) {
+      const day = 86_400_000;
+      // 10:00 in +08:00 is 02:00 UTC: the next one at least 12 hours away.
+      let startAt = new Date(Math.floor(now.getTime() / day) * day + 2 * 3_600_000);
+      while (startAt.getTime() < now.getTime() + 12 * 3_600_000) startAt = new Date(startAt.getTime() + day);
+      await insertMeetingWithRoom(
+        tx,
+        { hostId: learnerId, title: DEMO_MEETING.titleZh, startAt, durationMin: DEMO_MEETING.durationMin, departmentId: department?.id ?? null, password: DEMO_MEETING.password, recorded: true, meetingNo: DEMO_MEETING.number },
+        now,
+      );
+    }
     // The demo accounts have agreed to the current texts, so trying them shows no consent prompt.
     const moderatorId = await userByMobile(tx, `+86${DEMO_MODERATOR.mobile}`);
     for (const id of [learnerId, operatorId, moderatorId]) if (id !== undefined) await recordConsent(tx, id, now, null);

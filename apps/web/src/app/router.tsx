@@ -124,6 +124,16 @@ const moneyRoutes: RouteObject[] = [
   { path: paths.voucher.path, handle: moneyTitle('voucher'), lazy: () => moneyPages().then((m) => m.voucherRoute) },
 ];
 
+// My meetings, the meeting form, joining and the host's launch: one lazy chunk with the `meeting` texts.
+const meetingPages = () => import('../features/meetings/pages/meeting-routes');
+const meetingTitle = (key: string): RouteHandle => ({ title: `meeting:titles.${key}` });
+/** Login needed, shown in the personal centre's layout. */
+const meetingCenterRoutes: RouteObject[] = [
+  { path: paths.myMeeting.path, handle: meetingTitle('mine'), lazy: () => meetingPages().then((m) => m.myMeetingsRoute) },
+  { path: paths.meetingCreate.path, handle: meetingTitle('create'), lazy: () => meetingPages().then((m) => m.createRoute) },
+  { path: paths.meetingEdit.path, handle: meetingTitle('edit'), lazy: () => meetingPages().then((m) => m.editRoute) },
+];
+
 // Topic pages (list and phone layout share one chunk) and the paper page, with the `topic` texts.
 const topicPages = () => import('../features/topics/pages/topic-page');
 const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
@@ -254,6 +264,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // My meetings and the meeting form: login needed, in the personal centre's layout.
+            loader: requireLogin,
+            children: [{ id: 'meeting-center', lazy: () => userCenter().then((m) => m.layoutRoute), children: meetingCenterRoutes }],
+          },
+          // Joining needs no login to look a meeting up; the page asks for one before entering.
+          { path: paths.meetingJoin.path, handle: meetingTitle('join'), lazy: () => meetingPages().then((m) => m.joinRoute) },
+          { path: paths.meetingJoinNumber.path, handle: meetingTitle('join'), lazy: () => meetingPages().then((m) => m.joinRoute) },
+          {
             // Generic module target (spec §2): every static path of two segments ranks above it. Its
             // loader replaces the URL with the module's page; otherwise this is the 404 page.
             id: 'module-target',
@@ -279,6 +297,8 @@ export const routes: RouteObject[] = [
           { path: paths.contractBare.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },
           { path: paths.privacyBare.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyBareRoute) },
           { path: paths.privacySdk.path, handle: pagesTitle('sdk'), lazy: () => sitePages().then((m) => m.privacySdkRoute) },
+          // The host's launch link opens in a browser, the app or a mini-program web-view alike.
+          { path: paths.meetingLaunch.path, handle: meetingTitle('launch'), lazy: () => meetingPages().then((m) => m.launchRoute) },
           { path: paths.liveRoom.path, handle: { title: 'liveRoom:titles.room' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/live-room-page') },
           { path: paths.vod.path, handle: { title: 'liveRoom:titles.vod' } satisfies RouteHandle, lazy: () => import('../features/live-room/pages/vod-page') },
         ],

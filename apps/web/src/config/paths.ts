@@ -117,6 +117,15 @@ export const paths = {
   credit: { path: '/credit', getHref: () => '/credit' },
   creditRule: { path: '/credit/rule', getHref: () => '/credit/rule' },
   voucher: { path: '/voucher', getHref: () => '/voucher' },
+  /** My meetings (login needed): tabs upcoming, live, ended. */
+  myMeeting: { path: '/my_meeting', getHref: (tab?: string) => withQuery('/my_meeting', { tab: tab === 'upcoming' ? undefined : tab }) },
+  meetingCreate: { path: '/meeting/create', getHref: () => '/meeting/create' },
+  meetingEdit: { path: '/meeting/edit/:id', getHref: (meetingId: number | string) => `/meeting/edit/${id(meetingId)}` },
+  /** Join by number: the form, or one meeting (the attendee link; the number as digits). */
+  meetingJoin: { path: '/meeting/join', getHref: () => '/meeting/join' },
+  meetingJoinNumber: { path: '/meeting/join/:number', getHref: (no: string) => `/meeting/join/${id(no.replace(/\D/g, ''))}` },
+  /** Where a host's launch token opens the room. */
+  meetingLaunch: { path: '/meeting/launch', getHref: (token: string) => withQuery('/meeting/launch', { token }) },
   changePassword: { path: '/change_password', getHref: (bare = false) => (bare ? '/change_password/w' : '/change_password') },
 
   aboutUs: { path: '/about_us', getHref: () => '/about_us' },

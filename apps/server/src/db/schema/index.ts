@@ -17,3 +17,4 @@ export * from './media.ts';
 export * from './rewards.ts';
 export * from './money.ts';
 export * from './calendar.ts';
+export * from './meetings.ts';

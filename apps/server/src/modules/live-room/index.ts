@@ -1,4 +1,5 @@
-/** The live room's public entry: its routes for app.ts, the media hook and the demo slides for the seed. */
+/** The live room's public entry: its routes for app.ts, the media hook, the demo slides for the seed and the meetings' rooms. */
 export { default as liveRoomRoutes, type LiveRoomRoutesOptions } from './live-room.routes.ts';
 export { accessCodeHash, type MediaSource, noMedia } from './live-room.service.ts';
+export { openMeetingRoom, setRoomAccessCode } from './live-room.meeting.ts';
 export { DEMO_SLIDES, slideUrl } from './slide-svg.ts';

@@ -55,7 +55,3 @@ export function presentPoll(
   };
 }
 
-/** "123456789012" → "1234 5678 9012". */
-export function groupDigits(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}

@@ -27,9 +27,10 @@ import { paginate } from '../shared/paginate.ts';
 
 type Conn = Db | Tx;
 
-const published = eq(lives.status, 'published');
+// Unlisted lives (the rooms of created meetings) open by id like published ones; no list shows them.
+const published = inArray(lives.status, ['published', 'unlisted']);
 
-/** A published live with its room settings (defaults when it has no room row yet). */
+/** A published or unlisted live with its room settings (defaults when it has no room row yet). */
 export async function findLive(db: Conn, id: number) {
   const [row] = await db
     .select({

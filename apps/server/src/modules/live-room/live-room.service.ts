@@ -10,6 +10,7 @@ import {
   type MediaUnavailable,
   SIGN_OPENS_BEFORE_S,
   TOPIC_RATE_LIMIT,
+  formatMeetingNumber,
 } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
@@ -18,7 +19,7 @@ import { pick } from '../../lib/i18n.ts';
 import { liveStatus, liveStatusText } from '../shared/live.present.ts';
 import { pageOf } from '../shared/paginate.ts';
 import * as repo from './live-room.repository.ts';
-import { groupDigits, presentButton, presentPoll, presentSpeaker, presentTopic, presentTopicPublic, presentUser } from './live-room.present.ts';
+import { presentButton, presentPoll, presentSpeaker, presentTopic, presentTopicPublic, presentUser } from './live-room.present.ts';
 
 /** An event as written to the room's log: who may read it travels with it. */
 export interface RoomEvent {
@@ -183,7 +184,7 @@ export class LiveRoomService {
       organizer: live.organizerId === null ? null : { id: live.organizerId, name: pick(v.lang, live.orgNameZh ?? '', live.orgNameEn), logo: live.orgLogo ?? '' },
       speakers: speakers.map((s) => presentSpeaker(s, v.lang)),
       meeting_no: digits,
-      meeting_no_display: groupDigits(digits),
+      meeting_no_display: formatMeetingNumber(digits),
       requires: { login: live.requireLogin || Boolean(live.accessCodeHash), sign_in: live.requireSignIn, access_code: Boolean(live.accessCodeHash) },
       moderated: live.moderated,
       blocked,

@@ -1,2 +1,6 @@
-/** The lives module's public entry: the feed events other modules' ports take (app.ts wires them). */
+/**
+ * The lives module's public entry: the feed events other modules' ports take (app.ts wires them),
+ * and what other modules may do with lives (meetings hold unlisted ones).
+ */
 export { livesFeed } from './lives.feed.ts';
+export { createUnlistedLive, liveTimes, type UnlistedLive, updateUnlistedLive, withdrawUnlistedLive } from './lives.unlisted.ts';

@@ -1,4 +1,4 @@
-import { type ApiLanguage, DEFAULT_REMIND_MINUTES } from '@medportal/contract';
+import { type ApiLanguage, DEFAULT_REMIND_MINUTES, formatMeetingNumber } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { parseE164 } from '../../lib/phone.ts';
@@ -11,16 +11,12 @@ const BATCH = 100;
 /** Where reminders go: the message outbox (the part of it this sweep needs). */
 export type ReminderOutbox = Pick<MessageOutbox, 'enqueue' | 'kick'>;
 
-function groups(meetingNo: string): string {
-  return (meetingNo.replace(/\D/g, '').match(/.{1,4}/g) ?? []).join('-');
-}
-
 export function reminderText(lang: ApiLanguage, live: { titleZh: string; titleEn: string | null; startAt: Date; meetingNo: string }, tz: string): string {
   const when = `${localDate(live.startAt, tz)} ${localTime(live.startAt, tz)}`;
   const title = pick(lang, live.titleZh, live.titleEn);
   return lang === 'en'
-    ? `[MedPortal] Reminder: "${title}" starts at ${when} (UTC${tz.startsWith('+') || tz.startsWith('-') ? tz : ` ${tz}`}). Meeting no. ${groups(live.meetingNo)}.`
-    : `【医学门户】您预约的直播「${title}」将于 ${when} 开始，会议号 ${groups(live.meetingNo)}。`;
+    ? `[MedPortal] Reminder: "${title}" starts at ${when} (UTC${tz.startsWith('+') || tz.startsWith('-') ? tz : ` ${tz}`}). Meeting no. ${formatMeetingNumber(live.meetingNo)}.`
+    : `【医学门户】您预约的直播「${title}」将于 ${when} 开始，会议号 ${formatMeetingNumber(live.meetingNo)}。`;
 }
 
 /**

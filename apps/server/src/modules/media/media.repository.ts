@@ -27,7 +27,7 @@ export async function findPublishedLive(db: Db, id: number) {
   const [row] = await db
     .select({ id: lives.id, startAt: lives.startAt, endAt: lives.endAt, hasReplay: lives.hasReplay })
     .from(lives)
-    .where(and(eq(lives.id, id), eq(lives.status, 'published')));
+    .where(and(eq(lives.id, id), inArray(lives.status, ['published', 'unlisted'])));
   return row ?? null;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { learnCountText, formatCount } from './count';
 import { formatDate, formatDateTime, formatTime } from './date';
 import { doiUrl, linkifyDoi } from './doi';
-import { formatMeetingNumber } from './meeting-number';
+import { formatMeetingNumber, parseMeetingNumber } from './meeting-number';
 import { formatFen, priceDisplay } from './price';
 import { browserTimezone, formatUtcOffset } from './timezone';
 
@@ -51,6 +51,14 @@ describe('meeting number', () => {
     expect(formatMeetingNumber('1234 5678')).toBe('1234-5678');
     expect(formatMeetingNumber('12')).toBe('12');
     expect(formatMeetingNumber('')).toBe('');
+  });
+
+  it('reads a typed number with or without hyphens or spaces, and refuses other characters', () => {
+    expect(parseMeetingNumber('1234-5678-9012')).toBe('123456789012');
+    expect(parseMeetingNumber(' 1234 5678 9012 ')).toBe('123456789012');
+    expect(parseMeetingNumber('123456789012')).toBe('123456789012');
+    expect(parseMeetingNumber('1234-abcd-9012')).toBeNull();
+    expect(parseMeetingNumber('')).toBeNull();
   });
 });
 

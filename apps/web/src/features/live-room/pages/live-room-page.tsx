@@ -6,6 +6,7 @@ import { LiveStatus } from '@medportal/contract/codes';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format/date';
+import { formatMeetingNumber } from '../../../shared/format/meeting-number';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { requireMember, useSession } from '../../../shared/session';
@@ -111,8 +112,8 @@ function Header({ live }: { live: LiveRoomDetail }) {
           <span>
             {formatDateTime(live.start_at, lang)} – {formatDateTime(live.end_at, lang)}
           </span>
-          <span>
-            {t('meta.meetingNo')} {live.meeting_no_display}
+          <span data-testid="live-meeting-no">
+            {t('meta.meetingNo')} {formatMeetingNumber(live.meeting_no)}
           </span>
           {live.organizer ? <span>{live.organizer.name}</span> : null}
         </p>

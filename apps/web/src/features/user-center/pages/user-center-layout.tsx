@@ -19,6 +19,8 @@ const LINKS = [
   { to: paths.user.wallet.getHref(), key: 'wallet', also: ['/wallet/', paths.bill.getHref(), paths.voucher.getHref()] },
   { to: paths.user.coupon.getHref(), key: 'coupon' },
   { to: paths.credit.getHref(), key: 'credit' },
+  // Creating and editing a meeting keep "my meetings" marked.
+  { to: paths.myMeeting.getHref(), key: 'meetings', also: ['/meeting/'] },
 ] as const;
 
 function Profile() {

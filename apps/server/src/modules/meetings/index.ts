@@ -1,0 +1,6 @@
+/**
+ * The meetings module's public entry: its routes for app.ts, and a user's own meetings as calendar
+ * events for the personal calendar feed; the demo seed writes its meeting through here.
+ */
+export { default as meetingsRoutes, type MeetingsRoutesOptions } from './meetings.routes.ts';
+export { hostsAnyMeeting, insertMeetingWithRoom, listMeetingEvents, type MeetingCalendarEvent, type NewMeeting } from './meetings.service.ts';
