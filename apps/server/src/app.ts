@@ -46,7 +46,7 @@ import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
-import { meetingsRoutes } from './modules/meetings/index.ts';
+import { meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -211,8 +211,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(meetingsRoutes, { now });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
-  // Personal calendar feeds carry the congresses and what other modules add through the port.
-  await app.register(calendarRoutes, { now, originOf, feedProviders: [livesFeed] });
+  // Personal calendar feeds carry the congresses and what other modules add through the port:
+  // reminded and favourite lives, and the meetings the user hosts.
+  await app.register(calendarRoutes, { now, originOf, feedProviders: [livesFeed, meetingsFeed] });
   await app.register(searchRoutes, { index: started.search });
   await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);

@@ -3,4 +3,5 @@
  * events for the personal calendar feed; the demo seed writes its meeting through here.
  */
 export { default as meetingsRoutes, type MeetingsRoutesOptions } from './meetings.routes.ts';
+export { meetingsFeed } from './meetings.feed.ts';
 export { hostsAnyMeeting, insertMeetingWithRoom, listMeetingEvents, type MeetingCalendarEvent, type NewMeeting } from './meetings.service.ts';

@@ -1,6 +1,7 @@
-import { ErrorCode, type LiveRoomDetail, MEETING_LAUNCH_TOKEN_TTL_S, MEETING_UPCOMING_MAX, type Meeting, type MeetingDepartmentData, type MeetingJoinInfo, type MeetingLaunchData, type MeetingLaunchTokenData, type MeetingPage } from '@medportal/contract';
+import { CalendarFeedData, ErrorCode, formatMeetingNumber, type LiveRoomDetail, MEETING_LAUNCH_TOKEN_TTL_S, MEETING_UPCOMING_MAX, type Meeting, type MeetingDepartmentData, type MeetingJoinInfo, type MeetingLaunchData, type MeetingLaunchTokenData, type MeetingPage } from '@medportal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lives, meetingLaunchTokens } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -233,5 +234,32 @@ describe('tabs follow the clock and the room', () => {
     expect(ended.data.items.map((i) => [i.id, i.status])).toEqual([[m.id, 'ended']]);
     expect(ended.data.counts).toEqual({ upcoming: 0, live: 0, ended: 1 });
     expect((await call(app, { method: 'POST', url: `/v1/user/meeting/${m.id}/launch_token`, headers: bearer(solo.access) })).code).toBe(ErrorCode.MEETING_CLOSED);
+  });
+});
+
+describe('the host’s personal calendar feed', () => {
+  it('holds the meetings the host has not cancelled, with the number and the attendee link', async () => {
+    const me = await makeUser(app);
+    const kept = await create(me.access, { title: 'Feed board' });
+    const dropped = await create(me.access, { title: 'Feed board cancelled' });
+    expect(kept.code).toBe(0);
+    expect((await call(app, { method: 'POST', url: `/v1/user/meeting/${dropped.data.id}/cancel`, headers: bearer(me.access) })).code).toBe(0);
+
+    const feed = CalendarFeedData.parse((await call(app, { url: '/v1/user/calendar/feed?language=en', headers: bearer(me.access) })).data);
+    const u = new URL(feed.url);
+    const res = await app.inject({ url: `${u.pathname}${u.search}` });
+    expect(res.statusCode).toBe(200);
+    const events = Object.values(ical.sync.parseICS(res.body)).filter((c): c is VEvent => c?.type === 'VEVENT');
+    const mine = events.filter((e) => String(e.uid).startsWith('meeting-'));
+    expect(mine.map((e) => String(e.summary))).toEqual(['Feed board']);
+    const [event] = mine;
+    // iCalendar times are whole seconds.
+    expect(event?.start.getTime()).toBe(Math.floor(Date.parse(kept.data.start_at) / 1000) * 1000);
+    expect(String(event?.description)).toContain(`Meeting number: ${formatMeetingNumber(kept.data.meeting_no)}`);
+    expect(res.body).toMatch(/\r\nURL(;[^:]*)?:http:\/\/[^\r]+\/meeting\/join\/\d{12}\r\n/);
+    // Another user's feed has none of them.
+    const other = CalendarFeedData.parse((await call(app, { url: '/v1/user/calendar/feed', headers: bearer(guest.access) })).data);
+    const ou = new URL(other.url);
+    expect((await app.inject({ url: `${ou.pathname}${ou.search}` })).body).not.toContain('Feed board');
   });
 });
