@@ -159,6 +159,9 @@ export function LivePage() {
             {t('tabs.calendar')}
           </button>
         </div>
+        <Link className="live-page__congresses" to={paths.meetingCalendar.getHref()}>
+          {t('congresses')}
+        </Link>
       </div>
       <div {...views.panelProps}>
         {dates.isPending ? (
