@@ -138,8 +138,6 @@ const meetingCenterRoutes: RouteObject[] = [
 const topicPages = () => import('../features/topics/pages/topic-page');
 const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}` });
 
-const meetingTitle = (key: string): RouteHandle => ({ title: `meeting:titles.${key}` });
-
 const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
 
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
