@@ -44,6 +44,7 @@ import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
+import { certificatesRoutes } from './modules/certificates/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -221,6 +222,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
+  await app.register(certificatesRoutes, {
+    now,
+    cardEncryptionKey: config.rewards.cardEncryptionKey,
+    signingKey: config.certificates.signingKey,
+    originOf,
+  });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 
