@@ -42,9 +42,10 @@ import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
-import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
+import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import { certificatesRoutes } from './modules/certificates/index.ts';
+import { ensureDemoCertificate } from './seed/demo-certificate.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -228,6 +229,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     signingKey: config.certificates.signingKey,
     originOf,
   });
+  // The demo learner's certificate needs the card key, which may derive from the app secret the accounts plugin loads.
+  if ((opts.seed ?? true) && config.env !== 'production') {
+    await app.database.exclusive('seed', (db) => ensureDemoCertificate(db, now(), cardKey(config.rewards.cardEncryptionKey, app.accounts.secret)));
+  }
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

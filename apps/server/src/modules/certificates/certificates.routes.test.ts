@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { operator as makeOperator } from '../../../test/money.helpers.ts';
 import { loadConfig } from '../../config.ts';
-import { auditLog, certIdCards, certificates, certVerifications } from '../../db/schema/index.ts';
+import { auditLog, certIdCards, certificates, certVerifications, userIdentities } from '../../db/schema/index.ts';
 import { issueCertificate, type IssueCertificateInput } from './index.ts';
 
 let app: FastifyInstance;
@@ -192,5 +192,23 @@ describe('verification and revocation', () => {
     expect(() => loadConfig(base)).toThrow(/CERT_SIGNING_KEY: required in production/);
     expect(() => loadConfig({ ...base, CERT_SIGNING_KEY: 'short' })).toThrow(/CERT_SIGNING_KEY: must be 32 bytes/);
     expect(loadConfig({ ...base, CERT_SIGNING_KEY: 'ab'.repeat(32) }).certificates.signingKey).toEqual(Buffer.alloc(32, 0xab));
+  });
+});
+
+describe('demo content', () => {
+  it('the demo learner has an ID card on file and one certificate for an ended live', async () => {
+    const seeded = await buildTestApp();
+    try {
+      const [learner] = await seeded.db.select({ id: userIdentities.userId }).from(userIdentities).where(eq(userIdentities.value, '+8613900000003'));
+      const [card] = await seeded.db.select().from(certIdCards).where(eq(certIdCards.userId, learner!.id));
+      expect(card).toMatchObject({ legalName: '王小明', docType: 'cn_resident' });
+      const rows = await seeded.db.select().from(certificates).where(eq(certificates.userId, learner!.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ activityKind: 'live', regime: 'cn_national', creditClass: 'I', revokedAt: null });
+      expect(rows[0]!.endsAt.getTime()).toBeLessThan(Date.now());
+      expect((await call(seeded, { method: 'GET', url: `/v1/cert/verify/${rows[0]!.code}` })).data).toMatchObject({ status: 'valid', holder_name: '王小明' });
+    } finally {
+      await seeded.close();
+    }
   });
 });
