@@ -19,6 +19,7 @@ const LINKS = [
   { to: paths.user.wallet.getHref(), key: 'wallet', also: ['/wallet/', paths.bill.getHref(), paths.voucher.getHref()] },
   { to: paths.user.coupon.getHref(), key: 'coupon' },
   { to: paths.credit.getHref(), key: 'credit' },
+  { to: paths.user.cert.getHref(), key: 'cert' },
 ] as const;
 
 function Profile() {
