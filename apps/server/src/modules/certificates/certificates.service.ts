@@ -37,7 +37,7 @@ export interface IssueCertificateInput {
   issuedAt: Date;
 }
 
-export const ISSUER_NAME = 'MedPortal 医学教育门户';
+export const ISSUER_NAME = 'MedPortal 医学教育平台';
 /** Unambiguous characters (no 0/O, 1/I/L): codes are read off paper. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 

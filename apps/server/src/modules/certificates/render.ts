@@ -88,7 +88,7 @@ function layout(c: CertLayoutInput): { texts: TextItem[]; qr: { x: number; y: nu
     { text: `项目编号 Project No.: ${c.projectNumber ?? '—'}`, x: left, y: 450, size: 11, color: INK },
     { text: `颁发日期 Issued: ${c.issuedText}`, x: left, y: 470, size: 11, color: INK },
     { text: `验证码 Verification code: ${c.codeGrouped}`, x: left, y: 490, size: 11, bold: true, color: INK },
-    { text: 'MedPortal 医学教育门户', x: left, y: 520, size: 12, bold: true, color: ACCENT },
+    { text: 'MedPortal 医学教育平台', x: left, y: 520, size: 12, bold: true, color: ACCENT },
     { text: c.verifyUrl, x: left, y: 538, size: fit(c.verifyUrl, 9, 520), color: MUTED },
   );
   const qr = QRCode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
