@@ -22,8 +22,6 @@ export const CREDIT_CLASSES = ['I', 'II', 'AMA_PRA_1'] as const;
 export const CreditClass = z.enum(CREDIT_CLASSES);
 export type CreditClass = z.infer<typeof CreditClass>;
 
-export { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH, certVerifyPagePath, residentIdValid } from './certificate-rules.ts';
-
 export const IdCardBody = z
   .object({
     legal_name: z.string().trim().min(2).max(60),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH } from '@medportal/contract/certificate-rules';
+import { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH } from '@medportal/contract/constants';
 import { pathOf } from '@medportal/contract/routes';
 import { api, commonParams } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';

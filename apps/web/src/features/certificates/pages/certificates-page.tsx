@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { residentIdValid } from '@medportal/contract/certificate-rules';
+import { residentIdValid } from '@medportal/contract/constants';
 import { errorText } from '../../../shared/errors';
 import { formatDate } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
