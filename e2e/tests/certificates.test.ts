@@ -55,6 +55,18 @@ describe('certificates', () => {
     assert.equal(await other.page.locator('[data-field="holder"]').textContent(), '王小明');
     assert.ok(((await other.page.locator('main').textContent()) ?? '').includes(code));
     assert.doesNotMatch((await other.page.content()) ?? '', /110105198503150/);
+
+    // The signed credential downloaded from my certificates verifies on that page; an altered copy does not.
+    const [vcDownload] = await Promise.all([page.waitForEvent('download', { timeout: HANG_LIMIT_MS }), card.getByRole('link', { name: /Open Badges/ }).click()]);
+    const credential = await readFile(await vcDownload.path(), 'utf8');
+    const result = other.page.locator('#vc-result');
+    await other.page.setInputFiles('#vc-file', { name: 'credential.json', mimeType: 'application/json', buffer: Buffer.from(credential) });
+    await other.page.waitForFunction(() => document.getElementById('vc-result')?.dataset.verified === 'true', undefined, { timeout: HANG_LIMIT_MS });
+    assert.match((await result.textContent()) ?? '', /Signature valid: issued by MedPortal to 王小明/);
+    const altered = credential.replace('王小明', '王大明');
+    await other.page.setInputFiles('#vc-file', { name: 'altered.json', mimeType: 'application/json', buffer: Buffer.from(altered) });
+    await other.page.waitForFunction(() => document.getElementById('vc-result')?.dataset.verified === 'false', undefined, { timeout: HANG_LIMIT_MS });
+    assert.match((await result.textContent()) ?? '', /Not valid/);
   });
 
   it('a new user adds a legal name and a resident ID: a wrong check digit is refused, then the number shows masked', async () => {
