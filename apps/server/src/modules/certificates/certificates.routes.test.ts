@@ -128,6 +128,9 @@ describe('certificate files', () => {
     expect(text).toMatch(/NotoSansHans-Bold/);
     // A subset, not the 8 MB font.
     expect(pdf.rawPayload.length).toBeLessThan(600_000);
+    // Kept once drawn: the same file again.
+    const again = await app.inject({ method: 'GET', url: `/v1/user/cert/image?id=${id}&format=pdf`, headers: bearer(u.access) });
+    expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
     const anon = await app.inject({ method: 'GET', url: `/v1/user/cert/image?id=${id}&format=pdf` });
     expect(JSON.parse(anon.body).code).toBe(ErrorCode.NOT_LOGGED_IN);
     const other = await makeUser(app);

@@ -125,7 +125,13 @@ export async function issueCertificate(tx: Db | Tx, input: IssueCertificateInput
   throw new Error('issueCertificate: no free certificate code');
 }
 
+/** Rendered files kept per process (about 110 KB each). */
+const FILE_CACHE_ENTRIES = 64;
+
 export class CertificateService {
+  private readonly files = new Map<string, Buffer>();
+  private rendering: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly vault: CardVault,
@@ -180,8 +186,26 @@ export class CertificateService {
 
   async image(userId: number, id: number, format: 'png' | 'pdf', origin: string): Promise<{ body: Buffer; filename: string }> {
     const row = await this.mine(userId, id);
-    const input = layoutInput(row, origin);
-    const body = format === 'png' ? await certificatePng(input) : await certificatePdf(input, { title: `${row.titleEn} — certificate ${groupCode(row.code)}` });
+    const key = `${row.id}:${format}:${origin}`;
+    let body = this.files.get(key);
+    if (body) {
+      // Most recently used last: the first key is the one to drop.
+      this.files.delete(key);
+    } else {
+      // Subsetting the CJK font takes a few hundred ms of CPU: one render at a time per process, and
+      // the file is kept (a certificate's picture never changes).
+      const input = layoutInput(row, origin);
+      const render = this.rendering.then(() =>
+        format === 'png' ? certificatePng(input) : certificatePdf(input, { title: `${row.titleEn} — certificate ${groupCode(row.code)}` }),
+      );
+      this.rendering = render.then(
+        () => undefined,
+        () => undefined,
+      );
+      body = await render;
+      if (this.files.size >= FILE_CACHE_ENTRIES) this.files.delete(this.files.keys().next().value!);
+    }
+    this.files.set(key, body);
     return { body, filename: `certificate-${groupCode(row.code)}.${format}` };
   }
 
