@@ -141,7 +141,7 @@ export const certificateSchemas = {
     data: CertVerification,
   }),
   certVerifyCredential: define({
-    summary: 'Public: verify an Open Badges 3.0 credential downloaded from this portal (signature, issuer, revocation)',
+    summary: 'Public: verify an Open Badges 3.0 credential downloaded from this portal (signature, issuer, revocation; a credential is about 3 KB of the 16 KB body limit)',
     tags: ['certificates'],
     body: VerifyCredentialBody,
     data: VerifyCredentialData,

@@ -201,7 +201,7 @@ export const routes = {
   certList: { method: 'GET', path: '/v1/user/cert', auth: true },
   certInfo: { method: 'GET', path: '/v1/user/cert/info', auth: true },
   certVerify: { method: 'GET', path: '/v1/cert/verify/:code' },
-  certVerifyCredential: { method: 'POST', path: '/v1/cert/verify_credential', bodyKb: 64 },
+  certVerifyCredential: { method: 'POST', path: '/v1/cert/verify_credential' },
   adminCertRevoke: { method: 'POST', path: '/v1/admin/certificates/:id/revoke', auth: true },
   // money (decision record 0026)
   walletInfo: { method: 'GET', path: '/v1/user/wallet/info', auth: true },
