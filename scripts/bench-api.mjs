@@ -99,7 +99,7 @@ async function startServer(entryPath, db, env = {}) {
       NODE_ENV: 'production',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
-      CARD_ENCRYPTION_KEY: cardKey,
+      CARD_ENCRYPTION_KEY: cardKey, CERT_SIGNING_KEY: '22'.repeat(32),
       ...db,
       ...env,
     },

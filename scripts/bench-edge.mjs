@@ -30,7 +30,7 @@ const pct = (xs, p) => {
 async function start(entry, databaseUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--max-semi-space-size=4', entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', CARD_ENCRYPTION_KEY: '11'.repeat(32), DATABASE_URL: databaseUrl, SHUTDOWN_DRAIN_S: '10' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32), DATABASE_URL: databaseUrl, SHUTDOWN_DRAIN_S: '10' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', (code) => r(code)));

@@ -75,7 +75,7 @@ async function prepare(dbUrl, buyers, courseCount) {
 async function startServer(entry, dbUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'fatal', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, MONEY_SWEEP_INTERVAL_S: '0', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'fatal', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, MONEY_SWEEP_INTERVAL_S: '0', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

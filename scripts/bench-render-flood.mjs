@@ -43,7 +43,7 @@ async function start(entry) {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      CARD_ENCRYPTION_KEY: '11'.repeat(32),
+      CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

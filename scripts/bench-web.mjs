@@ -62,7 +62,7 @@ function row(path, f) {
   return `| \`${path}\` | ${cells.join(' | ')} |`;
 }
 
-const SERVER_ENV = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32) };
+const SERVER_ENV = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', CARD_ENCRYPTION_KEY: process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32) };
 // Builds to measure: this one, and with BENCH_BASELINE_DIST another web build (e.g. a copy of
 // apps/web/dist from before a change) served by a second server. Their runs alternate page by
 // page, so both see the same load on a shared machine.

@@ -44,9 +44,11 @@ import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
-import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
+import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import { meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
+import { certificatesRoutes } from './modules/certificates/index.ts';
+import { ensureDemoCertificate } from './seed/demo-certificate.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -228,6 +230,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
+  await app.register(certificatesRoutes, {
+    now,
+    cardEncryptionKey: config.rewards.cardEncryptionKey,
+    signingKey: config.certificates.signingKey,
+    originOf,
+  });
+  // The demo learner's certificate needs the card key, which may derive from the app secret the accounts plugin loads.
+  if ((opts.seed ?? true) && config.env !== 'production') {
+    await app.database.exclusive('seed', (db) => ensureDemoCertificate(db, now(), cardKey(config.rewards.cardEncryptionKey, app.accounts.secret)));
+  }
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   MEDIA_LIVE_PULL_BASE_URL: optionalUrl,
   /** Bank card numbers are sealed with this AES-256 key: 32 bytes as 64 hex digits or base64. Required in production. */
   CARD_ENCRYPTION_KEY: z.string().max(200).optional(),
+  /** Certificates' Open Badges credentials are signed with this Ed25519 seed: 32 bytes as 64 hex digits or base64. Required in production. */
+  CERT_SIGNING_KEY: z.string().max(200).optional(),
   /** Withdrawal payouts: only the sandbox provider exists yet (it pays asynchronously). */
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
@@ -187,6 +189,8 @@ export interface AppConfig {
   liveSockets: { perAddress: number; perUser: number };
   media: MediaSettings;
   rewards: RewardsSettings;
+  /** null: outside production only, a sandbox key derived from the app secret. */
+  certificates: { signingKey: Buffer | null };
   payments: PaymentSettings;
 }
 
@@ -265,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.CARD_ENCRYPTION_KEY !== undefined && !cardKey) {
     throw new ConfigError('invalid environment:\n  CARD_ENCRYPTION_KEY: must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
+  const certKey = e.CERT_SIGNING_KEY === undefined ? null : parseKey32(e.CERT_SIGNING_KEY);
+  if (e.CERT_SIGNING_KEY !== undefined && !certKey) {
+    throw new ConfigError('invalid environment:\n  CERT_SIGNING_KEY: must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_SCRYPT_N < DEFAULT_PASSWORD_SCRYPT_N) {
     throw new ConfigError(`invalid environment:\n  PASSWORD_SCRYPT_N: at least ${DEFAULT_PASSWORD_SCRYPT_N} in production (a lower cost makes stolen hashes cheaper to crack)`);
   }
@@ -276,6 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(
       'invalid environment:\n  PUBLIC_ORIGIN: required in production (canonical links, og:url, /sitemap.xml and /robots.txt name it, never a request\'s Host header); e.g. PUBLIC_ORIGIN=https://www.medportal.cn',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !certKey) {
+    throw new ConfigError(
+      'invalid environment:\n  CERT_SIGNING_KEY: required in production (certificates are signed with it, and verifiers trust its public key); make one with `openssl rand -hex 32` and keep it',
     );
   }
   const dataDir = resolve(process.cwd(), e.DATA_DIR);
@@ -319,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
+    certificates: { signingKey: certKey },
     payments: {
       live: livePayments(cleaned),
       notifyBaseUrl: e.PAYMENT_NOTIFY_BASE_URL?.replace(/\/+$/, '') ?? null,

@@ -45,7 +45,7 @@ function freePort(): Promise<number> {
 }
 
 function run(script: keyof typeof bundled, port: number, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PLUGIN_TIMEOUT_S: TEST_ENV.PLUGIN_TIMEOUT_S, ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PLUGIN_TIMEOUT_S: TEST_ENV.PLUGIN_TIMEOUT_S, ...extraEnv };
   delete env.DATABASE_URL;
   // --liftoff-only: a short-lived server spends most of a start optimising PGlite's WebAssembly.
   const child = spawn(process.execPath, ['--liftoff-only', join(bundleDir, bundled[script]), ...args], { cwd: serverRoot(), env });

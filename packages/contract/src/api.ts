@@ -18,6 +18,7 @@ import { mediaSchemas } from './media.ts';
 import { rewardsSchemas } from './rewards.ts';
 import { moneySchemas } from './money.ts';
 import { meetingSchemas } from './meetings.ts';
+import { certificateSchemas } from './certificates.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -52,6 +53,7 @@ export const schemas = {
   ...rewardsSchemas,
   ...moneySchemas,
   ...meetingSchemas,
+  ...certificateSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -127,6 +127,14 @@ export const ErrorCode = {
   ACCOUNT_HAS_PENDING_WITHDRAWAL: 40221,
   /** Cancelling or merging an account with an order waiting for payment. */
   ACCOUNT_HAS_PENDING_ORDER: 40222,
+  /** Certificates (40650–40659). A certificate needs the holder's legal name and ID number on file first. */
+  CERT_IDCARD_REQUIRED: 40650,
+  /** The ID number fails its check (a Chinese resident ID's check digit, or a passport number's form). */
+  IDCARD_INVALID: 40651,
+  /** The certificate was revoked already. */
+  CERT_ALREADY_REVOKED: 40652,
+  /** An uploaded credential is not one this portal signed, or was altered. */
+  CREDENTIAL_INVALID: 40653,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

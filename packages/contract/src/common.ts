@@ -71,6 +71,10 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.BANKCARD_LIMIT]: { zh_CN: '银行卡数量已达上限', en: 'You have added the most cards allowed' },
   [ErrorCode.WITHDRAWAL_TOO_SMALL]: { zh_CN: '提现金额低于最低限额', en: 'The amount is below the smallest withdrawal' },
   [ErrorCode.WITHDRAWAL_DAILY_LIMIT]: { zh_CN: '超出每日提现限额', en: 'This goes over the daily withdrawal limit' },
+  [ErrorCode.CERT_IDCARD_REQUIRED]: { zh_CN: '请先填写证书所用的真实姓名和证件号码', en: 'Add your legal name and ID number for certificates first' },
+  [ErrorCode.IDCARD_INVALID]: { zh_CN: '证件号码有误，请核对', en: 'This ID number is not valid; please check it' },
+  [ErrorCode.CERT_ALREADY_REVOKED]: { zh_CN: '该证书已被撤销', en: 'This certificate has already been revoked' },
+  [ErrorCode.CREDENTIAL_INVALID]: { zh_CN: '该凭证无效或已被篡改', en: 'This credential is not valid or has been altered' },
   [ErrorCode.WITHDRAWAL_STATE]: { zh_CN: '该提现申请当前状态不能执行此操作', en: 'This withdrawal can no longer be changed this way' },
   [ErrorCode.ACCOUNT_HAS_BALANCE]: { zh_CN: '钱包中还有余额，请先提现后再注销账号', en: 'Your wallet still has a balance: withdraw it before cancelling the account' },
   [ErrorCode.ACCOUNT_HAS_PENDING_WITHDRAWAL]: {

@@ -24,3 +24,4 @@ export * from './rewards.ts';
 export * from './money.ts';
 export * from './calendar.ts';
 export * from './meetings.ts';
+export * from './certificates.ts';

@@ -204,6 +204,14 @@ export const routes = {
   adminWithdrawalReject: { method: 'POST', path: '/v1/admin/withdrawals/:id/reject', auth: true },
   adminVoucherBatchCreate: { method: 'POST', path: '/v1/admin/voucher_batches', auth: true },
   adminVoucherBatches: { method: 'GET', path: '/v1/admin/voucher_batches', auth: true },
+  // certificates (certificates.ts; decision record 0051)
+  certIdcard: { method: 'GET', path: '/v1/user/cert/idcard', auth: true },
+  certIdcardSave: { method: 'PUT', path: '/v1/user/cert/idcard', auth: true },
+  certList: { method: 'GET', path: '/v1/user/cert', auth: true },
+  certInfo: { method: 'GET', path: '/v1/user/cert/info', auth: true },
+  certVerify: { method: 'GET', path: '/v1/cert/verify/:code' },
+  certVerifyCredential: { method: 'POST', path: '/v1/cert/verify_credential' },
+  adminCertRevoke: { method: 'POST', path: '/v1/admin/certificates/:id/revoke', auth: true },
   // money (decision record 0026)
   walletInfo: { method: 'GET', path: '/v1/user/wallet/info', auth: true },
   walletTransactions: { method: 'GET', path: '/v1/user/wallet/transaction', auth: true },

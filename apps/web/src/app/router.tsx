@@ -245,6 +245,7 @@ export const routes: RouteObject[] = [
                   { path: paths.user.order.path, handle: moneyTitle('orders'), lazy: () => moneyPages().then((m) => m.ordersRoute) },
                   { path: paths.user.wallet.path, handle: moneyTitle('wallet'), lazy: () => moneyPages().then((m) => m.walletRoute) },
                   { path: paths.user.coupon.path, handle: moneyTitle('coupons'), lazy: () => moneyPages().then((m) => m.couponRoute) },
+                  { path: paths.user.cert.path, handle: memberTitle('cert'), lazy: () => import('../features/certificates/pages/certificates-page') },
                 ],
               },
               { id: 'user-not-found', path: paths.notFound.path, handle: notFoundHandle, Component: NotFoundPage },

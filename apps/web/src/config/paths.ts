@@ -103,6 +103,8 @@ export const paths = {
     wallet: { path: '/user/wallet', getHref: () => '/user/wallet' },
     coupon: { path: '/user/coupon', getHref: () => '/user/coupon' },
     history: { path: '/user/history', getHref: () => '/user/history' },
+    /** My certificates and the legal name and ID number they are issued to. */
+    cert: { path: '/user/cert', getHref: () => '/user/cert' },
   },
   /** Wallet, bill, credit points and vouchers (login needed; shown inside the personal centre). */
   wallet: {

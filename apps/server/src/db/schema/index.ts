@@ -18,3 +18,4 @@ export * from './rewards.ts';
 export * from './money.ts';
 export * from './calendar.ts';
 export * from './meetings.ts';
+export * from './certificates.ts';

@@ -421,7 +421,7 @@ describe('passwords', () => {
     expect(loadConfig({}).auth.passwordScryptN).toBe(16_384);
     expect(() => loadConfig({ PASSWORD_SCRYPT_N: '3000' })).toThrow(/PASSWORD_SCRYPT_N: must be a power of two/);
     expect(() => loadConfig({ PASSWORD_SCRYPT_N: '512' })).toThrow(/PASSWORD_SCRYPT_N/);
-    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), PUBLIC_ORIGIN: 'https://portal.example.com' };
+    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32), PUBLIC_ORIGIN: 'https://portal.example.com' };
     expect(() => loadConfig({ ...production, PASSWORD_SCRYPT_N: '8192' })).toThrow(/PASSWORD_SCRYPT_N: at least 16384 in production/);
     expect(loadConfig({ ...production, PASSWORD_SCRYPT_N: '32768' }).auth.passwordScryptN).toBe(32_768);
   });

@@ -164,8 +164,8 @@ describe('CARD_ENCRYPTION_KEY', () => {
   it('is required in production and must be 32 bytes', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CARD_ENCRYPTION_KEY: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', CARD_ENCRYPTION_KEY: 'short' })).toThrow(/CARD_ENCRYPTION_KEY: must be 32 bytes/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com', CARD_ENCRYPTION_KEY: 'ab'.repeat(32) }).rewards.cardEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com', CARD_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }).rewards.cardEncryptionKey).toEqual(Buffer.alloc(32, 1));
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com', CERT_SIGNING_KEY: '22'.repeat(32), CARD_ENCRYPTION_KEY: 'ab'.repeat(32) }).rewards.cardEncryptionKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.com', CERT_SIGNING_KEY: '22'.repeat(32), CARD_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }).rewards.cardEncryptionKey).toEqual(Buffer.alloc(32, 1));
     expect(loadConfig({ NODE_ENV: 'development' }).rewards.cardEncryptionKey).toBeNull();
   });
 });

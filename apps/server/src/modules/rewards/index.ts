@@ -6,3 +6,5 @@ export { default as rewardsRoutes, type RewardsRoutesOptions } from './rewards.r
 export { mergePoints, orderPoints, pointsBalance, postPoints, returnOrderPoints, spendOrderPoints, type PointsEntry } from './points.ledger.ts';
 export { auditPoints, type PointsViolation } from './points.audit.ts';
 export type { CouponGrants } from './vouchers.service.ts';
+/** The sealing bank card numbers use, shared with the certificates module's ID numbers. */
+export { CardVault, cardKey } from './bank-cards.ts';

@@ -136,7 +136,7 @@ describe('/robots.txt', () => {
   });
 
   it('PUBLIC_ORIGIN is required in production, with a message that names it', () => {
-    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32) };
+    const production = { NODE_ENV: 'production', CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32) };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN: required in production/);
     expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://portal.example.com/' }).publicOrigin).toBe('https://portal.example.com');
     expect(loadConfig({}).publicOrigin).toBeUndefined();

@@ -21,6 +21,7 @@ const LINKS = [
   { to: paths.credit.getHref(), key: 'credit' },
   // Creating and editing a meeting keep "my meetings" marked.
   { to: paths.myMeeting.getHref(), key: 'meetings', also: ['/meeting/'] },
+  { to: paths.user.cert.getHref(), key: 'cert' },
 ] as const;
 
 function Profile() {

@@ -1,0 +1,6 @@
+/**
+ * The certificates module's public entry (decision record 0051): its routes for app.ts, and
+ * issueCertificate, which credit claims call inside their own transaction (through a port app.ts fills).
+ */
+export { default as certificatesRoutes, type CertificatesRoutesOptions } from './certificates.routes.ts';
+export { issueCertificate, type IssueCertificateInput } from './certificates.service.ts';
