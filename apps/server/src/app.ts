@@ -44,6 +44,7 @@ import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
+import { attendanceRoutes, type AttendanceRoutesOptions, recordSignIn } from './modules/attendance/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -62,6 +63,8 @@ export interface BuildOptions {
   searchIndexGate?: Promise<unknown>;
   /** Live-room tuning (tests: faster viewer counts and poll tallies). */
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
+  /** Attendance tuning (tests: no schedule timer; they run schedules themselves). */
+  attendance?: Pick<AttendanceRoutesOptions, 'scheduleIntervalMs'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
   /** Sitemap tuning (tests: URLs per file). */
@@ -203,8 +206,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     media: liveRoomMedia,
     sessionsAlive: (ids) => app.accounts.tokens.activeSessions(app.db, ids),
     socketCaps: config.liveSockets,
+    // Joins, leaves and first check-ins are attendance evidence (the attendance module, registered next).
+    attendance: {
+      joined: (liveId, userId, at) => app.attendance.joined(liveId, userId, at),
+      left: (liveId, userId, at) => app.attendance.left(liveId, userId, at),
+      signed: recordSignIn,
+    },
     ...opts.liveRoom,
   });
+  // Presence checks are asked by the room's moderators and prompted over its socket.
+  await app.register(attendanceRoutes, { now, room: app.liveRoom, ...opts.attendance });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   await app.register(searchRoutes, { index: started.search });

@@ -66,6 +66,10 @@ export const ErrorCode = {
   RECORDING_NOT_READY: 40412,
   /** The live asks its viewers to check in before its stream or recording plays. */
   LIVE_SIGN_REQUIRED: 40413,
+  /** A presence check answered after its window closed, or one the viewer may not answer. */
+  PRESENCE_CHECK_CLOSED: 40414,
+  /** Attendance is counted, and presence checks asked, only while the live is on air. */
+  LIVE_NOT_ON_AIR: 40415,
   INSUFFICIENT_BALANCE: 40201,
   /** Log in to watch this chapter or live. */
   LOGIN_TO_WATCH: 40301,
