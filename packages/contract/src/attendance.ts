@@ -10,8 +10,8 @@ import { Id } from './common.ts';
 
 /** On-air time is counted in slots of this many seconds, each at most once per user and live. */
 export const ATTEND_SLOT_S = 30;
-/** The player beats this often while it plays in a visible page. */
-export const ATTEND_BEAT_S = 20;
+/** The player beats this often while it plays in a visible page (its progress timer). */
+export const ATTEND_BEAT_S = 15;
 /** Two beats of a session further apart than this are not joined: the time between is not counted. */
 export const ATTEND_GAP_S = 75;
 /** How long viewers have to answer a presence check, unless the asker says otherwise. */
@@ -102,7 +102,7 @@ const define = <const E extends EndpointSchemas>(e: E) => e;
 
 export const attendanceSchemas = {
   attendBeat: define({
-    summary: 'Player heartbeat while a live is on air (every 20 s while playing in a visible page): on-air time counted once per 30 s slot',
+    summary: 'Player heartbeat while a live is on air (every 15 s while playing in a visible page): on-air time counted once per 30 s slot',
     tags: ['attendance'],
     params: Params,
     body: AttendBeatBody,

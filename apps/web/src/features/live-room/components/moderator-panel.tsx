@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
 import { Dialog } from '../../../shared/ui/dialog';
-import { type LiveRoomDetail, type Polls, signsQueryOptions, topicsQueryOptions, useAnswer, useClosePoll, useCreatePoll, useModerate, useSetStatus } from '../api/live-room';
+import { announce } from '../../../shared/ui/announcer';
+import { type LiveRoomDetail, type Polls, signsQueryOptions, topicsQueryOptions, useAnswer, useAskPresence, useClosePoll, useCreatePoll, useModerate, useSetStatus } from '../api/live-room';
 
 /** For the live's moderators: waiting questions, answers, polls, status and check-ins. */
 export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: Polls | undefined }) {
@@ -18,6 +19,7 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
   const status = useSetStatus(id);
   const createPoll = useCreatePoll(id);
   const closePoll = useClosePoll(id);
+  const askPresence = useAskPresence(id);
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState('');
@@ -44,6 +46,16 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
         {live.live_status === LiveStatus.LIVE ? (
           <button type="button" className="button lr-danger" onClick={() => setConfirmEnd(true)}>
             {t('mod.end')}
+          </button>
+        ) : null}
+        {live.live_status === LiveStatus.LIVE ? (
+          <button
+            type="button"
+            className="button"
+            disabled={askPresence.isPending}
+            onClick={() => askPresence.mutate(undefined, { onSuccess: () => announce(t('attend.asked')), onError })}
+          >
+            {t('attend.ask')}
           </button>
         ) : null}
         {live.live_status === LiveStatus.ENDED ? (
