@@ -263,7 +263,7 @@ export function LiveRoomPage() {
           ) : null}
           {d.blocked === 'access_code' ? <AccessCodeForm liveId={id} /> : null}
           {open && d.is_moderator ? <ModeratorPanel live={d} polls={polls.data} /> : null}
-          {open && member && !upcoming ? <AttendanceCard liveId={id} onAir={d.live_status === LiveStatus.LIVE} /> : null}
+          {open && member && !upcoming && !d.is_moderator ? <AttendanceCard liveId={id} onAir={d.live_status === LiveStatus.LIVE} /> : null}
           {open && latestPoll ? <PollCard key={latestPoll.id} liveId={id} poll={latestPoll} /> : null}
           {open ? <QaPanel liveId={id} canAsk={!ended} moderated={d.moderated} /> : null}
         </aside>
