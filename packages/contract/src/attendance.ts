@@ -128,6 +128,12 @@ export const attendanceSchemas = {
     body: PresenceScheduleBody,
     data: PresenceScheduleData,
   }),
+  presenceScheduleGet: define({
+    summary: 'Moderators: the live’s presence-check schedule (every_min 0: none)',
+    tags: ['attendance'],
+    params: Params,
+    data: PresenceScheduleData,
+  }),
   presenceAnswer: define({
     summary: 'Answer a presence check within its window (once; a late answer is refused with 40414)',
     tags: ['attendance'],

@@ -130,6 +130,7 @@ export const routes = {
   attendMine: { method: 'GET', path: '/v1/user/live/:id/attendance', auth: true },
   presenceAsk: { method: 'POST', path: '/v1/user/live/:id/presence_check', auth: true },
   presenceSchedule: { method: 'PUT', path: '/v1/user/live/:id/presence_schedule', auth: true },
+  presenceScheduleGet: { method: 'GET', path: '/v1/user/live/:id/presence_schedule', auth: true },
   presenceAnswer: { method: 'POST', path: '/v1/user/live/presence_check/:check_id/answer', auth: true },
   recordingDetail: { method: 'GET', path: '/v1/vod/:id' },
   // site pages

@@ -203,6 +203,11 @@ export async function summaryOf(db: Conn, userId: number, liveId: number, slotS:
   };
 }
 
+export async function scheduleOf(db: Conn, liveId: number) {
+  const [row] = await db.select().from(presenceSchedules).where(eq(presenceSchedules.liveId, liveId));
+  return row;
+}
+
 export async function setSchedule(db: Conn, liveId: number, s: { everyS: number; windowS: number; nextAt: Date } | null): Promise<void> {
   if (!s) {
     await db.delete(presenceSchedules).where(eq(presenceSchedules.liveId, liveId));

@@ -233,6 +233,9 @@ describe('presence checks', () => {
     expect(bad.code).toBe(ErrorCode.LIVE_NOT_MODERATOR);
     const set = await call<{ next_at: string }>(app, { method: 'PUT', url: `/v1/user/live/${live}/presence_schedule`, headers: bearer(mod.access), payload: { every_min: 10, window_s: 90 } });
     expect(set.code).toBe(0);
+    const read = await call<{ every_min: number; window_s: number; next_at: string }>(app, { url: `/v1/user/live/${live}/presence_schedule`, headers: bearer(mod.access) });
+    expect(read.data).toEqual({ every_min: 10, window_s: 90, next_at: set.data.next_at });
+    expect((await call(app, { url: `/v1/user/live/${live}/presence_schedule`, headers: bearer(ops.access) })).code).toBe(ErrorCode.LIVE_NOT_MODERATOR);
     const next = new Date(set.data.next_at).getTime();
     expect(next).toBeGreaterThanOrEqual(START + 3600_000 + 150_000);
     expect(next).toBeLessThanOrEqual(START + 3600_000 + 600_000);

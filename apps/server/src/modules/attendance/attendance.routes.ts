@@ -35,6 +35,7 @@ const attendanceRoutes: FastifyPluginAsync<AttendanceRoutesOptions> = async (ins
     ...endpointRoute('presenceSchedule'),
     handler: async (req) => ok(await svc.schedule(req.params.id, currentUser(req).id, req.body.every_min, req.body.window_s)),
   });
+  app.route({ ...endpointRoute('presenceScheduleGet'), handler: async (req) => ok(await svc.scheduleOf(req.params.id, currentUser(req).id)) });
   app.route({ ...endpointRoute('presenceAnswer'), handler: async (req) => ok(await svc.answer(req.params.check_id, currentUser(req).id)) });
 
   const operator = requireRole('operator');

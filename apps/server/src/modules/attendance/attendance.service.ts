@@ -9,6 +9,7 @@ import {
   type EvidenceRow as EvidenceRowOut,
   type MyAttendance,
   type PresenceCheck,
+  PRESENCE_WINDOW_S,
 } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -172,6 +173,13 @@ export class AttendanceService {
     const nextAt = new Date(from.getTime() + Math.round(everyS * 1000 * (0.25 + Math.random() * 0.75)));
     await repo.setSchedule(this.db, liveId, { everyS, windowS, nextAt });
     return { every_min: everyMin, window_s: windowS, next_at: nextAt.toISOString() };
+  }
+
+  async scheduleOf(liveId: number, userId: number): Promise<DataOf<'presenceScheduleGet'>> {
+    await this.live(liveId);
+    if (!(await this.room.isModerator(liveId, userId))) throw new AppError(ErrorCode.LIVE_NOT_MODERATOR);
+    const s = await repo.scheduleOf(this.db, liveId);
+    return s ? { every_min: Math.round(s.everyS / 60), window_s: s.windowS, next_at: s.nextAt.toISOString() } : { every_min: 0, window_s: PRESENCE_WINDOW_S, next_at: null };
   }
 
   /** Asks the checks that schedules have due (each by one process). */

@@ -114,3 +114,8 @@ export const useAskPresence = (id: number) => useRoomMutation(id, () => api.post
 /** One beat of the live's attendance: whether the player plays in a visible page now. */
 export const attendBeat = (id: number, body: { session_id: string; playing: boolean; visible: boolean }) =>
   api.post<DataOf<'attendBeat'>>(pathOf('attendBeat', { id }), body).catch(() => undefined);
+
+export const presenceScheduleQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['liveRoom', id, 'presenceSchedule'] as const, queryFn: ({ signal }) => api.get<DataOf<'presenceScheduleGet'>>(pathOf('presenceScheduleGet', { id }), undefined, { signal }) });
+export const useSetPresenceSchedule = (id: number) =>
+  useRoomMutation(id, (everyMin: number) => api.put<DataOf<'presenceSchedule'>>(pathOf('presenceSchedule', { id }), { every_min: everyMin }));

@@ -26,16 +26,17 @@ export function AttendanceCard({ liveId, onAir }: { liveId: number; onAir: boole
   // Minutes move while on air: read them again every minute.
   const mine = useQuery({ ...attendanceQueryOptions(liveId), refetchInterval: onAir ? 60_000 : false });
   const answer = useAnswerPresence(liveId);
-  const [error, setError] = useState<string | null>(null);
+  // An answer's error belongs to its check: a new check starts without it.
+  const [failed, setFailed] = useState<{ checkId: number; text: string } | null>(null);
   const check = mine.data?.open_check ?? null;
   const left = useSecondsLeft(check && !check.answered ? check.closes_at : undefined);
   const prompting = check !== null && !check.answered && left > 0;
   const button = useRef<HTMLButtonElement>(null);
   const promptId = prompting ? check.id : null;
+  const error = failed && (promptId === null || failed.checkId === promptId) ? failed.text : null;
 
   useEffect(() => {
     if (promptId === null) return;
-    setError(null);
     announce(t('attend.prompt'), 'assertive');
     button.current?.focus();
   }, [promptId, t]);
@@ -73,7 +74,7 @@ export function AttendanceCard({ liveId, onAir }: { liveId: number; onAir: boole
             onClick={() =>
               answer.mutate(check.id, {
                 onSuccess: () => announce(t('attend.thanks')),
-                onError: (err) => setError(errorText(err)),
+                onError: (err) => setFailed({ checkId: check.id, text: errorText(err) }),
               })
             }
           >
