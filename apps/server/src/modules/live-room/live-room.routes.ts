@@ -76,9 +76,12 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     admits: (liveId: number, userId: number) => svc.admits(liveId, userId),
     announcePresence: (liveId: number, check: { id: number; askedAt: Date; closesAt: Date }) => svc.announcePresence(liveId, check),
   });
+  // Evidence of sockets closing as the server stops is written before the database closes.
+  const recording = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     svc.close();
     await hub.close();
+    await Promise.allSettled([...recording]);
   });
   const viewer = (req: FastifyRequest) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang });
 
@@ -205,7 +208,10 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
       // A logged-in viewer's socket is attendance evidence (join, leave); a failed record never closes the room.
       const record = (what: 'joined' | 'left') => {
         if (userId === undefined) return;
-        evidence[what](liveId, userId, opts.now()).catch((err: unknown) => req.log.warn({ err }, 'attendance evidence not recorded'));
+        const p = evidence[what](liveId, userId, opts.now())
+          .catch((err: unknown) => req.log.warn({ err }, 'attendance evidence not recorded'))
+          .finally(() => recording.delete(p));
+        recording.add(p);
       };
       socket.on('close', () => {
         hub.leave(liveId, client);
