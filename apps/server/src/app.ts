@@ -49,6 +49,7 @@ import { moneyRoutes } from './modules/money/index.ts';
 import { meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
 import { certificatesRoutes } from './modules/certificates/index.ts';
 import { ensureDemoCertificate } from './seed/demo-certificate.ts';
+import { attendanceRoutes, type AttendanceRoutesOptions, recordSignIn } from './modules/attendance/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -67,6 +68,8 @@ export interface BuildOptions {
   searchIndexGate?: Promise<unknown>;
   /** Live-room tuning (tests: faster viewer counts and poll tallies). */
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
+  /** Attendance tuning (tests: no schedule timer; they run schedules themselves). */
+  attendance?: Pick<AttendanceRoutesOptions, 'scheduleIntervalMs'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
   /** Sitemap tuning (tests: URLs per file). */
@@ -208,9 +211,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     media: liveRoomMedia,
     sessionsAlive: (ids) => app.accounts.tokens.activeSessions(app.db, ids),
     socketCaps: config.liveSockets,
+    // Joins, leaves and first check-ins are attendance evidence (the attendance module, registered next).
+    attendance: {
+      joined: (liveId, userId, at) => app.attendance.joined(liveId, userId, at),
+      left: (liveId, userId, at) => app.attendance.left(liveId, userId, at),
+      signed: recordSignIn,
+    },
     ...opts.liveRoom,
   });
   await app.register(meetingsRoutes, { now });
+  // Presence checks are asked by the room's moderators and prompted over its socket.
+  await app.register(attendanceRoutes, { now, room: app.liveRoom, ...opts.attendance });
   await app.register(topicsRoutes, { now });
   await app.register(papersRoutes);
   // Personal calendar feeds carry the congresses and what other modules add through the port:

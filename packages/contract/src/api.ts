@@ -19,6 +19,7 @@ import { rewardsSchemas } from './rewards.ts';
 import { moneySchemas } from './money.ts';
 import { meetingSchemas } from './meetings.ts';
 import { certificateSchemas } from './certificates.ts';
+import { attendanceSchemas } from './attendance.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -54,6 +55,7 @@ export const schemas = {
   ...moneySchemas,
   ...meetingSchemas,
   ...certificateSchemas,
+  ...attendanceSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

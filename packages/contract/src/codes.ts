@@ -74,6 +74,10 @@ export const ErrorCode = {
   MEETING_LAUNCH_INVALID: 40472,
   /** The meeting's start is in the past. */
   MEETING_START_PAST: 40473,
+  /** A presence check answered after its window closed, or one the viewer may not answer. */
+  PRESENCE_CHECK_CLOSED: 40414,
+  /** Attendance is counted, and presence checks asked, only while the live is on air. */
+  LIVE_NOT_ON_AIR: 40415,
   INSUFFICIENT_BALANCE: 40201,
   /** Log in to watch this chapter or live. */
   LOGIN_TO_WATCH: 40301,

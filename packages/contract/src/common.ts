@@ -49,6 +49,8 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.LIVE_STATUS_INVALID]: { zh_CN: '直播当前状态不能执行此操作', en: 'This cannot be done in the live’s current status' },
   [ErrorCode.LIVE_SIGN_REQUIRED]: { zh_CN: '请先签到后观看', en: 'Please check in first to watch' },
   [ErrorCode.LIVE_SIGN_CLOSED]: { zh_CN: '签到未开放（开播前 30 分钟至直播结束）', en: 'Check-in is open from 30 minutes before the start until the end' },
+  [ErrorCode.PRESENCE_CHECK_CLOSED]: { zh_CN: '在线确认已结束，未能计入', en: 'This presence check has closed; the answer was not counted' },
+  [ErrorCode.LIVE_NOT_ON_AIR]: { zh_CN: '直播未在进行中', en: 'The live is not on air' },
   [ErrorCode.RECORDING_NOT_READY]: { zh_CN: '回放正在准备中', en: 'The replay is being prepared' },
   [ErrorCode.LOGIN_TO_WATCH]: { zh_CN: '请登录后观看', en: 'Please log in to watch' },
   [ErrorCode.PURCHASE_TO_WATCH]: { zh_CN: '购买课程后即可观看', en: 'Buy the course to watch this chapter' },

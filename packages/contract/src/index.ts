@@ -25,3 +25,4 @@ export * from './money.ts';
 export * from './calendar.ts';
 export * from './meetings.ts';
 export * from './certificates.ts';
+export * from './attendance.ts';

@@ -233,6 +233,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
     end_at: z.string(),
     recording_id: z.number().int().nullable(),
   }),
+  /** "Still here?": viewers answer before closes_at (modules/attendance, decision 0053). */
+  z.object({ ...seqd, type: z.literal('presence'), check_id: z.number().int(), asked_at: z.string(), closes_at: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];

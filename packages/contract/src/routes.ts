@@ -135,6 +135,12 @@ export const routes = {
   livePollClose: { method: 'PUT', path: '/v1/user/live/poll/:poll_id/close', auth: true },
   livePollVote: { method: 'POST', path: '/v1/user/live/poll/:poll_id/vote', auth: true },
   liveStatusSet: { method: 'PUT', path: '/v1/user/live/:id/status', auth: true },
+  attendBeat: { method: 'POST', path: '/v1/user/live/:id/attend', auth: true },
+  attendMine: { method: 'GET', path: '/v1/user/live/:id/attendance', auth: true },
+  presenceAsk: { method: 'POST', path: '/v1/user/live/:id/presence_check', auth: true },
+  presenceSchedule: { method: 'PUT', path: '/v1/user/live/:id/presence_schedule', auth: true },
+  presenceScheduleGet: { method: 'GET', path: '/v1/user/live/:id/presence_schedule', auth: true },
+  presenceAnswer: { method: 'POST', path: '/v1/user/live/presence_check/:check_id/answer', auth: true },
   recordingDetail: { method: 'GET', path: '/v1/vod/:id' },
   // site pages
   sitePage: { method: 'GET', path: '/v1/site/page/:slug' },
@@ -246,6 +252,8 @@ export const routes = {
   meetingLaunchToken: { method: 'POST', path: '/v1/user/meeting/:id/launch_token', auth: true },
   meetingLaunch: { method: 'POST', path: '/v1/meeting/launch' },
   meetingByNumber: { method: 'GET', path: '/v1/meeting/by_number/:number' },
+  adminAttendance: { method: 'GET', path: '/v1/admin/attendance', auth: true },
+  adminAttendanceCorrect: { method: 'POST', path: '/v1/admin/attendance/corrections', auth: true },
   // news
   newsCategories: { method: 'GET', path: '/v1/news/category' },
   newsList: { method: 'GET', path: '/v1/news' },

@@ -19,3 +19,4 @@ export * from './money.ts';
 export * from './calendar.ts';
 export * from './meetings.ts';
 export * from './certificates.ts';
+export * from './attendance.ts';

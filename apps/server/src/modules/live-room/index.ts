@@ -1,5 +1,8 @@
-/** The live room's public entry: its routes for app.ts, the media hook, the demo slides for the seed and the meetings' rooms. */
-export { default as liveRoomRoutes, type LiveRoomRoutesOptions } from './live-room.routes.ts';
-export { accessCodeHash, type MediaSource, noMedia } from './live-room.service.ts';
+/**
+ * The live room's public entry: its routes for app.ts, the media and attendance hooks, the demo
+ * slides for the seed and the meetings' rooms.
+ */
+export { default as liveRoomRoutes, type LiveRoomPort, type LiveRoomRoutesOptions } from './live-room.routes.ts';
+export { accessCodeHash, type AttendanceEvidence, type MediaSource, noMedia } from './live-room.service.ts';
 export { openMeetingRoom, setRoomAccessCode } from './live-room.meeting.ts';
 export { DEMO_SLIDES, slideUrl } from './slide-svg.ts';

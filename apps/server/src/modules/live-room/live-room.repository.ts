@@ -344,13 +344,15 @@ export async function updateTopic(tx: Tx, id: number, set: Partial<typeof liveTo
 // ---- check-in ----
 
 /** The first check-in is kept: a second one changes nothing. */
-export async function sign(tx: Tx, liveId: number, userId: number, now: Date): Promise<Date> {
-  await tx.insert(liveSigns).values({ liveId, userId, signedAt: now }).onConflictDoNothing();
+/** The first check-in time, and whether this call made it. */
+export async function sign(tx: Tx, liveId: number, userId: number, now: Date): Promise<{ at: Date; first: boolean }> {
+  const inserted = await tx.insert(liveSigns).values({ liveId, userId, signedAt: now }).onConflictDoNothing().returning({ at: liveSigns.signedAt });
+  if (inserted[0]) return { at: inserted[0].at, first: true };
   const [row] = await tx
     .select({ at: liveSigns.signedAt })
     .from(liveSigns)
     .where(and(eq(liveSigns.liveId, liveId), eq(liveSigns.userId, userId)));
-  return row?.at ?? now;
+  return { at: row?.at ?? now, first: false };
 }
 
 export async function signState(db: Conn, liveId: number, userId: number | undefined) {

@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { SocketCaps, type SocketCapLimits } from './live-room.caps.ts';
 import { type Client, LiveHub, type HubOptions, type SessionCheck } from './live-room.hub.ts';
 import { Tag } from '../shared/cache-tags.ts';
-import { LiveRoomService, type MediaSource, noMedia, type RoomEvent } from './live-room.service.ts';
+import { type AttendanceEvidence, LiveRoomService, type MediaSource, noEvidence, noMedia, type RoomEvent } from './live-room.service.ts';
 import { slideSvg } from './slide-svg.ts';
 
 export interface LiveRoomRoutesOptions {
@@ -23,11 +23,21 @@ export interface LiveRoomRoutesOptions {
   sessionsAlive?: SessionCheck;
   /** Sockets per client address and per user in this process (LIVE_SOCKETS_PER_*). */
   socketCaps?: SocketCapLimits;
+  /** Where joins, leaves and check-ins are recorded as attendance evidence. */
+  attendance?: AttendanceEvidence;
+}
+
+/** What the room offers other modules (through app.ts): moderator checks and presence prompts. */
+export interface LiveRoomPort {
+  isModerator(liveId: number, userId: number): Promise<boolean>;
+  admits(liveId: number, userId: number): Promise<boolean>;
+  announcePresence(liveId: number, check: { id: number; askedAt: Date; closesAt: Date }): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     liveHub: LiveHub;
+    liveRoom: LiveRoomPort;
   }
 }
 
@@ -58,11 +68,20 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     }
     hub.publish(events);
   };
-  const svc = new LiveRoomService(app.db, opts.now, publish, (id) => hub.viewers(id), opts.media ?? noMedia, opts.tallyDelayMs);
+  const evidence = opts.attendance ?? noEvidence;
+  const svc = new LiveRoomService(app.db, opts.now, publish, (id) => hub.viewers(id), opts.media ?? noMedia, opts.tallyDelayMs, evidence);
   app.decorate('liveHub', hub);
+  app.decorate('liveRoom', {
+    isModerator: (liveId: number, userId: number) => svc.isModerator(liveId, userId),
+    admits: (liveId: number, userId: number) => svc.admits(liveId, userId),
+    announcePresence: (liveId: number, check: { id: number; askedAt: Date; closesAt: Date }) => svc.announcePresence(liveId, check),
+  });
+  // Evidence of sockets closing as the server stops is written before the database closes.
+  const recording = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     svc.close();
     await hub.close();
+    await Promise.allSettled([...recording]);
   });
   const viewer = (req: FastifyRequest) => ({ userId: req.ctx.user?.id, lang: req.ctx.lang });
 
@@ -185,8 +204,21 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
         return;
       }
       client.isMod = access.isMod;
-      socket.on('close', () => hub.leave(liveId, client));
+      const userId = client.userId;
+      // A logged-in viewer's socket is attendance evidence (join, leave); a failed record never closes the room.
+      const record = (what: 'joined' | 'left') => {
+        if (userId === undefined) return;
+        const p = evidence[what](liveId, userId, opts.now())
+          .catch((err: unknown) => req.log.warn({ err }, 'attendance evidence not recorded'))
+          .finally(() => recording.delete(p));
+        recording.add(p);
+      };
+      socket.on('close', () => {
+        hub.leave(liveId, client);
+        record('left');
+      });
       hub.join(liveId, client, since);
+      record('joined');
     },
   );
 

@@ -37,6 +37,22 @@ export interface MediaSource {
   recording(recording: { id: number; liveId: number | null }): Promise<Media | null>;
 }
 
+/**
+ * Where the room reports attendance evidence (the attendance module plugs in here, through app.ts):
+ * sockets opened and closed by logged-in viewers, and first check-ins (in the check-in's transaction).
+ */
+export interface AttendanceEvidence {
+  joined(liveId: number, userId: number, at: Date): Promise<void>;
+  left(liveId: number, userId: number, at: Date): Promise<void>;
+  signed(tx: Tx, liveId: number, userId: number, at: Date): Promise<void>;
+}
+
+export const noEvidence: AttendanceEvidence = {
+  joined: async () => undefined,
+  left: async () => undefined,
+  signed: async () => undefined,
+};
+
 /** No streaming source configured: every room answers media null, reason no_source. */
 export const noMedia: MediaSource = {
   live: async () => null,
@@ -76,7 +92,24 @@ export class LiveRoomService {
     private readonly media: MediaSource = noMedia,
     /** How long vote tallies are gathered before one poll event goes out. */
     private readonly tallyDelayMs = 300,
+    private readonly evidence: AttendanceEvidence = noEvidence,
   ) {}
+
+  /** `presence` events: asked by the attendance module, sent down the room's sequenced log. */
+  async announcePresence(liveId: number, check: { id: number; askedAt: Date; closesAt: Date }): Promise<void> {
+    const event = await this.emit(this.db, liveId, { type: 'presence', check_id: check.id, asked_at: check.askedAt.toISOString(), closes_at: check.closesAt.toISOString() });
+    this.publish([event]);
+  }
+
+  /** Whether the live's gate (login, access code, check-in) lets the user play it. */
+  async admits(liveId: number, userId: number): Promise<boolean> {
+    const live = await repo.findLive(this.db, liveId);
+    return live !== undefined && (await this.playGate(live, userId)).gate === null;
+  }
+
+  async isModerator(liveId: number, userId: number): Promise<boolean> {
+    return repo.isModerator(this.db, liveId, userId);
+  }
 
   close(): void {
     this.closed = true;
@@ -238,7 +271,12 @@ export class LiveRoomService {
     if (!existing.at && (now.getTime() < live.startAt.getTime() - SIGN_OPENS_BEFORE_S * 1000 || now >= live.endAt)) {
       throw new AppError(ErrorCode.LIVE_SIGN_CLOSED);
     }
-    const signedAt = await this.db.transaction((tx) => repo.sign(tx, liveId, userId, now));
+    const signedAt = await this.db.transaction(async (tx) => {
+      const { at, first } = await repo.sign(tx, liveId, userId, now);
+      // The first check-in is attendance evidence, committed with it.
+      if (first) await this.evidence.signed(tx, liveId, userId, at);
+      return at;
+    });
     const { count } = await repo.signState(this.db, liveId, undefined);
     return { signed_in: true, signed_at: signedAt.toISOString(), sign_count: count };
   }

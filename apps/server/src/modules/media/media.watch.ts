@@ -1,6 +1,6 @@
-import type { ApiLanguage, WatchLogBody, WatchLogData, WatchModule, WatchRecordPage } from '@medportal/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type ApiLanguage, CourseType, type WatchLogBody, type WatchLogData, type WatchModule, type WatchRecordPage } from '@medportal/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { lives, watchLogs } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
 import { CAS_ATTEMPTS, creditFor } from '../shared/heartbeat.ts';
@@ -77,3 +77,40 @@ export async function watchRecords(db: Db, userId: number, q: PageQ & { module_n
     total,
   );
 }
+
+export interface WatchedTime {
+  watchedS: number;
+  totalS: number;
+  firstAt: Date | null;
+  lastAt: Date | null;
+}
+
+/**
+ * Seek-proof time (decision 0023) a user has watched of a course or series (its chapters'
+ * credited seconds over their durations) or of a recording (`id`: the recording; its replay's
+ * watch log), for attendance and credit.
+ */
+export async function watchedTime(db: Db, q: { userId: number; kind: 'course' | 'series' | 'recording'; id: number }): Promise<WatchedTime> {
+  if (q.kind === 'recording') {
+    const [row] = await queryRows<{ total_s: number; watched_s: number | null; first_at: Date | string | null; last_at: Date | string | null }>(
+      db,
+      sql`select r.duration_s as total_s, w.watched_s, w.created_at as first_at, w.last_beat_at as last_at
+          from recordings r left join watch_logs w on w.live_id = r.live_id and w.user_id = ${q.userId} and w.module_name = 'vod'
+          where r.id = ${q.id}`,
+    );
+    return { watchedS: Math.min(row?.watched_s ?? 0, row?.total_s ?? 0), totalS: row?.total_s ?? 0, firstAt: dateOrNull(row?.first_at), lastAt: dateOrNull(row?.last_at) };
+  }
+  const courseType = q.kind === 'series' ? CourseType.SERIES : CourseType.SINGLE;
+  const [row] = await queryRows<{ total_s: number | string | null; watched_s: number | string | null; first_at: Date | string | null; last_at: Date | string | null }>(
+    db,
+    sql`select (select sum(ch.duration_s) from course_chapters ch where ch.course_id = c.id) as total_s,
+               (select sum(least(p.played_s, greatest(ch.duration_s, 0))) from chapter_progress p join course_chapters ch on ch.id = p.chapter_id
+                 where p.user_id = ${q.userId} and p.course_id = c.id) as watched_s,
+               (select l.created_at from course_learners l where l.user_id = ${q.userId} and l.course_id = c.id) as first_at,
+               (select max(p.last_beat_at) from chapter_progress p where p.user_id = ${q.userId} and p.course_id = c.id and p.played_s > 0) as last_at
+        from courses c where c.id = ${q.id} and c.course_type = ${courseType}`,
+  );
+  return { watchedS: Number(row?.watched_s ?? 0), totalS: Number(row?.total_s ?? 0), firstAt: dateOrNull(row?.first_at), lastAt: dateOrNull(row?.last_at) };
+}
+
+const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : new Date(v));

@@ -95,3 +95,27 @@ export const useCreatePoll = (id: number) =>
   useRoomMutation(id, (v: { question: string; options: string[]; multiple: boolean }) => api.post<LivePollMine>(pathOf('livePollCreate', { id }), v));
 export const useClosePoll = (id: number) => useRoomMutation(id, (pollId: number) => api.put<LivePollMine>(pathOf('livePollClose', { poll_id: pollId })));
 export const useSetStatus = (id: number) => useRoomMutation(id, (action: 'start' | 'end' | 'replay') => api.put<LiveRoomDetail>(pathOf('liveStatusSet', { id }), { action }));
+
+// Attendance (decision record 0053): my minutes and presence checks, the player's beats.
+export type MyAttendance = DataOf<'attendMine'>;
+export const attendanceKey = (id: number) => ['liveRoom', id, 'attendance'] as const;
+export const attendanceQueryOptions = (id: number) =>
+  queryOptions({ queryKey: attendanceKey(id), queryFn: ({ signal }) => api.get<MyAttendance>(pathOf('attendMine', { id }), undefined, { signal }) });
+
+export function useAnswerPresence(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (checkId: number) => api.post<DataOf<'presenceAnswer'>>(pathOf('presenceAnswer', { check_id: checkId })),
+    onSettled: () => qc.invalidateQueries({ queryKey: attendanceKey(id) }),
+  });
+}
+export const useAskPresence = (id: number) => useRoomMutation(id, () => api.post<DataOf<'presenceAsk'>>(pathOf('presenceAsk', { id }), {}));
+
+/** One beat of the live's attendance: whether the player plays in a visible page now. */
+export const attendBeat = (id: number, body: { session_id: string; playing: boolean; visible: boolean }) =>
+  api.post<DataOf<'attendBeat'>>(pathOf('attendBeat', { id }), body).catch(() => undefined);
+
+export const presenceScheduleQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['liveRoom', id, 'presenceSchedule'] as const, queryFn: ({ signal }) => api.get<DataOf<'presenceScheduleGet'>>(pathOf('presenceScheduleGet', { id }), undefined, { signal }) });
+export const useSetPresenceSchedule = (id: number) =>
+  useRoomMutation(id, (everyMin: number) => api.put<DataOf<'presenceSchedule'>>(pathOf('presenceSchedule', { id }), { every_min: everyMin }));

@@ -4,7 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
 import { Dialog } from '../../../shared/ui/dialog';
-import { type LiveRoomDetail, type Polls, signsQueryOptions, topicsQueryOptions, useAnswer, useClosePoll, useCreatePoll, useModerate, useSetStatus } from '../api/live-room';
+import { announce } from '../../../shared/ui/announcer';
+import {
+  type LiveRoomDetail,
+  type Polls,
+  presenceScheduleQueryOptions,
+  signsQueryOptions,
+  topicsQueryOptions,
+  useAnswer,
+  useAskPresence,
+  useClosePoll,
+  useCreatePoll,
+  useModerate,
+  useSetPresenceSchedule,
+  useSetStatus,
+} from '../api/live-room';
+
+/** Choices of the presence-check schedule, in minutes (0: none). */
+const SCHEDULE_MINUTES = [0, 10, 15, 20, 30, 45, 60];
 
 /** For the live's moderators: waiting questions, answers, polls, status and check-ins. */
 export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: Polls | undefined }) {
@@ -18,6 +35,9 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
   const status = useSetStatus(id);
   const createPoll = useCreatePoll(id);
   const closePoll = useClosePoll(id);
+  const askPresence = useAskPresence(id);
+  const schedule = useQuery(presenceScheduleQueryOptions(id));
+  const setSchedule = useSetPresenceSchedule(id);
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState('');
@@ -46,12 +66,40 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
             {t('mod.end')}
           </button>
         ) : null}
+        {live.live_status === LiveStatus.LIVE ? (
+          <button
+            type="button"
+            className="button"
+            disabled={askPresence.isPending}
+            onClick={() => askPresence.mutate(undefined, { onSuccess: () => announce(t('attend.asked')), onError })}
+          >
+            {t('attend.ask')}
+          </button>
+        ) : null}
         {live.live_status === LiveStatus.ENDED ? (
           <button type="button" className="button button--primary" onClick={() => status.mutate('replay', { onError })}>
             {t('mod.replay')}
           </button>
         ) : null}
       </div>
+
+      {live.live_status !== LiveStatus.ENDED && live.live_status !== LiveStatus.REPLAY ? (
+        <div className="lr-mod__row">
+          <label htmlFor="lr-presence-every">{t('attend.schedule')}</label>
+          <select
+            id="lr-presence-every"
+            value={schedule.data?.every_min ?? 0}
+            disabled={!schedule.data || setSchedule.isPending}
+            onChange={(e) => setSchedule.mutate(Number(e.target.value), { onSuccess: () => announce(t('attend.scheduleSaved')), onError })}
+          >
+            {SCHEDULE_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {m === 0 ? t('attend.scheduleOff') : t('attend.scheduleEvery', { count: m })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
 
       <Dialog
         open={confirmEnd}

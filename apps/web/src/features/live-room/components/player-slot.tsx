@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Media, MediaUnavailable, WatchModule } from '@medportal/contract';
-import { useWatchLog, VideoPlayer } from '../../../shared/player';
+import { type PlayerProgress, useWatchLog, VideoPlayer } from '../../../shared/player';
+import { isLoggedIn } from '../../../shared/session';
+import { attendBeat } from '../api/live-room';
 
 const pathOf = (url: string | undefined) => url?.split('?')[0];
 
@@ -25,13 +27,26 @@ export interface PlayerSlotProps {
   watch: { module: WatchModule; liveId: number } | null;
   /** The signed link expired: fetch the page's data again for a fresh one. */
   onExpired: () => void;
+  /** While the live is on air, its attendance beats go to this live (decision record 0053). */
+  attendLiveId?: number | undefined;
 }
 
 /** The shared player with the room's media; without media it says why (not started, replay being prepared, login or code needed). */
-export function PlayerSlot({ media, reason, poster, title, watch, onExpired }: PlayerSlotProps) {
+export function PlayerSlot({ media, reason, poster, title, watch, onExpired, attendLiveId }: PlayerSlotProps) {
   const { t } = useTranslation('liveRoom');
   const [src, markStale] = useStableSrc(media?.hls_url);
-  const onProgress = useWatchLog(watch?.module ?? 'live', watch?.liveId ?? 0);
+  const watchLog = useWatchLog(watch?.module ?? 'live', watch?.liveId ?? 0);
+  const attending = attendLiveId !== undefined && media?.live === true;
+  const onProgress = useCallback(
+    (p: PlayerProgress) => {
+      watchLog(p);
+      // Attendance counts only a playing player in a visible page: a paused, ended or hidden one says so.
+      if (!attending || !isLoggedIn()) return;
+      const playing = p.reason === 'start' || p.reason === 'tick';
+      void attendBeat(attendLiveId, { session_id: p.sessionId, playing, visible: document.visibilityState === 'visible' });
+    },
+    [watchLog, attending, attendLiveId],
+  );
   if (!media || !src) {
     return (
       <div className="lr-player lr-player--empty" style={{ backgroundImage: `url(${poster})` }} data-testid="player-empty" data-reason={reason ?? 'no_source'}>

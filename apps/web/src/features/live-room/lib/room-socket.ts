@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LiveMessage, LivePoll, LiveTopicPublic } from '@medportal/contract';
 import { liveSocketPath } from '@medportal/contract/routes';
 import { getAccessToken } from '../../../shared/session';
-import { invalidateRoom, type Polls, type Ppt, type TopicPage } from '../api/live-room';
+import { attendanceKey, invalidateRoom, type MyAttendance, type Polls, type Ppt, type TopicPage } from '../api/live-room';
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting';
 
@@ -129,6 +129,16 @@ export function useRoomSocket(opts: { liveId: number; enabled: boolean; seq: num
           return;
         case 'status':
           void qc.invalidateQueries({ queryKey: ['liveRoom', liveId, 'detail'] });
+          return;
+        case 'presence':
+          // "Still here?": the attendance card prompts while the check is open.
+          if (!qc.getQueryData<MyAttendance>(attendanceKey(liveId))) {
+            void qc.invalidateQueries({ queryKey: attendanceKey(liveId) });
+            return;
+          }
+          qc.setQueryData<MyAttendance>(attendanceKey(liveId), (a) =>
+            a ? { ...a, open_check: { id: m.check_id, live_id: liveId, asked_at: m.asked_at, closes_at: m.closes_at, source: 'moderator', answered: false } } : a,
+          );
           return;
       }
     };

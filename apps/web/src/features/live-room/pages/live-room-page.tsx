@@ -16,6 +16,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { isMissing, type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
+import { AttendanceCard } from '../components/attendance-card';
 import { ModeratorPanel } from '../components/moderator-panel';
 import { PlayerSlot } from '../components/player-slot';
 import { SpeakerList } from '../components/speaker-list';
@@ -127,7 +128,8 @@ export function LiveRoomPage() {
   const { t } = useTranslation('liveRoom');
   const lang = useLang();
   // Re-render on login and logout: the room answers depend on who asks.
-  useSession();
+  const session = useSession();
+  const member = session.status === 'authenticated' || session.token !== null;
   const id = Number(useParams().id);
   const qc = useQueryClient();
   const detail = useLiveDetail(id);
@@ -197,6 +199,7 @@ export function LiveRoomPage() {
             title={d.title}
             watch={{ module: d.media?.live === false ? 'vod' : 'live', liveId: d.id }}
             onExpired={() => void detail.refetch()}
+            attendLiveId={d.live_status === LiveStatus.LIVE ? d.id : undefined}
           />
           {upcoming ? (
             <div className="lr-card lr-before">
@@ -261,6 +264,7 @@ export function LiveRoomPage() {
           ) : null}
           {d.blocked === 'access_code' ? <AccessCodeForm liveId={id} /> : null}
           {open && d.is_moderator ? <ModeratorPanel live={d} polls={polls.data} /> : null}
+          {open && member && !upcoming && !d.is_moderator ? <AttendanceCard liveId={id} onAir={d.live_status === LiveStatus.LIVE} /> : null}
           {open && latestPoll ? <PollCard key={latestPoll.id} liveId={id} poll={latestPoll} /> : null}
           {open ? <QaPanel liveId={id} canAsk={!ended} moderated={d.moderated} /> : null}
         </aside>
