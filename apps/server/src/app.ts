@@ -15,7 +15,8 @@ import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
-import { mediaPlugin } from './modules/media/index.ts';
+import { mediaPlugin, recordedWatch } from './modules/media/index.ts';
+import { type AttendanceReader, type CertificateIssuer, creditsRoutes } from './modules/credits/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
+  /** Credit tuning (tests: an attendance source and a certificate issuer of their own). */
+  credits?: { attendance?: AttendanceReader; issuer?: CertificateIssuer };
   /** Sitemap tuning (tests: URLs per file). */
   seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
   /**
@@ -221,6 +224,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
+  // Attendance evidence for credit. Until the attendance module supplies the live room's ledger,
+  // this reads what exists: the seek-proof watch time of courses, series and recordings; lives
+  // report nothing attended. The attendance module replaces it.
+  const recordedAttendance: AttendanceReader = {
+    attendanceSummary: async (db, q) => {
+      const watch = q.kind === 'live' ? { attended_seconds: 0, scheduled_seconds: 0, first_seen: null, last_seen: null } : await recordedWatch(db, q.userId, q.kind, q.id);
+      return { ...watch, presence_checks: { asked: 0, answered: 0 }, signed_in: false };
+    },
+  };
+  await app.register(creditsRoutes, {
+    now,
+    attendance: opts.credits?.attendance ?? recordedAttendance,
+    ...(opts.credits?.issuer ? { issuer: opts.credits.issuer } : {}),
+  });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -16,6 +16,7 @@ import { pageSchemas } from './pages.ts';
 import { mediaSchemas } from './media.ts';
 import { rewardsSchemas } from './rewards.ts';
 import { moneySchemas } from './money.ts';
+import { creditSchemas } from './credits.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -49,6 +50,7 @@ export const schemas = {
   ...mediaSchemas,
   ...rewardsSchemas,
   ...moneySchemas,
+  ...creditSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

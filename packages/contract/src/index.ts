@@ -22,3 +22,4 @@ export * from './pages.ts';
 export * from './media.ts';
 export * from './rewards.ts';
 export * from './money.ts';
+export * from './credits.ts';

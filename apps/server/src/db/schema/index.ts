@@ -16,3 +16,4 @@ export * from './live-room.ts';
 export * from './media.ts';
 export * from './rewards.ts';
 export * from './money.ts';
+export * from './credits.ts';

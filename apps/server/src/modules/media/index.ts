@@ -6,3 +6,4 @@ export { type CoverKind, coverUrl } from './cover-svg.ts';
 export { default as mediaPlugin } from './media.plugin.ts';
 export type { MediaService, Viewer } from './media.service.ts';
 export type { MediaProvider, StreamRef } from './media.adapter.ts';
+export { recordedWatch, type RecordedWatch } from './media.attendance.ts';
