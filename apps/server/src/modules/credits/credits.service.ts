@@ -177,12 +177,11 @@ export class CreditService {
 
   /** Everything a claim needs to know about one learner, read on `db` (the claim's transaction when claiming). */
   private async evaluate(db: Db | Tx, d: DesignationRow, userId: number, lang: ApiLanguage): Promise<Evaluated> {
-    const [att, [prog], questions, [claimRow]] = await Promise.all([
-      this.attendanceOf(db, d, userId),
-      db.select().from(creditProgress).where(and(eq(creditProgress.designationId, d.id), eq(creditProgress.userId, userId))),
-      this.questionCount(db, d.id),
-      db.select().from(creditClaims).where(and(eq(creditClaims.designationId, d.id), eq(creditClaims.userId, userId))),
-    ]);
+    // One after another: inside a claim's transaction they share one connection.
+    const att = await this.attendanceOf(db, d, userId);
+    const [prog] = await db.select().from(creditProgress).where(and(eq(creditProgress.designationId, d.id), eq(creditProgress.userId, userId)));
+    const questions = await this.questionCount(db, d.id);
+    const [claimRow] = await db.select().from(creditClaims).where(and(eq(creditClaims.designationId, d.id), eq(creditClaims.userId, userId)));
     const lecturer = d.lecturerRuleKey ? d.lecturers.find((l) => l.user_id === userId) : undefined;
     const role = lecturer ? 'lecturer' : 'trainee';
     const rule = await this.rule(db, lecturer && d.lecturerRuleKey ? d.lecturerRuleKey : d.ruleKey);
