@@ -112,6 +112,11 @@ export const paths = {
   bill: { path: '/bill', getHref: () => '/bill' },
   credit: { path: '/credit', getHref: () => '/credit' },
   creditRule: { path: '/credit/rule', getHref: () => '/credit/rule' },
+  /** Continuing-education credit of one activity: requirements, post-test, evaluation, claim. */
+  creditActivity: {
+    path: '/credit/cme/:kind/:id',
+    getHref: (kind: 'live' | 'meeting' | 'course' | 'series' | 'recording', activityId: number | string) => `/credit/cme/${kind}/${id(activityId)}`,
+  },
   voucher: { path: '/voucher', getHref: () => '/voucher' },
   changePassword: { path: '/change_password', getHref: (bare = false) => (bare ? '/change_password/w' : '/change_password') },
 
