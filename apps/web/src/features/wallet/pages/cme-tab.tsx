@@ -26,7 +26,7 @@ function ClaimRow({ c }: { c: CreditClaim }) {
   const { t } = useTranslation(['money', 'common']);
   const lang = useLang();
   return (
-    <li className="money-row" data-testid="cme-claim">
+    <li className="money-row" data-testid="cme-claim-row">
       <div className="money-row__main">
         <p className="money-row__title">
           <span className="money-badge">
