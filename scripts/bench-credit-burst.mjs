@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { creditDesignations, creditProgress, watchLogs } from '../apps/server/src/db/schema/index.ts';
+import { creditDesignations, watchLogs } from '../apps/server/src/db/schema/index.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

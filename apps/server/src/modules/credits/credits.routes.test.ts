@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { CmeCard, CreditActivityInfo, CreditClaimPage, CreditClaimResult, CreditTest, type CreditTestResult, ErrorCode, cmeExportPath } from '@medportal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
-import { creditClaims, creditTestAttempts } from '../../db/schema/index.ts';
+import { creditClaims, creditTestAttempts, creditTestQuestions } from '../../db/schema/index.ts';
 import { type AttendanceSummary, type CertificateIssuer, designate } from './index.ts';
 
 const H = 3600;
@@ -102,8 +102,8 @@ async function designated(
     },
     questions,
   );
-  const rows = await a.db.execute<{ id: number }>(sql`select id from credit_test_questions where designation_id = ${designationId} order by sort`);
-  return { kind, id, questionIds: rows.rows.map((r) => Number(r.id)) };
+  const rows = await a.db.select({ id: creditTestQuestions.id }).from(creditTestQuestions).where(eq(creditTestQuestions.designationId, designationId)).orderBy(asc(creditTestQuestions.sort));
+  return { kind, id, questionIds: rows.map((r) => r.id) };
 }
 
 const base = (kind: string, id: number) => `/v1/user/credit/activity/${kind}/${id}`;

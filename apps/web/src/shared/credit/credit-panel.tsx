@@ -64,7 +64,7 @@ export function CreditPanel({ kind, id, link = true }: { kind: CreditKind; id: n
       {link ? (
         <p>
           <Link className="button button--primary credit-panel__go" to={paths.creditActivity.getHref(kind, id)}>
-            {t('credit.open')}
+            {p?.claim ? t('credit.openClaimed') : t('credit.open')}
           </Link>
         </p>
       ) : null}
