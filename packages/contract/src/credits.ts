@@ -148,8 +148,8 @@ export type CreditTest = z.infer<typeof CreditTest>;
 
 export const CreditTestBody = z.object({
   answers: z
-    .array(z.object({ question_id: z.number().int().positive(), options: z.array(z.number().int().min(0).max(19)).max(20) }))
-    .max(100),
+    .array(z.object({ question_id: z.number().int().positive(), options: z.array(z.number().int().min(0).max(9)).max(10) }))
+    .max(50),
 });
 export type CreditTestBody = z.infer<typeof CreditTestBody>;
 
