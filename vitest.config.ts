@@ -26,6 +26,7 @@ const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATAB
             'src/lib/payments/wechatpay-v3.test.ts',
             'src/lib/public-cache.test.ts',
             'src/lib/sanitize-html.test.ts',
+            'src/modules/credits/credits.rules.test.ts',
             'src/modules/search/tokenizer.test.ts',
             'src/modules/wechat/wechat.real.test.ts',
             'test/server-process.test.ts',

@@ -107,6 +107,7 @@ async function samples(): Promise<Record<string, string>> {
     // Live 1 of the demo is on air: the richest state of the room.
     [paths.liveRoom.path]: paths.liveRoom.getHref(1),
     [paths.vod.path]: paths.vod.getHref(vod ?? 1),
+    [paths.creditActivity.path]: paths.creditActivity.getHref('recording', 1),
     [paths.notFound.path]: '/no-such-page/a11y',
     // The demo learner's meeting (apps/server/src/seed/demo-accounts.ts DEMO_MEETING), the seed's first.
     [paths.meetingEdit.path]: paths.meetingEdit.getHref(1),

@@ -1,4 +1,4 @@
-CREATE TYPE "cert_activity_kind" AS ENUM('live', 'meeting', 'course', 'series');--> statement-breakpoint
+CREATE TYPE "cert_activity_kind" AS ENUM('live', 'meeting', 'course', 'series', 'recording');--> statement-breakpoint
 CREATE TYPE "credit_class" AS ENUM('I', 'II', 'AMA_PRA_1');--> statement-breakpoint
 CREATE TYPE "credit_regime" AS ENUM('cn_national', 'cn_provincial', 'cn_remote', 'us_ama');--> statement-breakpoint
 CREATE TYPE "id_doc_type" AS ENUM('cn_resident', 'passport');--> statement-breakpoint

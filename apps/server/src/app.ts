@@ -16,6 +16,7 @@ import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { mediaPlugin } from './modules/media/index.ts';
+import { type AttendanceReader, type CertificateIssuer, creditsRoutes } from './modules/credits/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
@@ -46,10 +47,10 @@ import wechatRoutes from './modules/wechat/wechat.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
-import { meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
-import { certificatesRoutes } from './modules/certificates/index.ts';
+import { meetingLiveId, meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
+import { certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
 import { ensureDemoCertificate } from './seed/demo-certificate.ts';
-import { attendanceRoutes, type AttendanceRoutesOptions, recordSignIn } from './modules/attendance/index.ts';
+import { attendanceRoutes, type AttendanceRoutesOptions, attendanceSummary, recordSignIn } from './modules/attendance/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -72,6 +73,8 @@ export interface BuildOptions {
   attendance?: Pick<AttendanceRoutesOptions, 'scheduleIntervalMs'>;
   /** Rewards tuning (tests: the payout provider and how fast it reports). */
   rewards?: Omit<RewardsRoutesOptions, 'now' | 'settings'>;
+  /** Credit tuning (tests: an attendance source of their own, and their own certificate issuer or none). */
+  credits?: { attendance?: AttendanceReader; issuer?: CertificateIssuer | null };
   /** Sitemap tuning (tests: URLs per file). */
   seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
   /**
@@ -251,6 +254,22 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if ((opts.seed ?? true) && config.env !== 'production') {
     await app.database.exclusive('seed', (db) => ensureDemoCertificate(db, now(), cardKey(config.rewards.cardEncryptionKey, app.accounts.secret)));
   }
+  // Credit reads attendance from the attendance module (a meeting's is its room's), and issues a
+  // claim's certificate through the certificates module, both inside the claim's transaction.
+  const attendance: AttendanceReader = {
+    attendanceSummary: async (db, q) => {
+      const s =
+        q.kind === 'meeting'
+          ? await attendanceSummary(db, { userId: q.userId, kind: 'live', id: (await meetingLiveId(db, q.id)) ?? 0 })
+          : await attendanceSummary(db, { userId: q.userId, kind: q.kind, id: q.id });
+      return { ...s, first_seen: s.first_seen ? new Date(s.first_seen) : null, last_seen: s.last_seen ? new Date(s.last_seen) : null };
+    },
+  };
+  await app.register(creditsRoutes, {
+    now,
+    attendance: opts.credits?.attendance ?? attendance,
+    ...(opts.credits?.issuer === null ? {} : { issuer: opts.credits?.issuer ?? { issueCertificate } }),
+  });
   // Developer helpers exist only outside production: there they are unknown routes.
   if (config.env !== 'production') await app.register(devRoutes);
 

@@ -81,10 +81,11 @@ function bodyCases(schema: z.ZodType, bad: string, prefix: string[] = []): Array
   return cases;
 }
 
-/** A value the param's own schema accepts (ids, order numbers), so a case fails only for its bad field. */
+/** A value the param's own schema accepts (ids, order numbers, an enum's first value), so a case fails only for its bad field. */
 function validParam(def: EndpointDef, name: string): string {
   const schema = def.params ? fieldsOf(def.params).get(name) : undefined;
-  return ['1', 'A1B2C3D4E5'].find((v) => schema?.safeParse(v).success) ?? '1';
+  const options = schema && 'options' in schema && Array.isArray(schema.options) ? schema.options.map(String) : [];
+  return ['1', 'A1B2C3D4E5', ...options].find((v) => schema?.safeParse(v).success) ?? '1';
 }
 
 function pathWith(def: EndpointDef, values: Record<string, string>): string {

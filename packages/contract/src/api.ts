@@ -20,6 +20,7 @@ import { moneySchemas } from './money.ts';
 import { meetingSchemas } from './meetings.ts';
 import { certificateSchemas } from './certificates.ts';
 import { attendanceSchemas } from './attendance.ts';
+import { creditSchemas } from './credits.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -56,6 +57,7 @@ export const schemas = {
   ...meetingSchemas,
   ...certificateSchemas,
   ...attendanceSchemas,
+  ...creditSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

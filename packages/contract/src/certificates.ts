@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
+import { CreditClass, CreditRegime } from './credits.ts';
 
 /**
  * Certificates (spec §7 cert, cert/image, cert/info, cert/idcard; decision record 0051): the legal
@@ -12,15 +13,9 @@ export const ID_DOC_TYPES = ['cn_resident', 'passport'] as const;
 export const IdDocType = z.enum(ID_DOC_TYPES);
 export type IdDocType = z.infer<typeof IdDocType>;
 
-export const CERT_ACTIVITY_KINDS = ['live', 'meeting', 'course', 'series'] as const;
+export const CERT_ACTIVITY_KINDS = ['live', 'meeting', 'course', 'series', 'recording'] as const;
 export const CertActivityKind = z.enum(CERT_ACTIVITY_KINDS);
 export type CertActivityKind = z.infer<typeof CertActivityKind>;
-export const CREDIT_REGIMES = ['cn_national', 'cn_provincial', 'cn_remote', 'us_ama'] as const;
-export const CreditRegime = z.enum(CREDIT_REGIMES);
-export type CreditRegime = z.infer<typeof CreditRegime>;
-export const CREDIT_CLASSES = ['I', 'II', 'AMA_PRA_1'] as const;
-export const CreditClass = z.enum(CREDIT_CLASSES);
-export type CreditClass = z.infer<typeof CreditClass>;
 
 export const IdCardBody = z
   .object({

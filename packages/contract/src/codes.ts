@@ -139,6 +139,18 @@ export const ErrorCode = {
   CERT_ALREADY_REVOKED: 40652,
   /** An uploaded credential is not one this portal signed, or was altered. */
   CREDENTIAL_INVALID: 40653,
+  /** Continuing-education credit (40760–40779). The activity gives no credit. */
+  CREDIT_NOT_DESIGNATED: 40760,
+  /** Claims open after the activity and close at the end of the claim window. */
+  CREDIT_CLAIM_WINDOW: 40761,
+  /** Attendance, presence checks, post-test or evaluation not yet done (`data.unmet`). */
+  CREDIT_REQUIREMENTS_NOT_MET: 40762,
+  /** Every post-test attempt is used. */
+  CREDIT_TEST_NO_ATTEMPTS: 40763,
+  CREDIT_TEST_ALREADY_PASSED: 40764,
+  CREDIT_EVALUATION_DONE: 40765,
+  /** The activity has no post-test. */
+  CREDIT_NO_TEST: 40766,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -254,6 +254,14 @@ export const routes = {
   meetingByNumber: { method: 'GET', path: '/v1/meeting/by_number/:number' },
   adminAttendance: { method: 'GET', path: '/v1/admin/attendance', auth: true },
   adminAttendanceCorrect: { method: 'POST', path: '/v1/admin/attendance/corrections', auth: true },
+  // continuing-education credit (issue 29)
+  creditActivity: { method: 'GET', path: '/v1/credit/activity/:kind/:id' },
+  creditTest: { method: 'GET', path: '/v1/user/credit/activity/:kind/:id/test', auth: true },
+  creditTestSubmit: { method: 'POST', path: '/v1/user/credit/activity/:kind/:id/test', auth: true },
+  creditEvaluation: { method: 'POST', path: '/v1/user/credit/activity/:kind/:id/evaluation', auth: true },
+  creditClaim: { method: 'POST', path: '/v1/user/credit/activity/:kind/:id/claim', auth: true },
+  creditClaims: { method: 'GET', path: '/v1/user/credit/claims', auth: true },
+  creditCme: { method: 'GET', path: '/v1/user/credit/cme', auth: true },
   // news
   newsCategories: { method: 'GET', path: '/v1/news/category' },
   newsList: { method: 'GET', path: '/v1/news' },
@@ -312,6 +320,9 @@ export const liveSocketPath = (liveId: number | string): string => `/v1/live/${e
 
 /** Where a payment provider POSTs its notifications (not an envelope endpoint: each provider's own protocol). */
 export const payNotifyPath = (channel: 'wechat' | 'alipay'): string => `/v1/pay/notify/${channel}`;
+
+/** The 电子学分卡 as a file for the hospital's 登记表 (not an envelope endpoint): ?year=&access_token=. */
+export const cmeExportPath = (format: 'csv' | 'pdf'): string => `/v1/user/credit/cme/export.${format}`;
 
 /** The sandbox provider's pay page (outside production), which its QR codes open. */
 export const sandboxPayPagePath = (orderNo: string): string => `/sandbox/pay/${encodeURIComponent(orderNo)}`;

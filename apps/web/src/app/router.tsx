@@ -121,6 +121,7 @@ const moneyRoutes: RouteObject[] = [
   { path: paths.bill.path, handle: moneyTitle('bill'), lazy: () => moneyPages().then((m) => m.billRoute) },
   { path: paths.credit.path, handle: moneyTitle('credit'), lazy: () => moneyPages().then((m) => m.creditRoute) },
   { path: paths.creditRule.path, handle: moneyTitle('creditRule'), lazy: () => moneyPages().then((m) => m.creditRuleRoute) },
+  { path: paths.creditActivity.path, handle: moneyTitle('creditActivity'), lazy: () => moneyPages().then((m) => m.creditActivityRoute) },
   { path: paths.voucher.path, handle: moneyTitle('voucher'), lazy: () => moneyPages().then((m) => m.voucherRoute) },
 ];
 

@@ -118,6 +118,11 @@ export const paths = {
   bill: { path: '/bill', getHref: () => '/bill' },
   credit: { path: '/credit', getHref: () => '/credit' },
   creditRule: { path: '/credit/rule', getHref: () => '/credit/rule' },
+  /** Continuing-education credit of one activity: requirements, post-test, evaluation, claim. */
+  creditActivity: {
+    path: '/credit/cme/:kind/:id',
+    getHref: (kind: 'live' | 'meeting' | 'course' | 'series' | 'recording', activityId: number | string) => `/credit/cme/${kind}/${id(activityId)}`,
+  },
   voucher: { path: '/voucher', getHref: () => '/voucher' },
   /** My meetings (login needed): tabs upcoming, live, ended. */
   myMeeting: { path: '/my_meeting', getHref: (tab?: string) => withQuery('/my_meeting', { tab: tab === 'upcoming' ? undefined : tab }) },

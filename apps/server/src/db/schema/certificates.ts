@@ -26,7 +26,7 @@ export const certIdCards = pgTable('cert_id_cards', {
   updatedAt: updatedAt(),
 });
 
-export const activityKind = pgEnum('cert_activity_kind', ['live', 'meeting', 'course', 'series']);
+export const activityKind = pgEnum('cert_activity_kind', ['live', 'meeting', 'course', 'series', 'recording']);
 export const creditRegime = pgEnum('credit_regime', ['cn_national', 'cn_provincial', 'cn_remote', 'us_ama']);
 export const creditClass = pgEnum('credit_class', ['I', 'II', 'AMA_PRA_1']);
 

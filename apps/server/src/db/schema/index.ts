@@ -20,3 +20,4 @@ export * from './calendar.ts';
 export * from './meetings.ts';
 export * from './certificates.ts';
 export * from './attendance.ts';
+export * from './credits.ts';

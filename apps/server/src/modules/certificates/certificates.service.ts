@@ -17,7 +17,7 @@ import {
 } from '@medportal/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IdCardBody } from '@medportal/contract';
+import type { CertActivityKind, IdCardBody } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { certIdCards, certificates, certVerifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -31,7 +31,7 @@ type CertRow = typeof certificates.$inferSelect;
 /** What issueCertificate takes: the signature the credit claims are wired to (app.ts). */
 export interface IssueCertificateInput {
   userId: number;
-  activity: { kind: 'live' | 'meeting' | 'course' | 'series'; id: number; title_zh: string; title_en: string; starts_at: Date; ends_at: Date };
+  activity: { kind: CertActivityKind; id: number; title_zh: string; title_en: string; starts_at: Date; ends_at: Date };
   credit: { regime: CreditRegime; class: CreditClass; hundredths: number; project_number: string | null } | null;
   claimId: number | null;
   issuedAt: Date;

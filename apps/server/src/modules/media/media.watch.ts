@@ -87,7 +87,7 @@ export interface WatchedTime {
 
 /**
  * Seek-proof time (decision 0023) a user has watched of a course or series (its chapters'
- * credited seconds over their durations) or of a recording (`id`: the recording; its replay's
+ * credited seconds over their durations; a series with the courses it holds) or of a recording (`id`: the recording; its replay's
  * watch log), for attendance and credit.
  */
 export async function watchedTime(db: Db, q: { userId: number; kind: 'course' | 'series' | 'recording'; id: number }): Promise<WatchedTime> {
@@ -100,15 +100,18 @@ export async function watchedTime(db: Db, q: { userId: number; kind: 'course' | 
     );
     return { watchedS: Math.min(row?.watched_s ?? 0, row?.total_s ?? 0), totalS: row?.total_s ?? 0, firstAt: dateOrNull(row?.first_at), lastAt: dateOrNull(row?.last_at) };
   }
-  const courseType = q.kind === 'series' ? CourseType.SERIES : CourseType.SINGLE;
+  // A series counts its own chapters and those of the courses it holds.
+  const scope =
+    q.kind === 'series'
+      ? sql`select c.id from courses c where (c.id = ${q.id} and c.course_type = ${CourseType.SERIES}) or c.series_id = ${q.id}`
+      : sql`select c.id from courses c where c.id = ${q.id} and c.course_type = ${CourseType.SINGLE}`;
   const [row] = await queryRows<{ total_s: number | string | null; watched_s: number | string | null; first_at: Date | string | null; last_at: Date | string | null }>(
     db,
-    sql`select (select sum(ch.duration_s) from course_chapters ch where ch.course_id = c.id) as total_s,
+    sql`select (select sum(ch.duration_s) from course_chapters ch where ch.course_id in (${scope})) as total_s,
                (select sum(least(p.played_s, greatest(ch.duration_s, 0))) from chapter_progress p join course_chapters ch on ch.id = p.chapter_id
-                 where p.user_id = ${q.userId} and p.course_id = c.id) as watched_s,
-               (select l.created_at from course_learners l where l.user_id = ${q.userId} and l.course_id = c.id) as first_at,
-               (select max(p.last_beat_at) from chapter_progress p where p.user_id = ${q.userId} and p.course_id = c.id and p.played_s > 0) as last_at
-        from courses c where c.id = ${q.id} and c.course_type = ${courseType}`,
+                 where p.user_id = ${q.userId} and p.course_id in (${scope})) as watched_s,
+               (select min(l.created_at) from course_learners l where l.user_id = ${q.userId} and l.course_id in (${scope})) as first_at,
+               (select max(p.last_beat_at) from chapter_progress p where p.user_id = ${q.userId} and p.course_id in (${scope}) and p.played_s > 0) as last_at`,
   );
   return { watchedS: Number(row?.watched_s ?? 0), totalS: Number(row?.total_s ?? 0), firstAt: dateOrNull(row?.first_at), lastAt: dateOrNull(row?.last_at) };
 }

@@ -278,3 +278,8 @@ export class MeetingsService {
     };
   }
 }
+
+/** The live that holds a meeting (its room), or null for an unknown meeting: its attendance is the room's. */
+export async function meetingLiveId(db: Db | Tx, meetingId: number): Promise<number | null> {
+  return (await repo.findMeeting(db, meetingId))?.liveId ?? null;
+}

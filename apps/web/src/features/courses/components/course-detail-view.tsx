@@ -32,6 +32,7 @@ import {
   useSeriesCourses,
   type CourseDetailData,
 } from '../api/courses';
+import { CreditPanel } from '../../../shared/credit/credit-panel';
 import { CoursePlayer, type PlayerSelection } from './course-player';
 import { AppraiseSection } from './appraise-section';
 import { ChapterList, formatDuration } from './chapter-list';
@@ -331,6 +332,7 @@ export function CourseDetailView({ id }: { id: number }) {
           ) : null}
         </div>
       </header>
+      <CreditPanel kind={c.course_type === 2 ? 'series' : 'course'} id={c.id} />
       <section className="course-section" aria-labelledby="course-chapters-heading" aria-busy={chapters.isPlaceholderData}>
         <h2 id="course-chapters-heading">{t('course:chapters.heading')}</h2>
         {chapters.isPending ? (

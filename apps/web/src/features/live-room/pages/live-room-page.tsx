@@ -26,6 +26,7 @@ import { SlidesPanel } from '../components/slides-panel';
 import { downloadIcs, liveIcs } from '../lib/ics';
 import { useRoomSocket } from '../lib/room-socket';
 import '../live-room.css';
+import { CreditPanel } from '../../../shared/credit/credit-panel';
 
 export async function loader() {
   await loadNamespaces('liveRoom', 'player');
@@ -254,6 +255,7 @@ export function LiveRoomPage() {
           <SpeakerList speakers={d.speakers} />
         </div>
         <aside className="lr-side">
+          <CreditPanel kind="live" id={d.id} />
           {d.blocked === 'login' ? (
             <div className="lr-card lr-sign">
               <p>{t('access.login')}</p>

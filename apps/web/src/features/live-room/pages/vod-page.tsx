@@ -14,6 +14,7 @@ import { isMissing, useRecording } from '../api/live-room';
 import { PlayerSlot } from '../components/player-slot';
 import { SpeakerList } from '../components/speaker-list';
 import '../live-room.css';
+import { CreditPanel } from '../../../shared/credit/credit-panel';
 
 export async function loader() {
   await loadNamespaces('liveRoom', 'player');
@@ -137,6 +138,7 @@ export function VodPage() {
           <SpeakerList speakers={r.speakers} />
         </div>
         <aside className="lr-side">
+          <CreditPanel kind="recording" id={r.id} />
           <section className="lr-card lr-qa lr-order-qa" aria-labelledby="lr-vod-qa-title">
             <h2 id="lr-vod-qa-title">{t('qa.title')}</h2>
             {asked.length === 0 ? (

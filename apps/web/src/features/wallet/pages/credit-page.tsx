@@ -8,6 +8,7 @@ import { PagedList } from '../../../shared/ui/paged-list';
 import { PAGE_SIZE, useScoreLog, type ScoreItem } from '../api/money';
 import { FilterTabs, MoneyPage } from '../components/parts';
 import { SignInCard } from '../components/sign-in-card';
+import { CmeTab } from './cme-tab';
 
 const KINDS = ['all', 'earned', 'spent'] as const;
 type Kind = (typeof KINDS)[number];
@@ -32,7 +33,7 @@ function ScoreRow({ item }: { item: ScoreItem }) {
   );
 }
 
-/** `/credit`: available points, the daily sign-in, and every change of the points. */
+/** `/credit`: two tabs, the points (available points, the daily sign-in, every change) and the CME credit card (`?tab=cme`). */
 export function CreditPage() {
   const { t } = useTranslation('money');
   const [search] = useSearchParams();
@@ -40,7 +41,9 @@ export function CreditPage() {
   const page = pageParam(search);
   const raw = search.get('type');
   const kind: Kind = raw === 'earned' || raw === 'spent' ? raw : 'all';
-  const list = useScoreLog(page, kind);
+  const cme = search.get('tab') === 'cme';
+  const yearRaw = Number(search.get('year'));
+  const year = Number.isInteger(yearRaw) && yearRaw >= 2000 && yearRaw <= 2100 ? yearRaw : undefined;
   const go = (k: Kind, p = 1) => {
     const q = new URLSearchParams();
     if (k !== 'all') q.set('type', k);
@@ -49,6 +52,24 @@ export function CreditPage() {
   };
   return (
     <MoneyPage title={t('credit.title')} actions={<Link to={paths.creditRule.getHref()}>{t('credit.rules')}</Link>} testId="credit-page">
+      <nav className="center-tabs credit-tabs" aria-label={t('cme.tabs.label')}>
+        <Link className="course-tab-like" to={paths.credit.getHref()} aria-current={cme ? undefined : 'page'} data-testid="tab-points">
+          {t('cme.tabs.points')}
+        </Link>
+        <Link className="course-tab-like" to={`${paths.credit.getHref()}?tab=cme`} aria-current={cme ? 'page' : undefined} data-testid="tab-cme">
+          {t('cme.tabs.cme')}
+        </Link>
+      </nav>
+      {cme ? <CmeTab year={year} onYear={(y) => void navigate({ search: `?tab=cme&year=${y}` })} /> : <PointsTab kind={kind} page={page} go={go} />}
+    </MoneyPage>
+  );
+}
+
+function PointsTab({ kind, page, go }: { kind: Kind; page: number; go: (k: Kind, p?: number) => void }) {
+  const { t } = useTranslation('money');
+  const list = useScoreLog(page, kind);
+  return (
+    <>
       <p className="credit-total">
         {t('credit.available')} <strong data-testid="available-score">{list.data?.availablescore ?? '…'}</strong>
       </p>
@@ -67,6 +88,6 @@ export function CreditPage() {
         empty={t('credit.empty')}
         testId="score-list"
       />
-    </MoneyPage>
+    </>
   );
 }
