@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '@medportal/contract';
+import { ErrorCode } from '@medportal/contract/codes';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { creditActivityKey, creditText, type CreditKind, useCreditActivity } from '../../../shared/credit/credit-api';
