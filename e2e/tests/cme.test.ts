@@ -61,8 +61,15 @@ describe('continuing-education credit', () => {
     await page.waitForFunction(() => !(document.querySelector('[data-testid="cme-claim"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: HANG_LIMIT_MS });
     const credits = /申领 ([\d.]+) 学分/.exec((await claim.textContent()) ?? '')?.[1];
     assert.ok(credits && Number(credits) >= 1.75, `the claim offers ${credits} credits`);
+    // The certificate comes with the claim, so the holder's legal name is asked for first.
+    await claim.click();
+    const refusal = page.getByRole('alert').filter({ hasText: '请先填写证书所用的真实姓名和证件号码' });
+    await refusal.getByRole('link', { name: '前往“我的证书”填写' }).waitFor();
+    const idcard = await apiCall(h.server.url, '/v1/user/cert/idcard', { method: 'PUT', token, body: { legal_name: '王医生', doc_type: 'cn_resident', number: '11010519491231002X' } });
+    assert.equal(idcard.code, 0);
     await claim.click();
     await page.getByTestId('cme-claimed').getByText(`已申领 ${credits} 学分`, { exact: false }).waitFor();
+    await page.getByTestId('cme-certificate').getByRole('link', { name: /证书已签发/ }).waitFor();
 
     // The CME card lists it (AMA credit, apart from the national count) and exports the 登记表.
     await page.getByRole('link', { name: /返回我的学分/ }).click();
