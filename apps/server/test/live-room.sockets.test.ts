@@ -55,11 +55,14 @@ describe('malformed WebSocket frames', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { stack?: string }; code?: string });
-    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
-    const warnings = lines.filter((l) => l.msg === 'bad websocket frame');
+    // Only the frames are under test: a PostgreSQL test database dropped as the app closes may cut
+    // an idle pooled connection, which the pool logs on its own.
+    const ours = lines.filter((l) => !l.msg.startsWith('idle PostgreSQL connection failed'));
+    expect(ours.filter((l) => l.level >= 50)).toEqual([]);
+    const warnings = ours.filter((l) => l.msg === 'bad websocket frame');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.code).toMatch(/^WS_ERR_/);
-    expect(log).not.toContain('"stack"');
+    expect(JSON.stringify(ours)).not.toContain('"stack"');
   });
 });
 
