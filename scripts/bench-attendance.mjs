@@ -8,31 +8,16 @@
 // 2. A burst of every viewer's three tabs beating at once: wall time, p50/p99, slots counted once.
 // 3. A presence check answered by every viewer three times at once: wall time, p50/p99, answers kept.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { liveModerators, lives } from '../apps/server/src/db/schema/index.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { admin, databaseUrl } from './bench-lib.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const BEAT_S = 15;
 
-async function admin(statement) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-const urlOf = (name) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
@@ -43,7 +28,7 @@ const name = `bench_attend_${process.pid}`;
 await admin(`create database "${name}"`);
 let t = Math.ceil(Date.now() / 30_000) * 30_000;
 const now = () => new Date(t);
-const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }), db: { driver: 'postgres', url: urlOf(name) } };
+const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }), db: { driver: 'postgres', url: databaseUrl(name) } };
 const app = await buildApp(config, { logger: false, seed: false, now, attendance: { scheduleIntervalMs: 0 } });
 try {
   await app.ready();

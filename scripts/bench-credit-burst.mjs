@@ -5,42 +5,19 @@
 // read-then-write reservation (what a count check before the insert does) on the same database,
 // for comparison. Prints attempts used per user (limit 3), claims written per user (limit 1), p50/p99.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { creditDesignations, watchLogs } from '../apps/server/src/db/schema/index.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { admin, databaseUrl, freePort } from './bench-lib.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 20);
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 
-async function admin(statement) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-const urlOf = (name) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 /** Seeded content (the demo designations), and users who watched the recording through. */
 async function prepare(dbUrl) {
@@ -65,7 +42,7 @@ async function prepare(dbUrl) {
 async function startServer(dbUrl) {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'fatal', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, MONEY_SWEEP_INTERVAL_S: '0', CARD_ENCRYPTION_KEY: '11'.repeat(32) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'fatal', NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, MONEY_SWEEP_INTERVAL_S: '0', CARD_ENCRYPTION_KEY: '11'.repeat(32), CERT_SIGNING_KEY: '22'.repeat(32) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -86,7 +63,7 @@ const pctl = (xs, p) => {
 };
 
 const dbName = `mp_bench_credit_${process.pid}`;
-const dbUrl = urlOf(dbName);
+const dbUrl = databaseUrl(dbName);
 await admin(`create database "${dbName}"`);
 let child;
 try {
@@ -140,6 +117,13 @@ try {
     // Claims: a user who passed and evaluated, BURST claims at once.
     const c = prep.users[RUNS + r];
     await pool.query('update credit_progress set passed_at = now(), evaluated_at = now() where designation_id = $1 and user_id = $2', [prep.designationId, c.id]);
+    // The claim issues a certificate, which needs the holder's legal name on file.
+    const idcard = await fetch(`${started.url}/v1/user/cert/idcard`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ legal_name: '测试医生', doc_type: 'cn_resident', number: '11010519491231002X' }),
+    });
+    if ((await idcard.json()).code !== 0) throw new Error('the ID card was not saved');
     const claimed = await Promise.all(Array.from({ length: BURST }, () => post('/v1/user/credit/activity/recording/1/claim', c.token)));
     claims.ms.push(...claimed.map((x) => x.ms));
     claims.http500 += claimed.filter((x) => x.status >= 500).length;

@@ -8,15 +8,13 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
-import { freePort } from './bench-lib.mjs';
+import { admin, adminUrl, freePort } from './bench-lib.mjs';
 
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const members = Number(process.env.BENCH_MEMBERS ?? 400);
@@ -28,15 +26,6 @@ const dbUrl = (() => {
 })();
 
 
-async function admin(statement, params) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return (await c.query(statement, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 /** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
 function cpuS(pid) {

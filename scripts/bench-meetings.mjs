@@ -7,25 +7,15 @@
 // behaviour the limits promise next to what was measured.
 import { randomUUID } from 'node:crypto';
 import { MEETING_UPCOMING_MAX } from '@medportal/contract';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { departments } from '../apps/server/src/db/schema/index.ts';
 import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
+import { admin, adminUrl } from './bench-lib.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BURST = Number(process.env.BENCH_BURST ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
-async function admin(statement) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -14,10 +14,9 @@ import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { SandboxProvider } from '../apps/server/src/lib/payments/sandbox.ts';
 import { auditLedger, postLedger } from '../apps/server/src/modules/money/index.ts';
-import { freePort } from './bench-lib.mjs';
+import { admin, adminUrl, freePort } from './bench-lib.mjs';
 
 const entry = new URL('../apps/server/dist/server.mjs', import.meta.url).pathname;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const members = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -34,15 +33,6 @@ const notifications = Number(process.env.BENCH_NOTIFICATIONS ?? 1500);
 const SANDBOX_KEY = 'bench-sandbox-key-0123456789abcdef';
 
 
-async function admin(statement) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 

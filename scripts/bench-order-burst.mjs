@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { courses, users } from '../apps/server/src/db/schema/index.ts';
@@ -16,9 +15,8 @@ import { createUser } from '../apps/server/src/modules/auth/auth.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { postLedger } from '../apps/server/src/modules/money/index.ts';
 import { postPoints } from '../apps/server/src/modules/rewards/index.ts';
-import { freePort } from './bench-lib.mjs';
+import { admin, databaseUrl, freePort } from './bench-lib.mjs';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const servers = (process.env.BENCH_SERVERS ?? `current=${new URL('../apps/server/dist/server.mjs', import.meta.url).pathname}`)
   .split(',')
   .map((s) => {
@@ -32,21 +30,7 @@ const bursts = [
 const PAY_PASSWORD = '135790';
 
 
-async function admin(statement) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
-const urlOf = (name) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 /** Buyers (balance, points, pay password, a token) and courses, written before the server starts. */
 async function prepare(dbUrl, buyers, courseCount) {
@@ -93,7 +77,7 @@ async function startServer(entry, dbUrl) {
 const rows = [];
 for (const server of servers) {
   const dbName = `mp_bench_burst_${process.pid}_${rows.length}`;
-  const dbUrl = urlOf(dbName);
+  const dbUrl = databaseUrl(dbName);
   await admin(`create database "${dbName}"`);
   let child;
   try {
