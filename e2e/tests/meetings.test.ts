@@ -44,6 +44,8 @@ describe('my meetings', () => {
     await host.waitForURL((u) => u.pathname.startsWith('/w/o/live/'), { timeout: HANG_LIMIT_MS });
     await host.getByTestId('moderator-panel').waitFor();
     assert.equal((await host.getByTestId('live-meeting-no').textContent())?.includes(number), true);
+    // A meeting's room leads back to my meetings, not to the public lives.
+    assert.equal(await host.getByRole('link', { name: /Back to my meetings/ }).getAttribute('href'), '/my_meeting');
     const liveId = Number(new URL(host.url()).pathname.split('/').pop());
 
     // A launch token works once, in any browser: a fresh one is logged in as the host; reused, it fails.

@@ -67,9 +67,11 @@ export const LiveRoomDetail = z.object({
   live_status_text: z.string(),
   organizer: LiveOrganizer.nullable(),
   speakers: z.array(LiveSpeaker),
-  /** Digits only, and the same in groups of four ("1234 5678 9012"). */
+  /** Digits only, and the same in groups of four ("1234-5678-9012"). */
   meeting_no: z.string(),
   meeting_no_display: z.string(),
+  /** The room of a meeting a user created (unlisted): its way back is "my meetings", not the lives. */
+  is_meeting: z.boolean(),
   requires: z.object({ login: z.boolean(), sign_in: z.boolean(), access_code: z.boolean() }),
   /** Questions wait for a moderator before others see them. */
   moderated: z.boolean(),

@@ -45,6 +45,7 @@ export async function findLive(db: Conn, id: number) {
       endAt: lives.endAt,
       hasReplay: lives.hasReplay,
       meetingNo: lives.meetingNo,
+      unlisted: sql<boolean>`${lives.status} = 'unlisted'`,
       speakerId: lives.speakerId,
       organizerId: lives.organizerId,
       orgNameZh: organizers.nameZh,

@@ -218,6 +218,7 @@ export class LiveRoomService {
       speakers: speakers.map((s) => presentSpeaker(s, v.lang)),
       meeting_no: digits,
       meeting_no_display: formatMeetingNumber(digits),
+      is_meeting: live.unlisted,
       requires: { login: live.requireLogin || Boolean(live.accessCodeHash), sign_in: live.requireSignIn, access_code: Boolean(live.accessCodeHash) },
       moderated: live.moderated,
       blocked,

@@ -63,6 +63,9 @@ describe('create', () => {
     expect(asHost.data.meeting_no).toBe(m.meeting_no);
     expect(asHost.data.meeting_no_display).toBe(`${m.meeting_no.slice(0, 4)}-${m.meeting_no.slice(4, 8)}-${m.meeting_no.slice(8)}`);
     expect(asHost.data.title).toBe('Lymphoma MDT');
+    // The room knows it holds a meeting (its way back is "my meetings"); a public live's does not.
+    expect(asHost.data.is_meeting).toBe(true);
+    expect((await room(1)).data.is_meeting).toBe(false);
     // Anonymous visitors must log in; a logged-in guest joins without a code.
     expect((await room(m.live_id)).data.blocked).toBe('login');
     expect((await room(m.live_id, guest.access)).data).toMatchObject({ blocked: null, is_moderator: false });

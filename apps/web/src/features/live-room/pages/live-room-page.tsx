@@ -182,7 +182,7 @@ export function LiveRoomPage() {
   return (
     <div className="lr-page" data-testid="live-room">
       <nav className="lr-nav">
-        <Link to={paths.live.getHref()}>‹ {t('nav.back')}</Link>
+        <Link to={d.is_meeting ? paths.myMeeting.getHref() : paths.live.getHref()}>‹ {t(d.is_meeting ? 'nav.backMeetings' : 'nav.back')}</Link>
         {open && !ended ? (
           <span className="lr-viewers" data-testid="viewer-count" data-socket={socket.state}>
             {t('viewers', { count: socket.viewers ?? d.viewer_count })}
