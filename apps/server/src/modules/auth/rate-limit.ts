@@ -14,10 +14,10 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one event in a window of `windowS` (a new window starts when the old one has ended).
-   * `extendToS`, when given and the count reaches `extendAt`, pushes the end out (a lock period).
+   * One upsert that counts an event in a window of `windowS` (a new window starts when the old one
+   * has ended); with `max`, only while the window's count is under it (no row back otherwise).
    */
-  async hit(db: Db | Tx, key: string, windowS: number, extend?: { at: number; lockS: number }): Promise<number> {
+  private async countOne(db: Db | Tx, key: string, windowS: number, max?: number): Promise<{ count: number } | undefined> {
     const now = this.now();
     const end = new Date(now.getTime() + windowS * 1000);
     // Raw SQL parameters go as ISO text: both drivers cast them the same way.
@@ -33,15 +33,19 @@ export class RateLimiter {
           windowStart: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${nowSql} else ${rateLimits.windowStart} end`,
           expiresAt: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${endSql} else ${rateLimits.expiresAt} end`,
         },
+        ...(max === undefined ? {} : { setWhere: sql`${rateLimits.expiresAt} <= ${nowSql} or ${rateLimits.count} < ${max}` }),
       })
       .returning({ count: rateLimits.count });
-    const count = row?.count ?? 1;
-    if (extend && count >= extend.at) {
-      await db
-        .update(rateLimits)
-        .set({ expiresAt: new Date(now.getTime() + extend.lockS * 1000) })
-        .where(eq(rateLimits.key, key));
-    }
+    return row;
+  }
+
+  /**
+   * Counts one event in a window of `windowS` (a new window starts when the old one has ended).
+   * `extendToS`, when given and the count reaches `extendAt`, pushes the end out (a lock period).
+   */
+  async hit(db: Db | Tx, key: string, windowS: number, extend?: { at: number; lockS: number }): Promise<number> {
+    const count = (await this.countOne(db, key, windowS))?.count ?? 1;
+    if (extend && count >= extend.at) await this.lock(db, key, extend.lockS);
     return count;
   }
 
@@ -51,23 +55,7 @@ export class RateLimiter {
    * `max` get a slot. A slot that turns out not to be a failure is handed back with `release`.
    */
   async reserve(db: Db | Tx, key: string, max: number, windowS: number): Promise<{ ok: true; count: number } | { ok: false; expiresAt: Date | null }> {
-    const now = this.now();
-    const end = new Date(now.getTime() + windowS * 1000);
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const endSql = sql`${end.toISOString()}::timestamptz`;
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, windowStart: now, expiresAt: end })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then 1 else ${rateLimits.count} + 1 end`,
-          windowStart: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${nowSql} else ${rateLimits.windowStart} end`,
-          expiresAt: sql`case when ${rateLimits.expiresAt} <= ${nowSql} then ${endSql} else ${rateLimits.expiresAt} end`,
-        },
-        setWhere: sql`${rateLimits.expiresAt} <= ${nowSql} or ${rateLimits.count} < ${max}`,
-      })
-      .returning({ count: rateLimits.count });
+    const row = await this.countOne(db, key, windowS, max);
     if (row) return { ok: true, count: row.count };
     return { ok: false, expiresAt: (await this.peek(db, key)).expiresAt };
   }
