@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { storeLogin, useSharedHarness } from '../src/harness.ts';
+import { HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
 
 const h = useSharedHarness();
 /** A seeded speaker with content in every tab. */
@@ -30,6 +30,8 @@ describe('keyboard and screen readers', () => {
     await page.keyboard.press('Tab');
     assert.equal(await focusedText(page), '跳到主要内容');
     const skip = page.getByRole('link', { name: '跳到主要内容' });
+    // `:focus` matches once the tab itself has focus, which a shared browser may hand it a moment late.
+    await page.waitForFunction(() => (document.querySelector('.skip-link')?.getBoundingClientRect().y ?? -1) >= 0, undefined, { timeout: HANG_LIMIT_MS });
     assert.ok((await skip.boundingBox())!.y >= 0, 'the focused skip link is on screen');
     // A page that scrolls itself after focus moved (a late hash or a restored position) does not
     // take the focused link off screen.
