@@ -11,6 +11,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
 import devRoutes from './modules/dev/dev.routes.ts';
+import { DevClock } from './lib/dev-clock.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
@@ -127,7 +128,8 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
  * The returned instance is not yet ready; inject() or listen() readies it (tests may add routes).
  */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const now = opts.now ?? (() => new Date());
+  const devClock = !opts.now && config.devClock ? new DevClock() : null;
+  const now = opts.now ?? devClock?.now ?? (() => new Date());
   const app = Fastify({
     logger: opts.logger ?? loggerFor(config, opts.logStream),
     logController: new OneLineRequestLog(),
@@ -271,7 +273,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ...(opts.credits?.issuer === null ? {} : { issuer: opts.credits?.issuer ?? { issueCertificate } }),
   });
   // Developer helpers exist only outside production: there they are unknown routes.
-  if (config.env !== 'production') await app.register(devRoutes);
+  if (config.env !== 'production') await app.register(devRoutes, { clock: devClock });
 
   // Unknown API paths/methods get the 404 envelope; other GETs are the SPA's (it shows its own 404).
   app.setNotFoundHandler((req, reply) => {

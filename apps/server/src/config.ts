@@ -32,6 +32,8 @@ const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** 1: the server clock can be moved forward through POST /v1/dev/clock (never in production). */
+  DEV_CLOCK: z.enum(['0', '1']).default('0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -152,6 +154,8 @@ export interface SiteSettings {
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
+  /** The clock may be moved forward by POST /v1/dev/clock (DEV_CLOCK=1, never in production). */
+  devClock: boolean;
   port: number;
   host: string;
   /** Absolute; holds the PGlite directory and the single-instance lock. */
@@ -273,6 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.CERT_SIGNING_KEY !== undefined && !certKey) {
     throw new ConfigError('invalid environment:\n  CERT_SIGNING_KEY: must be 32 bytes written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
+  if (e.NODE_ENV === 'production' && e.DEV_CLOCK === '1') {
+    throw new ConfigError('invalid environment:\n  DEV_CLOCK: not allowed in production (it lets anyone move the server clock)');
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_SCRYPT_N < DEFAULT_PASSWORD_SCRYPT_N) {
     throw new ConfigError(`invalid environment:\n  PASSWORD_SCRYPT_N: at least ${DEFAULT_PASSWORD_SCRYPT_N} in production (a lower cost makes stolen hashes cheaper to crack)`);
   }
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const base = e.PUBLIC_URL.replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
+    devClock: e.NODE_ENV !== 'production' && e.DEV_CLOCK === '1',
     port: e.PORT,
     host: e.HOST,
     dataDir,

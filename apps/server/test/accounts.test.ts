@@ -43,7 +43,7 @@ describe('development routes', () => {
   it('are absent in production (404 envelope)', async () => {
     const app = await buildTestApp({ seed: false, config: { env: 'production' } });
     try {
-      for (const url of ['/v1/dev/outbox?to=13800138000', '/v1/dev/captcha/abc']) {
+      for (const url of ['/v1/dev/outbox?to=13800138000', '/v1/dev/captcha/abc', '/v1/dev/clock']) {
         const res = await app.inject({ url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json().code).toBe(40004);
@@ -51,6 +51,37 @@ describe('development routes', () => {
       // Captcha answers are not kept in production at all.
       const img = await call<{ captcha_key: string }>(app, { url: '/v1/user/verify_code_image' });
       expect(await app.accounts.captchas.devAnswer(img.data.captcha_key)).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the development clock', () => {
+  it('moves forward only when the server was started with DEV_CLOCK=1, and never in production', async () => {
+    expect(() => loadConfig({ ...TEST_ENV, NODE_ENV: 'production', DEV_CLOCK: '1' })).toThrow(/DEV_CLOCK/);
+    const fixed = await buildTestApp({ seed: false });
+    try {
+      const refused = await call(fixed, { method: 'POST', url: '/v1/dev/clock', payload: { advance_s: 60 } });
+      expect(refused.code).toBe(40003);
+      expect((await call<{ offset_s: number }>(fixed, { url: '/v1/dev/clock' })).data.offset_s).toBe(0);
+    } finally {
+      await fixed.close();
+    }
+
+    const app = await buildTestApp({ seed: false, config: { devClock: true } });
+    try {
+      const u = await makeUser(app);
+      const before = Date.now();
+      const moved = await call<{ now: string; offset_s: number }>(app, { method: 'POST', url: '/v1/dev/clock', payload: { advance_s: 3 * 3600 } });
+      expect(moved.data.offset_s).toBe(3 * 3600);
+      expect(Date.parse(moved.data.now) - before).toBeGreaterThanOrEqual(3 * 3600_000);
+      // The app runs on the moved clock: a token issued before is past its two hours now.
+      expect((await call(app, { url: '/v1/user/login_info', headers: bearer(u.access) })).code).toBe(200203);
+      // Never backwards, nor by nothing.
+      for (const advance_s of [-60, 0]) {
+        expect((await call(app, { method: 'POST', url: '/v1/dev/clock', payload: { advance_s } })).code).toBe(40000);
+      }
     } finally {
       await app.close();
     }

@@ -191,6 +191,9 @@ export const OutboxData = z.object({
   pending: z.number().int(),
 });
 export const DevCaptchaData = z.object({ code: z.string() });
+/** The development clock (DEV_CLOCK=1 outside production): moved forward only, never back. */
+export const DevClockAdvanceBody = z.object({ advance_s: z.number().int().min(1).max(30 * 86_400) });
+export const DevClockData = z.object({ now: z.iso.datetime(), offset_s: z.number().int() });
 
 // Account cancellation
 export const CancelAccountBody = z.object({ code: VerifyCode, confirm: z.literal(true) });

@@ -223,6 +223,17 @@ export const schemas = {
     params: z.object({ captcha_key: z.string().min(1).max(64) }),
     data: A.DevCaptchaData,
   }),
+  devClock: define({
+    summary: 'Development only (DEV_CLOCK=1): the server clock and how far it runs ahead of real time',
+    tags: ['dev'],
+    data: A.DevClockData,
+  }),
+  devClockAdvance: define({
+    summary: 'Development only (DEV_CLOCK=1): moves the server clock forward (lets a test attend an hour-long live in seconds)',
+    tags: ['dev'],
+    body: A.DevClockAdvanceBody,
+    data: A.DevClockData,
+  }),
   personalInfo: define({
     summary: 'The profile of the logged-in user',
     tags: ['profile'],

@@ -178,6 +178,8 @@ export const routes = {
   wechatCallback: { method: 'POST', path: '/v1/wechat/callback' },
   devOutbox: { method: 'GET', path: '/v1/dev/outbox' },
   devCaptcha: { method: 'GET', path: '/v1/dev/captcha/:captcha_key' },
+  devClock: { method: 'GET', path: '/v1/dev/clock' },
+  devClockAdvance: { method: 'POST', path: '/v1/dev/clock' },
   // profile
   personalInfo: { method: 'GET', path: '/v1/user/personal_info', auth: true },
   updatePersonalInfo: { method: 'PUT', path: '/v1/user/personal_info', auth: true },

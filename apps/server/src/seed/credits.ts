@@ -8,9 +8,9 @@ const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString();
 
 /**
- * Demo credit designations: a 国家级 Class I live (live 1, with a parallel afternoon session), a
- * 省级 Class I series (the series the demo learner owns) and an AMA PRA Category 1 recording
- * (live 11's replay, designated for the two hours of the meeting it records), each with a post-test.
+ * Demo credit designations: a 国家级 Class I live (live 1, with a parallel afternoon session), an
+ * upcoming 国家级 Class I live (live 2), a 省级 Class I series (the series the demo learner owns)
+ * and an AMA PRA Category 1 recording (live 11's replay, designated for the two hours of the meeting it records), each with a post-test.
  */
 export async function seedCredits(tx: Tx, rows: SeedRows, now: Date): Promise<void> {
   await tx.insert(creditRuleSets).values(STANDARD_RULES).onConflictDoNothing();
@@ -57,6 +57,48 @@ export async function seedCredits(tx: Tx, rows: SeedRows, now: Date): Promise<vo
           optionsZh: ['细胞因子释放综合征', '免疫效应细胞相关神经毒性', '高血糖', '脱发'],
           optionsEn: ['Cytokine release syndrome', 'Immune effector cell-associated neurotoxicity', 'Hyperglycaemia', 'Hair loss'],
           correct: [0, 1],
+        },
+      ],
+    );
+  }
+
+  // An upcoming accredited live: a learner attends it from its start, answers the checks, then claims.
+  const upcoming = rows.lives.find((l) => l.id === 2);
+  if (upcoming) {
+    const start = new Date(upcoming.startAt);
+    const end = new Date(upcoming.endAt);
+    await designate(
+      tx,
+      {
+        activityKind: 'live',
+        activityId: 2,
+        titleZh: upcoming.titleZh,
+        titleEn: upcoming.titleEn ?? upcoming.titleZh,
+        startsAt: start,
+        endsAt: end,
+        creditClass: 'I',
+        ruleKey: 'cn_national_trainee',
+        lecturerRuleKey: 'cn_national_lecturer',
+        projectNumber: '2026-02-01-037（国）',
+        maxHundredths: 50,
+        claimOpensAt: end,
+        claimClosesAt: new Date(end.getTime() + 90 * DAY),
+        sessions: [],
+      },
+      [
+        {
+          stemZh: '射血分数降低的心力衰竭（HFrEF）“新四联”不包括？',
+          stemEn: 'Which is not one of the four pillars for heart failure with reduced ejection fraction?',
+          optionsZh: ['地高辛', 'ARNI', 'β 受体阻滞剂', 'SGLT2 抑制剂'],
+          optionsEn: ['Digoxin', 'ARNI', 'Beta blocker', 'SGLT2 inhibitor'],
+          correct: [0],
+        },
+        {
+          stemZh: '急性失代偿心衰出院后首次随访宜在何时？',
+          stemEn: 'When should the first follow-up after discharge for acute decompensated heart failure be?',
+          optionsZh: ['出院后 7–14 天内', '出院后 3 个月', '出院后 6 个月', '无需随访'],
+          optionsEn: ['Within 7–14 days', 'After 3 months', 'After 6 months', 'None is needed'],
+          correct: [0],
         },
       ],
     );

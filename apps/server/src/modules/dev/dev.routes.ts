@@ -2,6 +2,7 @@ import { ErrorCode } from '@medportal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { DevClock } from '../../lib/dev-clock.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { pendingFor, sandboxMessagesFor } from '../messages/index.ts';
 
@@ -9,7 +10,7 @@ import { pendingFor, sandboxMessagesFor } from '../messages/index.ts';
  * Developer helpers: the messages the sandbox provider delivered, and captcha answers. Registered only when NODE_ENV is not
  * production (app.ts), so in production these paths are unknown routes (404 envelope).
  */
-const devRoutes: FastifyPluginAsync = async (instance) => {
+const devRoutes: FastifyPluginAsync<{ clock: DevClock | null }> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.route({
@@ -35,6 +36,20 @@ const devRoutes: FastifyPluginAsync = async (instance) => {
       const code = await app.accounts.captchas.devAnswer(req.params.captcha_key);
       if (!code) throw new AppError(ErrorCode.NOT_FOUND);
       return ok({ code });
+    },
+  });
+
+  // The clock moves only when the server was started with DEV_CLOCK=1; otherwise it says so.
+  const clock = opts.clock;
+  const state = () => (clock ? { now: clock.now().toISOString(), offset_s: clock.offsetS } : { now: new Date().toISOString(), offset_s: 0 });
+  app.route({ ...endpointRoute('devClock'), handler: async () => ok(state()) });
+  app.route({
+    ...endpointRoute('devClockAdvance'),
+    handler: async (req) => {
+      if (!clock) throw new AppError(ErrorCode.FORBIDDEN);
+      clock.advance(req.body.advance_s);
+      req.log.warn({ offset_s: clock.offsetS }, 'development clock moved forward');
+      return ok(state());
     },
   });
 };
