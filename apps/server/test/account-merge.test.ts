@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, calendarFeedTokens, congresses, courses, lives, speakers } from '../src/db/schema/index.ts';
 import { appendEvidence, claimSlots } from '../src/modules/attendance/attendance.repository.ts';
 import { issueCertificate } from '../src/modules/certificates/index.ts';
+import { designate } from '../src/modules/credits/index.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, smsCode, testClock } from './factories.ts';
 
@@ -22,12 +23,12 @@ const send = <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: 
   call<T>(app, { method, url, headers: bearer(u.access), ...(payload ? { payload } : {}) });
 
 /** `me` binds `other`'s mobile, gets the merge token and merges. */
-async function merge(me: MadeUser, other: MadeUser): Promise<void> {
+async function merge(me: MadeUser, other: MadeUser, a: FastifyInstance = app): Promise<void> {
   clock.advance(61);
-  const code = await smsCode(app, other.mobile ?? '', 'bind');
-  const taken = await send<{ merge_token: string }>('POST', '/v1/user/personal_info/bind_mobile', me, { mobile: other.mobile, code });
+  const code = await smsCode(a, other.mobile ?? '', 'bind');
+  const taken = await call<{ merge_token: string }>(a, { method: 'POST', url: '/v1/user/personal_info/bind_mobile', headers: bearer(me.access), payload: { mobile: other.mobile, code } });
   expect(taken.code).toBe(ErrorCode.ACCOUNT_TAKEN);
-  const merged = await send('POST', '/v1/user/merge_user', me, { merge_token: taken.data.merge_token, confirm: true });
+  const merged = await call(a, { method: 'POST', url: '/v1/user/merge_user', headers: bearer(me.access), payload: { merge_token: taken.data.merge_token, confirm: true } });
   expect(merged, JSON.stringify(merged)).toMatchObject({ code: 0, data: { merged_user_id: other.id } });
 }
 
@@ -128,5 +129,56 @@ describe('account merge carries what the merged account owns', () => {
     expect(await attended(me)).toBe(60);
     const [audit] = await app.db.select().from(auditLog).where(and(eq(auditLog.action, 'attendance.merge'), eq(auditLog.target, `user:${other.id}`)));
     expect(audit?.after).toMatchObject({ user_id: me.id, evidence: 2, slots_moved: 1, corrections: [{ live_id: live!.id, seconds: -30, slots: 1 }] });
+  });
+});
+
+describe('account merge and credit claims', () => {
+  let credits: FastifyInstance;
+  const H = 3600;
+  beforeAll(async () => {
+    // Full attendance for everyone: the claims' other rules are what this is about.
+    const attendance = { attendanceSummary: async () => ({ attended_seconds: 3 * H, scheduled_seconds: 3 * H, presence_checks: { asked: 0, answered: 0 }, signed_in: false, first_seen: null, last_seen: null }) };
+    credits = await buildTestApp({ now: clock.now, seed: false, credits: { attendance, issuer: null } });
+  });
+  afterAll(async () => {
+    await credits?.close();
+  });
+
+  let nextId = 770_000;
+  async function claimable(): Promise<number> {
+    const id = nextId++;
+    const end = new Date(clock.now().getTime() - H * 1000);
+    const start = new Date(end.getTime() - 3 * H * 1000);
+    await designate(
+      credits.db,
+      { activityKind: 'live', activityId: id, titleZh: `学分 ${id}`, titleEn: `Credit ${id}`, startsAt: start, endsAt: end, creditClass: 'I', ruleKey: 'cn_national_trainee', projectNumber: `P-${id}`, maxHundredths: 500, claimOpensAt: end, claimClosesAt: new Date(end.getTime() + 30 * 86_400_000), sessions: [{ key: 'all', title_zh: '全程', title_en: 'Whole', starts_at: start.toISOString(), ends_at: end.toISOString() }] },
+      [],
+    );
+    return id;
+  }
+  async function claim(u: MadeUser, id: number): Promise<number> {
+    const base = `/v1/user/credit/activity/live/${id}`;
+    expect((await call(credits, { method: 'POST', url: `${base}/evaluation`, headers: bearer(u.access), payload: { ratings: { content: 5, teaching: 5, relevance: 5, unbiased: 5 }, comment: '' } })).code).toBe(0);
+    const res = await call<{ id: number; hundredths: number }>(credits, { method: 'POST', url: `${base}/claim`, headers: bearer(u.access) });
+    expect(res.code, JSON.stringify(res)).toBe(0);
+    return res.data.id;
+  }
+  const claims = async (u: MadeUser) =>
+    (await call<{ items: Array<{ id: number; hundredths: number }>; total: number }>(credits, { url: '/v1/user/credit/claims?page=1&page_size=20', headers: bearer(u.access) })).data;
+
+  it('moves the claims the survivor lacks; a designation both claimed keeps each claim on its own account, counted once', async () => {
+    const me = await makeUser(credits);
+    const other = await makeUser(credits);
+    const both = await claimable();
+    const theirsOnly = await claimable();
+    const mine = await claim(me, both);
+    await claim(other, both);
+    const moved = await claim(other, theirsOnly);
+
+    await merge(me, other, credits);
+
+    const after = await claims(me);
+    expect(after.items.map((c) => c.id).sort()).toEqual([mine, moved].sort());
+    expect(after.total).toBe(2);
   });
 });
