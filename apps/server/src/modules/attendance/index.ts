@@ -4,3 +4,4 @@
  */
 export { default as attendanceRoutes, type AttendanceRoutesOptions } from './attendance.routes.ts';
 export { type AttendanceKind, attendanceSummary, recordSignIn, type RoomPort } from './attendance.service.ts';
+export { mergeAttendance } from './attendance.merge.ts';

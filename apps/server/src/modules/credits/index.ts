@@ -6,3 +6,4 @@ export { default as creditsRoutes, type CreditsRoutesOptions } from './credits.r
 export type { AttendanceKind, AttendanceReader, AttendanceSummary, CertificateIssuer, IssueCertificateInput } from './credits.ports.ts';
 export { designate } from './credits.service.ts';
 export { STANDARD_RULES } from './credits.rules.ts';
+export { mergeCredits } from './credits.merge.ts';

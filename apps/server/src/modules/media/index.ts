@@ -7,3 +7,4 @@ export { default as mediaPlugin } from './media.plugin.ts';
 export type { MediaService, Viewer } from './media.service.ts';
 export type { MediaProvider, StreamRef } from './media.adapter.ts';
 export { type WatchedTime, watchedTime } from './media.watch.ts';
+export { mergeWatchLogs } from './media.merge.ts';

@@ -5,3 +5,4 @@
 export { default as meetingsRoutes, type MeetingsRoutesOptions } from './meetings.routes.ts';
 export { meetingsFeed } from './meetings.feed.ts';
 export { hostsAnyMeeting, insertMeetingWithRoom, listMeetingEvents, meetingLiveId, type MeetingCalendarEvent, type NewMeeting } from './meetings.service.ts';
+export { mergeMeetings } from './meetings.merge.ts';

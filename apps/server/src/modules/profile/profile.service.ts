@@ -10,8 +10,20 @@ import type { ImageType } from '../../lib/image-type.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/context.ts';
 import { transaction } from '../../db/transaction.ts';
+import { mergeAttendance } from '../attendance/index.ts';
+import { mergeCalendar } from '../calendar/index.ts';
+import { mergeCertificates } from '../certificates/index.ts';
+import { mergeLearning } from '../courses/index.ts';
+import { mergeCredits } from '../credits/index.ts';
+import { mergeLiveRoom } from '../live-room/index.ts';
+import { mergeReminders } from '../lives/index.ts';
+import { mergeWatchLogs } from '../media/index.ts';
+import { mergeMeetings } from '../meetings/index.ts';
+import { mergeMember } from '../member/index.ts';
 import { mergeMoney, refuseMoneyInFlight } from '../money/index.ts';
-import { mergePoints } from '../rewards/index.ts';
+import { mergeNewsActivity } from '../news/index.ts';
+import { mergePoints, mergeSignIns } from '../rewards/index.ts';
+import { mergeSpeakerFollows } from '../speakers/index.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import {
   type Accounts,
@@ -178,8 +190,9 @@ export class ProfileService {
   /**
    * Folds the other account into this one, in one transaction: its identities (the bound one
    * replacing ours, others where we have none), points, uploads, balance, orders, coupons and
-   * courses move here (money through the ledger, with an audit row); its sessions are revoked and
-   * it is marked merged. Refused while it has an order or a withdrawal in flight.
+   * courses move here (money through the ledger, with an audit row), and so does everything else
+   * it owns, each through the owning module's merge function; its sessions are revoked and it is
+   * marked merged. Refused while it has an order or a withdrawal in flight.
    */
   async merge(me: AuthUser, token: string, lang: ApiLanguage): Promise<{ merged_user_id: number }> {
     const p = verifyToken(this.a.secret, 'merge', token);
@@ -189,6 +202,7 @@ export class ProfileService {
     const otherId = p.b;
     const kind = p.k === 'email' ? 'email' : 'mobile';
     const value = p.v;
+    let movedRooms: number[] = [];
     await transaction(this.db, async (tx) => {
       // Lock both rows in id order (no deadlock with a merge the other way round).
       const locked = await tx
@@ -213,7 +227,6 @@ export class ProfileService {
           await tx.update(userIdentities).set({ userId: me.id }).where(eq(userIdentities.id, identity.id));
         }
       }
-      // Owned rows move (uploads now; orders, favourites... as those features arrive).
       await tx.update(uploads).set({ userId: me.id }).where(eq(uploads.userId, otherId));
       const keep = {
         ...(mine.passwordHash ? {} : { passwordHash: other.passwordHash }),
@@ -221,14 +234,34 @@ export class ProfileService {
       };
       if (Object.keys(keep).length) await tx.update(users).set(keep).where(eq(users.id, me.id));
       // Points and money move through their ledgers (a row on each side), not by rewriting balances.
+      const now = this.a.now();
       await mergePoints(tx, otherId, me.id);
-      await mergeMoney(tx, otherId, me.id, this.a.now());
+      await mergeMoney(tx, otherId, me.id, now);
+      // Everything else the account owns, each table by its owning module. Left with the merged
+      // account on purpose: ledger rows (bills, points, withdrawals and their bank cards: each
+      // account's running sums stay its own, decision record 0044), consents (the record of what
+      // that account agreed to), payment idempotency keys, contact messages to the operators, and
+      // columns naming who acted (auditors, answerers, reviewers), which record history.
+      await mergeSignIns(tx, otherId, me.id, now);
+      await mergeMember(tx, otherId, me.id, now);
+      await mergeSpeakerFollows(tx, otherId, me.id, now);
+      await mergeNewsActivity(tx, otherId, me.id, now);
+      await mergeLearning(tx, otherId, me.id, now);
+      await mergeWatchLogs(tx, otherId, me.id, now);
+      await mergeReminders(tx, otherId, me.id, now);
+      await mergeLiveRoom(tx, otherId, me.id, now);
+      movedRooms = (await mergeMeetings(tx, otherId, me.id, now)).liveIds;
+      await mergeCalendar(tx, otherId, me.id, now);
+      await mergeAttendance(tx, otherId, me.id, now);
+      await mergeCredits(tx, otherId, me.id, now);
+      await mergeCertificates(tx, otherId, me.id, now);
       await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
       await this.a.revokeTokens(tx, otherId, 'merged');
     });
     this.a.tokens.forget({ userIds: [otherId] });
-    // The merged account's name leaves the public lists.
-    this.cache.invalidate([Tag.people]);
+    // The merged account's name leaves the public lists; follower and learner counts changed, and
+    // the moved meetings' rooms name their new host.
+    this.cache.invalidate([Tag.people, Tag.speakers, Tag.courses, ...movedRooms.map((id) => Tag.live(id))]);
     return { merged_user_id: otherId };
   }
 

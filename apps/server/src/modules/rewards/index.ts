@@ -4,6 +4,7 @@
  */
 export { default as rewardsRoutes, type RewardsRoutesOptions } from './rewards.routes.ts';
 export { mergePoints, orderPoints, pointsBalance, postPoints, returnOrderPoints, spendOrderPoints, type PointsEntry } from './points.ledger.ts';
+export { mergeSignIns } from './sign-in.merge.ts';
 export { auditPoints, type PointsViolation } from './points.audit.ts';
 export type { CouponGrants } from './vouchers.service.ts';
 /** The sealing bank card numbers use, shared with the certificates module's ID numbers. */

@@ -1,0 +1,2 @@
+/** The speakers module's public entry: what the account merge asks of follows. */
+export { mergeSpeakerFollows } from './speakers.merge.ts';
