@@ -4,3 +4,4 @@
  */
 export { default as certificatesRoutes, type CertificatesRoutesOptions } from './certificates.routes.ts';
 export { issueCertificate, type IssueCertificateInput } from './certificates.service.ts';
+export type { CertificateDrawer } from './render.ts';
