@@ -1,4 +1,4 @@
-import { serveRenderTasks } from './lib/render-pool.ts';
+import { serveRenderTasks } from './lib/render-serve.ts';
 import { certificatePdf, certificatePng } from './modules/certificates/render.ts';
 import { cmePdf } from './modules/credits/credits.export.ts';
 

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@medportal/contract';
 import { AppError } from './app-error.ts';
+import type { RenderReply, RenderRequest, RenderTasks } from './render-serve.ts';
 
 /**
  * Drawing PNGs and PDFs (font subsetting, rasterising) costs hundreds of milliseconds of CPU, which
@@ -12,17 +14,7 @@ import { AppError } from './app-error.ts';
  * replaced by the next task that needs one, and all of them terminated by close().
  */
 
-/** Drawing functions a worker offers, by name: plain-data arguments in, file bytes out. */
-export type RenderTasks = Record<string, (...args: never[]) => Promise<Uint8Array>>;
-
-interface Request {
-  id: number;
-  task: string;
-  args: unknown[];
-}
-type Reply = { id: number; ok: true; body: Uint8Array } | { id: number; ok: false; message: string };
-
-interface Job extends Request {
+interface Job extends RenderRequest {
   resolve: (body: Buffer) => void;
   reject: (err: Error) => void;
 }
@@ -81,21 +73,17 @@ export class RenderPool<T extends RenderTasks> {
       slot.job = job;
       // An idle worker does not keep the process alive; a busy one does until it answers.
       slot.worker.ref();
-      slot.worker.postMessage({ id: job.id, task: job.task, args: job.args } satisfies Request);
+      slot.worker.postMessage({ id: job.id, task: job.task, args: job.args } satisfies RenderRequest);
     }
   }
 
   private spawn(): Slot {
     const file = this.opts.worker;
-    const worker = new Worker(file, {
-      name: 'render',
-      // From TypeScript sources (tests, `npm run dev`) the worker needs tsx's loader too.
-      ...(file.pathname.endsWith('.ts') ? { execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] } : {}),
-    });
+    const worker = file.pathname.endsWith('.ts') ? tsWorker(file) : new Worker(file, { name: 'render' });
     const slot: Slot = { worker, job: null };
     this.slots.add(slot);
     worker.unref();
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (reply: RenderReply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       slot.job = null;
@@ -122,20 +110,13 @@ export class RenderPool<T extends RenderTasks> {
   }
 }
 
-/** The worker's side: answers each request with its task's bytes (moved, not copied). */
-export function serveRenderTasks(tasks: RenderTasks): void {
-  const port = parentPort;
-  if (!port) throw new Error('serveRenderTasks runs in a worker thread');
-  port.on('message', (req: Request) => {
-    const fn = tasks[req.task] as ((...args: unknown[]) => Promise<Uint8Array>) | undefined;
-    const run = fn ? fn(...req.args) : Promise.reject(new Error(`unknown render task ${req.task}`));
-    run.then(
-      (bytes) => {
-        // Small Buffers share a pooled ArrayBuffer: move only one that is the file's alone.
-        const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-        port.postMessage({ id: req.id, ok: true, body: own } satisfies Reply, [own.buffer as ArrayBuffer]);
-      },
-      (err: unknown) => port.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies Reply),
-    );
-  });
+/**
+ * A worker running TypeScript sources (tests, `npm run dev`). Node 20 does not apply loader hooks
+ * given in a worker's execArgv to its entry, so a small script imports it through tsx's API.
+ */
+function tsWorker(entry: URL): Worker {
+  // tsx's ESM API by path: require.resolve would answer its CommonJS build.
+  const api = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const href = JSON.stringify(entry.href);
+  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${href}, ${href}))`, { eval: true, name: 'render' });
 }
