@@ -56,6 +56,13 @@ import { attendanceRoutes, type AttendanceRoutesOptions, attendanceSummary, reco
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Worker threads drawing certificates and CME cards (tests and benchmarks look at its load). */
+    renders: RenderPool<AppRenderTasks>;
+  }
+}
+
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -253,6 +260,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     size: config.render.workers,
     queueLimit: config.render.queueLimit,
   });
+  app.decorate('renders', renders);
   app.addHook('onClose', () => renders.close());
   const draw: CertificateDrawer = {
     png: (c) => renders.run('certificate-png', c),
