@@ -17,7 +17,7 @@ rmSync(new URL(`${outdir}/`, new URL('.', import.meta.url)), { recursive: true, 
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts', 'render-worker': 'src/render-worker.ts' },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -32,4 +32,4 @@ await build({
   // Stack traces in logs point at src/ lines.
   banner: { js: 'process.setSourceMapsEnabled?.(true);' },
 });
-console.log(`built ${outdir}/server.mjs and ${outdir}/seed.mjs in ${Date.now() - started} ms`);
+console.log(`built ${outdir}/server.mjs, ${outdir}/seed.mjs and ${outdir}/render-worker.mjs in ${Date.now() - started} ms`);

@@ -17,7 +17,7 @@ import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { mediaPlugin } from './modules/media/index.ts';
-import { type AttendanceReader, type CertificateIssuer, creditsRoutes } from './modules/credits/index.ts';
+import { type AttendanceReader, type CertificateIssuer, type CmePdfDrawer, creditsRoutes } from './modules/credits/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
 import speakersRoutes from './modules/speakers/speakers.routes.ts';
@@ -49,11 +49,20 @@ import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import { meetingLiveId, meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
-import { certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
+import { type CertificateDrawer, certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
+import { RenderPool } from './lib/render-pool.ts';
+import type { AppRenderTasks } from './render-worker.ts';
 import { ensureDemoCertificate } from './seed/demo-certificate.ts';
 import { attendanceRoutes, type AttendanceRoutesOptions, attendanceSummary, recordSignIn } from './modules/attendance/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Worker threads drawing certificates and CME cards (tests and benchmarks look at its load). */
+    renders: RenderPool<AppRenderTasks>;
+  }
+}
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to pino at config.logLevel. Tests pass false. */
@@ -246,8 +255,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
+  // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
+  // render-worker.mjs next to the server; from sources it is render-worker.ts).
+  const renders = new RenderPool<AppRenderTasks>({
+    worker: new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.mjs', import.meta.url),
+    size: config.render.workers,
+    queueLimit: config.render.queueLimit,
+  });
+  app.decorate('renders', renders);
+  app.addHook('onClose', () => renders.close());
+  const draw: CertificateDrawer = {
+    png: (c) => renders.run('certificate-png', c),
+    pdf: (c, meta) => renders.run('certificate-pdf', c, meta),
+  };
+  const drawCmePdf: CmePdfDrawer = (card, holder, lang) => renders.run('cme-pdf', card, holder, lang);
   await app.register(certificatesRoutes, {
     now,
+    draw,
     cardEncryptionKey: config.rewards.cardEncryptionKey,
     signingKey: config.certificates.signingKey,
     originOf,
@@ -270,6 +294,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(creditsRoutes, {
     now,
     attendance: opts.credits?.attendance ?? attendance,
+    drawCmePdf,
     ...(opts.credits?.issuer === null ? {} : { issuer: opts.credits?.issuer ?? { issueCertificate } }),
   });
   // Developer helpers exist only outside production: there they are unknown routes.

@@ -113,6 +113,10 @@ const EnvSchema = z.object({
   ORDER_TTL_MIN: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Seconds between sweeps of expired orders, due sandbox notifications and reconciliation; 0 = off. */
   MONEY_SWEEP_INTERVAL_S: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Worker threads drawing certificates and CME cards (PNG/PDF) off the event loop. */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Drawings that may wait for a worker; past this, a request is answered 503 (RENDER_BUSY). */
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
 });
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -196,6 +200,8 @@ export interface AppConfig {
   /** null: outside production only, a sandbox key derived from the app secret. */
   certificates: { signingKey: Buffer | null };
   payments: PaymentSettings;
+  /** The pool of worker threads that draw PNG/PDF files (lib/render-pool.ts). */
+  render: { workers: number; queueLimit: number };
 }
 
 /** Payment providers and order timing (decision records 0026, 0027). */
@@ -341,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
     certificates: { signingKey: certKey },
+    render: { workers: e.RENDER_WORKERS, queueLimit: e.RENDER_QUEUE },
     payments: {
       live: livePayments(cleaned),
       notifyBaseUrl: e.PAYMENT_NOTIFY_BASE_URL?.replace(/\/+$/, '') ?? null,

@@ -154,6 +154,8 @@ export const ErrorCode = {
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
+  /** Every file-drawing worker is busy and the queue is full (HTTP 503); try again shortly. */
+  RENDER_BUSY: 50301,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -97,6 +97,15 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, l
   // An idle client losing its connection (server restart, failover, network) must not crash the
   // process, and the pool replaces it; but it is logged, as it often explains errors that follow.
   pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL connection failed; the pool will open a new one'));
+  // pool.end() resolves once it has asked each connection to end, before they have: closing waits
+  // for the pool's 'remove' of each, so a database dropped after close() cuts no live backend.
+  const open = new Set<pg.PoolClient>();
+  let allRemoved: (() => void) | null = null;
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allRemoved?.();
+  });
   const db = drizzlePg({ client: pool, ...options }) as unknown as Db;
   return {
     db,
@@ -123,7 +132,9 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, l
       if (schemaName && config.dropSchemaOnClose) {
         await pool.query(`drop schema if exists "${schemaName}" cascade`);
       }
+      const removed = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (allRemoved = resolve));
       await pool.end();
+      await removed;
       await config.afterClose?.();
     },
   };

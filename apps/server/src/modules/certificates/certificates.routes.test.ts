@@ -217,3 +217,56 @@ describe('demo content', () => {
     }
   });
 });
+
+describe('certificate files are drawn off the event loop', () => {
+  it('a health check answers while four PDFs are being drawn', async () => {
+    const u = await withIdCard();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await issue({ userId: u.id, activity: live(910 + i), credit: national, claimId: 7010 + i })).id);
+    const finished: string[] = [];
+    const pdfs = ids.map((id) =>
+      app.inject({ method: 'GET', url: `/v1/user/cert/image?id=${id}&format=pdf`, headers: bearer(u.access) }).then((res) => {
+        finished.push('pdf');
+        return res;
+      }),
+    );
+    // All four handed to the render pool: one drawing, three waiting.
+    while (app.renders.pending.running + app.renders.pending.queued < 4) await new Promise((r) => setImmediate(r));
+    const health = app.inject({ url: '/healthz' }).then((res) => {
+      finished.push('health');
+      return res;
+    });
+    expect((await health).statusCode).toBe(200);
+    const files = await Promise.all(pdfs);
+    // Drawn on the event loop, a PDF under way would have to finish before the health check.
+    expect(finished).toEqual(['health', 'pdf', 'pdf', 'pdf', 'pdf']);
+    for (const f of files) {
+      expect(f.statusCode).toBe(200);
+      expect(f.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it('answers 503 RENDER_BUSY, in the user language, once the render queue is full', async () => {
+    const busy = await buildTestApp({ seed: false, config: { render: { workers: 1, queueLimit: 1 } } });
+    try {
+      const u = await makeUser(busy);
+      const card = await call(busy, { method: 'PUT', url: '/v1/user/cert/idcard', headers: bearer(u.access), payload: { legal_name: '张三', doc_type: 'cn_resident', number: ID } });
+      expect(card.code).toBe(0);
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const input = { userId: u.id, activity: live(920 + i), credit: national, claimId: 7020 + i, issuedAt: new Date('2026-11-21T02:00:00Z') };
+        ids.push((await busy.db.transaction((tx) => issueCertificate(tx, input))).id);
+      }
+      // One drawing, one waiting, the third refused at once (whichever reaches the pool last).
+      const round = async (format: 'pdf' | 'png', lang: string) => {
+        const answers = await Promise.all(ids.map((id) => busy.inject({ method: 'GET', url: `/v1/user/cert/image?id=${id}&format=${format}&language=${lang}`, headers: bearer(u.access) })));
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 503]);
+        return answers.find((a) => a.statusCode === 503)!.json();
+      };
+      expect(await round('pdf', 'en')).toMatchObject({ code: ErrorCode.RENDER_BUSY, message: 'Too many files are being generated right now; please try again shortly' });
+      expect(await round('png', 'zh_CN')).toMatchObject({ code: ErrorCode.RENDER_BUSY, message: '正在生成的文件较多，请稍后再试' });
+    } finally {
+      await busy.close();
+    }
+  });
+});

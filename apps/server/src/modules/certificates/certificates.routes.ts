@@ -8,6 +8,7 @@ import { requireRole } from '../money/index.ts';
 import { CardVault, cardKey } from '../rewards/index.ts';
 import { BadgeSigner, signingSeed } from './credential.ts';
 import { CertificateService } from './certificates.service.ts';
+import type { CertificateDrawer } from './render.ts';
 import { VERIFY_SCRIPT, verifyPageHtml } from './verify-page.ts';
 
 export interface CertificatesRoutesOptions {
@@ -17,6 +18,8 @@ export interface CertificatesRoutesOptions {
   /** CERT_SIGNING_KEY; null: a sandbox key derived from the app secret (never in production: config refuses). */
   signingKey: Buffer | null;
   originOf: (req: FastifyRequest) => string;
+  /** Draws PNG/PDF files off the event loop (the render worker pool). */
+  draw: CertificateDrawer;
 }
 
 /** Certificates, the ID card they need, their files and credentials, and their public verification (decision record 0051). */
@@ -26,7 +29,7 @@ const certificatesRoutes: FastifyPluginAsync<CertificatesRoutesOptions> = async 
   const vault = new CardVault(cardKey(opts.cardEncryptionKey, secret));
   let signer: Promise<BadgeSigner> | null = null;
   const getSigner = () => (signer ??= BadgeSigner.create(signingSeed(opts.signingKey, secret)));
-  const certs = new CertificateService(app.db, vault, getSigner, secret, opts.now);
+  const certs = new CertificateService(app.db, vault, getSigner, secret, opts.now, opts.draw);
   const operator = requireRole('operator');
 
   app.route({ ...endpointRoute('certIdcard'), handler: async (req) => ok(await certs.idCard(currentUser(req).id)) });

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../money/index.ts';
 import type { CardVault } from '../rewards/index.ts';
 import type { BadgeSigner } from './credential.ts';
-import { type CertLayoutInput, certificatePdf, certificatePng } from './render.ts';
+import type { CertificateDrawer, CertLayoutInput } from './render.ts';
 
 type CertRow = typeof certificates.$inferSelect;
 
@@ -130,7 +130,6 @@ const FILE_CACHE_ENTRIES = 64;
 
 export class CertificateService {
   private readonly files = new Map<string, Buffer>();
-  private rendering: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -138,6 +137,7 @@ export class CertificateService {
     private readonly signer: () => Promise<BadgeSigner>,
     private readonly secret: string,
     private readonly now: () => Date,
+    private readonly draw: CertificateDrawer,
   ) {}
 
   async idCard(userId: number): Promise<IdCardData> {
@@ -192,17 +192,10 @@ export class CertificateService {
       // Most recently used last: the first key is the one to drop.
       this.files.delete(key);
     } else {
-      // Subsetting the CJK font takes a few hundred ms of CPU: one render at a time per process, and
-      // the file is kept (a certificate's picture never changes).
+      // Subsetting the CJK font takes a few hundred ms of CPU, done in a render worker; the file is
+      // kept (a certificate's picture never changes).
       const input = layoutInput(row, origin);
-      const render = this.rendering.then(() =>
-        format === 'png' ? certificatePng(input) : certificatePdf(input, { title: `${row.titleEn} — certificate ${groupCode(row.code)}` }),
-      );
-      this.rendering = render.then(
-        () => undefined,
-        () => undefined,
-      );
-      body = await render;
+      body = format === 'png' ? await this.draw.png(input) : await this.draw.pdf(input, { title: `${row.titleEn} — certificate ${groupCode(row.code)}` });
       if (this.files.size >= FILE_CACHE_ENTRIES) this.files.delete(this.files.keys().next().value!);
     }
     this.files.set(key, body);

@@ -5,3 +5,4 @@
 export { default as certificatesRoutes, type CertificatesRoutesOptions } from './certificates.routes.ts';
 export { issueCertificate, type IssueCertificateInput } from './certificates.service.ts';
 export { mergeCertificates } from './certificates.merge.ts';
+export type { CertificateDrawer } from './render.ts';

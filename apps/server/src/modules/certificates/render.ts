@@ -12,6 +12,12 @@ import QRCode from 'qrcode';
  * fonts are never loaded, so every machine draws the same picture.
  */
 
+/** Draws the certificate's files; app.ts runs these functions in the render worker pool. */
+export interface CertificateDrawer {
+  png(c: CertLayoutInput): Promise<Buffer>;
+  pdf(c: CertLayoutInput, meta: { title: string }): Promise<Buffer>;
+}
+
 export interface CertLayoutInput {
   kindZh: string;
   kindEn: string;

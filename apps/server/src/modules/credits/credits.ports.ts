@@ -1,4 +1,8 @@
+import type { ApiLanguage, CmeCard } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
+
+/** Draws the year's 登记表 PDF (credits.export.ts's cmePdf, run by app.ts in the render worker pool). */
+export type CmePdfDrawer = (card: CmeCard, holder: string, lang: ApiLanguage) => Promise<Buffer>;
 
 /** Kinds of activity whose attendance the attendance port reports. */
 export type AttendanceKind = 'live' | 'meeting' | 'course' | 'series' | 'recording';

@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { cmeCsv, cmePdf } from './credits.export.ts';
-import type { AttendanceReader, CertificateIssuer } from './credits.ports.ts';
+import { cmeCsv } from './credits.export.ts';
+import type { AttendanceReader, CertificateIssuer, CmePdfDrawer } from './credits.ports.ts';
 import { CreditService } from './credits.service.ts';
 
 export interface CreditsRoutesOptions {
@@ -12,6 +12,8 @@ export interface CreditsRoutesOptions {
   attendance: AttendanceReader;
   /** Without one, claims record their certificate as pending. */
   issuer?: CertificateIssuer;
+  /** Draws the 登记表 PDF off the event loop (the render worker pool). */
+  drawCmePdf: CmePdfDrawer;
 }
 
 /** Continuing-education credit: designations, post-test, evaluation, claims, the 电子学分卡. */
@@ -55,7 +57,7 @@ const creditsRoutes: FastifyPluginAsync<CreditsRoutesOptions> = async (instance,
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="cme-${card.year}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(await cmePdf(card, user?.nickname ?? '', req.ctx.lang));
+      .send(await opts.drawCmePdf(card, user?.nickname ?? '', req.ctx.lang));
   });
 };
 

@@ -3,7 +3,7 @@
  * evidence in, certificate issuance out), and `designate` for the seed.
  */
 export { default as creditsRoutes, type CreditsRoutesOptions } from './credits.routes.ts';
-export type { AttendanceKind, AttendanceReader, AttendanceSummary, CertificateIssuer, IssueCertificateInput } from './credits.ports.ts';
+export type { AttendanceKind, AttendanceReader, AttendanceSummary, CertificateIssuer, CmePdfDrawer, IssueCertificateInput } from './credits.ports.ts';
 export { designate } from './credits.service.ts';
 export { STANDARD_RULES } from './credits.rules.ts';
 export { mergeCredits } from './credits.merge.ts';
