@@ -112,7 +112,9 @@ export default fp(
       }
 
       if (err instanceof AppError) {
-        if (err.httpStatus >= 500) req.log.error({ err }, 'request failed');
+        // 503 is a load we chose to shed (a full queue), not a fault: a warning, not an error per request.
+        if (err.httpStatus === 503) req.log.warn({ code: err.code }, 'request shed: busy');
+        else if (err.httpStatus >= 500) req.log.error({ err }, 'request failed');
         return sendEnvelope(reply, err.httpStatus, err.code, err.userMessage ?? errorMessage(err.code, lang), err.data);
       }
 
