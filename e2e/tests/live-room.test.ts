@@ -145,6 +145,19 @@ describe('live room', () => {
     assert.equal(await page.getByTestId('player-empty').getAttribute('data-reason'), 'not_started');
     assert.equal((await apiCall(h.server.url, `/v1/live/${CODE_LIVE}/topiclist`, { token })).code, 0);
   });
+
+  it("opens the live's own agenda (times, titles, speakers) and its related courses", async () => {
+    const { page } = await h.newPage({ width: 390, height: 844 });
+    await page.goto(`/w/o/live/${MODERATED_LIVE}`);
+    await page.getByRole('button', { name: '会议议程' }).click();
+    const agenda = page.getByTestId('live-agenda');
+    await agenda.getByText('主题报告：最新循证证据解读').waitFor();
+    assert.ok((await agenda.locator('li time').count()) >= 3, 'sessions with times');
+    await page.getByRole('button', { name: '相关课程' }).click();
+    const courses = page.getByTestId('live-related-courses');
+    await courses.locator('li a').first().waitFor();
+    assert.match((await courses.locator('li a').first().getAttribute('href')) ?? '', /\/course\/\d+/);
+  });
 });
 
 describe('recording', () => {

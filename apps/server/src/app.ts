@@ -15,6 +15,8 @@ import { DevClock } from './lib/dev-clock.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
+import courseAlbumsRoutes from './modules/course-albums/course-albums.routes.ts';
+import liveAgendaRoutes from './modules/live-agenda/live-agenda.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { mediaPlugin } from './modules/media/index.ts';
 import { type AttendanceReader, type CertificateIssuer, type CmePdfDrawer, creditsRoutes } from './modules/credits/index.ts';
@@ -204,6 +206,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(mediaRoutes, { now });
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes, { now });
+  await app.register(courseAlbumsRoutes);
+  await app.register(liveAgendaRoutes);
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });

@@ -3,6 +3,7 @@ import * as A from './accounts.ts';
 import { LoginResult, SessionCheck } from './entities.ts';
 import * as P from './profile.ts';
 import { courseSchemas } from './courses.ts';
+import { courseAlbumSchemas } from './course-albums.ts';
 import { newsSchemas } from './news.ts';
 import { speakerSchemas } from './speakers.ts';
 import { placeSchemas } from './places.ts';
@@ -42,6 +43,7 @@ const define = <const E extends EndpointSchemas>(e: E) => e;
 /** The schema map: one entry per route of routes.ts, under the same name. */
 export const schemas = {
   ...courseSchemas,
+  ...courseAlbumSchemas,
   ...speakerSchemas,
   ...placeSchemas,
   ...memberSchemas,

@@ -69,6 +69,9 @@ export type CourseChaptersData = z.infer<typeof CourseChaptersData>;
 export const CourseItemsData = z.object({ items: z.array(Course) });
 export type CourseItemsData = z.infer<typeof CourseItemsData>;
 
+export const CourseSeriesOfData = z.object({ series: Course.nullable() });
+export type CourseSeriesOfData = z.infer<typeof CourseSeriesOfData>;
+
 export const MoreCourseQuery = PageQuery.extend({
   dep_val: DepVal,
   /** The list's heading as the link that opened it names it (`系列课程`); it filters nothing. */
@@ -136,6 +139,18 @@ export const courseSchemas = {
     tags: ['courses'],
     params: CourseIdParams,
     data: CourseItemsData,
+  }),
+  userCourseList: define({
+    summary: 'The course list for app and mini-program hosts: the same list and filters as /v1/pc/course (decision record 0055)',
+    tags: ['courses'],
+    query: CourseListQuery,
+    data: CourseListData,
+  }),
+  courseSeriesOf: define({
+    summary: 'The series a course belongs to (the course itself when it is a series), or null',
+    tags: ['courses'],
+    params: CourseIdParams,
+    data: CourseSeriesOfData,
   }),
   moreCourse: define({
     summary: 'Course series list (/course/more)',

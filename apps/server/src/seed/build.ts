@@ -23,10 +23,11 @@ import { COLUMN_HOSTS, PAPER_AUTHORS } from './data/speaker-links.ts';
 import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts';
 import { buildLiveRoomSeed, type LiveRoomSeedRows } from './live-room.ts';
 import { buildCongressSeed, type CongressSeedRows } from './congresses.ts';
+import { type AlbumSeedRows, buildAlbumSeed } from './course-albums.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
-export interface SeedRows extends LiveRoomSeedRows, CongressSeedRows {
+export interface SeedRows extends LiveRoomSeedRows, CongressSeedRows, AlbumSeedRows {
   departments: Rows<typeof s.departments>;
   regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
@@ -235,12 +236,14 @@ export function buildSeed(now: Date): SeedRows {
     ];
     chosen.forEach((title, k) => courseTags.push({ courseId: id, tagId: tagIdOf(title), sort: k }));
   });
-  // Single courses join the earliest series of their department listed before them.
-  for (const c of courses) {
-    if (c.courseType !== CourseType.SINGLE) continue;
-    const series = courses.find((x) => x.courseType === CourseType.SERIES && x.departmentId === c.departmentId && (x.id ?? 0) < (c.id ?? 0));
-    if (series) c.seriesId = series.id ?? null;
-  }
+  // A single course joins the series its catalogue entry names; the others stand alone.
+  COURSES.forEach((c, i) => {
+    if (!c.partOf) return;
+    const seriesIdx = COURSES.findIndex((x) => x.series === true && x.label === c.partOf);
+    const row = courses[i];
+    if (seriesIdx < 0 || !row) throw new Error(`course ${c.zh}: no series labelled ${c.partOf}`);
+    row.seriesId = seriesIdx + 1;
+  });
   const appraiseTags: SeedRows['appraiseTags'] = APPRAISE_TAGS.map(([zh, en], i) => ({ id: i + 1, titleZh: zh, titleEn: en, sort: i }));
   // One draft: it must never reach a visitor.
   courses.push({
@@ -454,6 +457,7 @@ export function buildSeed(now: Date): SeedRows {
   return {
     ...liveRoom,
     ...buildCongressSeed(now),
+    ...buildAlbumSeed(lives, liveRoom.liveSpeakers),
     departments,
     regions,
     hospitals,

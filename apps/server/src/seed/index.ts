@@ -48,6 +48,9 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['recordings', s.recordings, true],
   ['recordingChapters', s.recordingChapters, false],
   ['congresses', s.congresses, true],
+  ['courseAlbums', s.courseAlbums, true],
+  ['courseAlbumItems', s.courseAlbumItems, false],
+  ['liveAgendaItems', s.liveAgendaItems, true],
 ];
 
 export const CONTENT_TABLES: readonly string[] = CONTENT.map(([, table]) => getTableName(table));

@@ -76,10 +76,8 @@ export function buildLiveRoomSeed(lives: LiveSeed[], speakerCount: number, now: 
       if (other !== host) liveSpeakers.push({ liveId: l.id, speakerId: other, role, sort: k });
     }
     DEMO_SLIDES.forEach((sl, idx) => liveSlides.push({ liveId: l.id, idx, image: slideUrl(`l${l.id}`, idx), titleZh: sl.zh, titleEn: sl.en }));
-    const buttons: Array<[string, string, ReturnType<typeof action>]> = [
-      ['会议议程', 'Agenda', action(ActionType.LIVE_INDEX, {})],
-      ['相关课程', 'Related courses', action(ActionType.COURSE_INDEX, {})],
-    ];
+    // The agenda and related courses are the room's own panels (live-agenda module), not buttons.
+    const buttons: Array<[string, string, ReturnType<typeof action>]> = [];
     if (l.speakerId) buttons.unshift(['讲者介绍', 'About the speaker', action(ActionType.SPEAKER_DETAIL, { id: l.speakerId })]);
     buttons.forEach(([zh, en, act], sort) => liveButtons.push({ id: (buttonId += 1), liveId: l.id, titleZh: zh, titleEn: en, action: act, sort }));
     const ended = liveStatus(l.startAt, l.endAt, Boolean(l.hasReplay), now) === LiveStatus.REPLAY;

@@ -21,3 +21,5 @@ export * from './meetings.ts';
 export * from './certificates.ts';
 export * from './attendance.ts';
 export * from './credits.ts';
+export * from './course-albums.ts';
+export * from './live-agenda.ts';

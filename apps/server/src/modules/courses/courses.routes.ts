@@ -22,6 +22,9 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
   const svc = new CoursesService(app.db, app.media, now, app.publicCache);
 
   app.route({ ...endpointRoute('courseList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  // The same list under the path the app and mini-program hosts call (decision record 0055).
+  app.route({ ...endpointRoute('userCourseList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('courseSeriesOf'), config: ofCourse([Tag.courses]), handler: async (req) => ok(await svc.seriesOf(req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute('moreCourse'), config: cards, handler: async (req) => ok(await svc.more(req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute('appraiseTags'), config: cards, handler: async (req) => ok(await svc.appraiseTags(req.ctx.lang)) });
   app.route({

@@ -158,7 +158,7 @@ export class CoursesService {
     const locks = new Map(rows.map((r) => [r.id, this.lockOf(c, r, userId, entitled)]));
     const media = await this.media.mediaFor('chapter', rows.filter((r) => locks.get(r.id) === null).map((r) => r.id));
     return {
-      items: rows.map((r) => ({ ...presentChapter(r, lang), media: media.get(r.id) ?? null, locked_reason: locks.get(r.id) ?? null })),
+      items: rows.map((r) => ({ ...presentChapter(r, c, lang), media: media.get(r.id) ?? null, locked_reason: locks.get(r.id) ?? null })),
     };
   }
 
@@ -168,6 +168,14 @@ export class CoursesService {
     if (!seriesId) return { items: [] };
     const rows = await repo.seriesMembers(this.db, seriesId);
     return { items: rows.map((r) => presentCourse(r, lang)) };
+  }
+
+  /** The series course itself: a series is its own series, a member names its series, others have none. */
+  async seriesOf(id: number, lang: ApiLanguage): Promise<{ series: Course | null }> {
+    const c = await this.course(id);
+    if (c.courseType === CourseType.SERIES) return { series: presentCourse(c, lang) };
+    const s = c.seriesId ? await repo.findCourse(this.db, c.seriesId) : null;
+    return { series: s ? presentCourse(s, lang) : null };
   }
 
   async guessLike(courseId: number, limit: number, lang: ApiLanguage): Promise<{ items: Course[] }> {

@@ -1,5 +1,6 @@
 import type { ApiLanguage, MyNewsComment, NewsCategory, NewsComment, NewsDetail } from '@medportal/contract';
 import { pick } from '../../lib/i18n.ts';
+import { avatarOf } from '../auth/index.ts';
 import { newsCategoryAction, newsDetailAction, presentNews } from '../shared/news.present.ts';
 import type { CommentRow, findVisible, listCategories, listTags } from './news.repository.ts';
 
@@ -38,7 +39,7 @@ export function presentComment(r: CommentRow, viewerId: number | undefined): New
     id: r.id,
     content: r.content,
     nickname: r.nickname,
-    avatar_url: r.avatarUrl,
+    avatar_url: avatarOf(r),
     created_at: r.createdAt.toISOString(),
     is_mine: viewerId !== undefined && r.userId === viewerId,
   };

@@ -119,3 +119,24 @@ export const presenceScheduleQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['liveRoom', id, 'presenceSchedule'] as const, queryFn: ({ signal }) => api.get<DataOf<'presenceScheduleGet'>>(pathOf('presenceScheduleGet', { id }), undefined, { signal }) });
 export const useSetPresenceSchedule = (id: number) =>
   useRoomMutation(id, (everyMin: number) => api.put<DataOf<'presenceSchedule'>>(pathOf('presenceSchedule', { id }), { every_min: everyMin }));
+
+export type LiveAgenda = DataOf<'liveAgenda'>;
+export type LiveRelatedCourses = DataOf<'liveRelatedCourses'>;
+
+/** The agenda and related courses load when their panel first opens. */
+export const useLiveAgenda = (id: number, enabled: boolean) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['liveRoom', id, 'agenda', lang],
+    queryFn: ({ signal }) => api.get<LiveAgenda>(pathOf('liveAgenda', { id }), undefined, { signal }),
+    enabled,
+  });
+};
+export const useLiveRelatedCourses = (id: number, enabled: boolean) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['liveRoom', id, 'relatedCourses', lang],
+    queryFn: ({ signal }) => api.get<LiveRelatedCourses>(pathOf('liveRelatedCourses', { id }), { limit: 8 }, { signal }),
+    enabled,
+  });
+};

@@ -16,6 +16,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { isMissing, type LiveRoomDetail, pollsQueryOptions, pptQueryOptions, roomKeys, useAccessCode, useLiveDetail, useRemind, useSetSlide, useSign } from '../api/live-room';
+import { AgendaPanel } from '../components/agenda-panel';
 import { AttendanceCard } from '../components/attendance-card';
 import { ModeratorPanel } from '../components/moderator-panel';
 import { PlayerSlot } from '../components/player-slot';
@@ -239,6 +240,7 @@ export function LiveRoomPage() {
               ))}
             </div>
           ) : null}
+          <AgendaPanel liveId={d.id} />
           {open && !ended && (d.requires.sign_in || d.live_status === LiveStatus.LIVE) ? (
             <div className="lr-card lr-sign">
               {d.signed_in ? (
