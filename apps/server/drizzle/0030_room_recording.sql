@@ -1,0 +1,2 @@
+ALTER TABLE "live_rooms" ADD COLUMN "recording" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_recording_check" CHECK ("live_rooms"."recording" in ('manual', 'auto', 'off'));
