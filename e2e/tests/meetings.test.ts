@@ -26,6 +26,7 @@ describe('my meetings', () => {
     await host.locator('#meeting-department').selectOption({ index: 1 });
     await host.getByLabel('Require a password').check();
     await host.locator('#meeting-password').fill(PASSWORD);
+    await host.getByLabel('Record the meeting (a replay can follow)').check();
     await host.getByRole('button', { name: 'Create meeting' }).click();
 
     // It is listed under "upcoming" with its number in groups of four.
@@ -34,6 +35,8 @@ describe('my meetings', () => {
     const number = (await item.getByTestId('meeting-number').textContent())?.trim() ?? '';
     assert.match(number, /^\d{4}-\d{4}-\d{4}$/);
     assert.equal((await item.getByTestId('meeting-password').textContent())?.trim(), PASSWORD);
+    // Recorded: said on the item and in the room.
+    assert.equal((await item.getByTestId('meeting-recording').textContent())?.trim(), 'Recorded');
     // The attendee link and its QR code.
     await item.getByRole('button', { name: 'Invitation QR code' }).click();
     await item.getByRole('img', { name: `QR code: join meeting ${number}` }).waitFor();
@@ -44,6 +47,7 @@ describe('my meetings', () => {
     await host.waitForURL((u) => u.pathname.startsWith('/w/o/live/'), { timeout: HANG_LIMIT_MS });
     await host.getByTestId('moderator-panel').waitFor();
     assert.equal((await host.getByTestId('live-meeting-no').textContent())?.includes(number), true);
+    assert.equal((await host.getByTestId('live-recording').textContent())?.trim(), 'Recorded');
     // A meeting's room leads back to my meetings, not to the public lives.
     assert.equal(await host.getByRole('link', { name: /Back to my meetings/ }).getAttribute('href'), '/my_meeting');
     const liveId = Number(new URL(host.url()).pathname.split('/').pop());

@@ -23,6 +23,11 @@ const LANGS = [
     courses: '热门课程',
     clear: '清空历史',
     emptyTitle: (txt: string) => `没有找到与“${txt}”相关的内容`,
+    /** A congress of the meeting calendar, by its city. */
+    congressTerm: '厦门',
+    congressTab: '国际会议',
+    congressTitle: '中国临床肿瘤学会学术年会',
+    congressPlace: '厦门, 中国',
   },
   {
     lang: 'en',
@@ -40,6 +45,10 @@ const LANGS = [
     courses: 'Popular courses',
     clear: 'Clear all',
     emptyTitle: (txt: string) => `Nothing found for “${txt}”`,
+    congressTerm: 'Berlin',
+    congressTab: 'Congresses',
+    congressTitle: 'ESMO Congress',
+    congressPlace: 'Berlin, Germany',
   },
 ] as const;
 
@@ -207,6 +216,24 @@ describe('search', () => {
         assert.equal(await page.evaluate(() => localStorage.getItem('search_history')), L.hotWord);
         assert.equal(txtOf(page), L.hotWord);
       });
+
+      for (const width of [undefined, 390]) {
+        it(`finds a congress of the meeting calendar and opens it${width ? ` on a ${width} px screen` : ''}`, async () => {
+          const { page } = await open(`/search?txt=${encodeURIComponent(L.congressTerm)}`, width);
+          await page.getByRole('tab', { name: L.congressTab }).click();
+          await page.waitForURL((url) => url.searchParams.get('type') === 'congress');
+          const card = page.locator('.search-result--congress', { hasText: L.congressTitle }).first();
+          await card.waitFor();
+          // Its days (YYYY-MM-DD – MM-DD) and city, country.
+          assert.match((await card.locator('time').textContent()) ?? '', /^\d{4}-\d{2}-\d{2}( – [\d-]+)?$/);
+          assert.equal(await card.locator('.search-result__place').textContent(), L.congressPlace);
+          if (width) assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, 'no horizontal scrolling');
+          const title = (await card.locator('.search-result__title').textContent()) ?? '';
+          await card.getByRole('link').click();
+          await page.waitForURL((url) => /^\/meeting\/calendar\/\d+$/.test(url.pathname));
+          await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        });
+      }
 
       it('fits the board and the results on a 390 px screen', async () => {
         const { page, box } = await open('/', 390);

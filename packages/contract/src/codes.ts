@@ -78,6 +78,8 @@ export const ErrorCode = {
   PRESENCE_CHECK_CLOSED: 40414,
   /** Attendance is counted, and presence checks asked, only while the live is on air. */
   LIVE_NOT_ON_AIR: 40415,
+  /** The room was not recorded (a meeting held without recording, or whose recording was removed): no replay. */
+  LIVE_NOT_RECORDED: 40416,
   INSUFFICIENT_BALANCE: 40201,
   /** Log in to watch this chapter or live. */
   LOGIN_TO_WATCH: 40301,

@@ -51,6 +51,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.LIVE_SIGN_CLOSED]: { zh_CN: '签到未开放（开播前 30 分钟至直播结束）', en: 'Check-in is open from 30 minutes before the start until the end' },
   [ErrorCode.PRESENCE_CHECK_CLOSED]: { zh_CN: '在线确认已结束，未能计入', en: 'This presence check has closed; the answer was not counted' },
   [ErrorCode.LIVE_NOT_ON_AIR]: { zh_CN: '直播未在进行中', en: 'The live is not on air' },
+  [ErrorCode.LIVE_NOT_RECORDED]: { zh_CN: '本会议未录制', en: 'This meeting was not recorded' },
   [ErrorCode.RECORDING_NOT_READY]: { zh_CN: '回放正在准备中', en: 'The replay is being prepared' },
   [ErrorCode.LOGIN_TO_WATCH]: { zh_CN: '请登录后观看', en: 'Please log in to watch' },
   [ErrorCode.PURCHASE_TO_WATCH]: { zh_CN: '购买课程后即可观看', en: 'Buy the course to watch this chapter' },

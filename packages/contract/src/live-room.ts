@@ -42,12 +42,22 @@ export const LiveButton = z.object({ id: z.number().int(), title: z.string(), ac
 export type LiveButton = z.infer<typeof LiveButton>;
 
 /**
- * Why there is no media: not started, ended without a replay yet, caller must log in, enter the
- * code or check in first (a live that asks for a check-in), no stream source configured.
+ * Why there is no media: not started, ended without a replay yet, ended and never recorded (a
+ * meeting held without recording), caller must log in, enter the code or check in first (a live
+ * that asks for a check-in), no stream source configured.
  */
-export const MEDIA_UNAVAILABLE = ['not_started', 'replay_pending', 'login', 'access_code', 'sign_in', 'no_source'] as const;
+export const MEDIA_UNAVAILABLE = ['not_started', 'replay_pending', 'not_recorded', 'login', 'access_code', 'sign_in', 'no_source'] as const;
 export const MediaUnavailable = z.enum(MEDIA_UNAVAILABLE);
 export type MediaUnavailable = z.infer<typeof MediaUnavailable>;
+
+/**
+ * What becomes of a room's stream after the end: `manual`, a moderator marks the replay available
+ * (public lives); `auto`, the recording is offered as soon as it ends (a recorded meeting); `off`,
+ * not recorded: no replay, ever.
+ */
+export const ROOM_RECORDING = ['manual', 'auto', 'off'] as const;
+export const RoomRecording = z.enum(ROOM_RECORDING);
+export type RoomRecording = z.infer<typeof RoomRecording>;
 
 /** Why the caller may not take part yet (Q&A, slides, polls, the socket); null = may. */
 export const LiveAccessBlock = z.enum(['login', 'access_code']);
@@ -72,6 +82,7 @@ export const LiveRoomDetail = z.object({
   meeting_no_display: z.string(),
   /** The room of a meeting a user created (unlisted): its way back is "my meetings", not the lives. */
   is_meeting: z.boolean(),
+  recording: RoomRecording,
   requires: z.object({ login: z.boolean(), sign_in: z.boolean(), access_code: z.boolean() }),
   /** Questions wait for a moderator before others see them. */
   moderated: z.boolean(),

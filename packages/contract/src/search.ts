@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Page, PageQuery } from './common.ts';
 import { Course, HotWord, SearchHint, SearchItem } from './entities.ts';
+import { LocalDate } from './lives.ts';
 
 /**
  * Search (spec §2 /search, §3 Search item / Hot search word / Search hint, §4 search box, §7 "Home
  * and search"). One index over every searchable module; `all` mixes them by rank.
  */
 
-export const SEARCH_MODULES = ['course', 'live', 'news', 'speaker', 'paper', 'column'] as const;
+export const SEARCH_MODULES = ['course', 'live', 'news', 'speaker', 'paper', 'column', 'congress'] as const;
 export const SearchModule = z.enum(SEARCH_MODULES);
 export type SearchModule = z.infer<typeof SearchModule>;
 
@@ -48,8 +49,18 @@ export const SearchResult = SearchItem.extend({
   module: SearchModule,
   /** Plain-text excerpt around the first body match (or the start of the body); may be empty. */
   summary: z.string(),
-  /** ISO time the item was published (lives: start time); null for speakers. */
+  /** ISO time the item was published (lives: start time); null for speakers and congresses. */
   published_at: z.string().nullable(),
+  /** A congress of the meeting calendar: its local days (inclusive) and where; null for other modules. */
+  event: z
+    .object({
+      start_date: LocalDate,
+      end_date: LocalDate,
+      city: z.string(),
+      /** ISO 3166-1 alpha-2. */
+      country: z.string(),
+    })
+    .nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 

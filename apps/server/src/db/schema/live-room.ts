@@ -30,8 +30,17 @@ export const liveRooms = pgTable(
     scheduledEndAt: timestamp({ withTimezone: true }),
     statusChangedAt: timestamp({ withTimezone: true }),
     statusChangedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What becomes of the stream after the end (contract ROOM_RECORDING): `manual`, a moderator
+     * marks the replay available (public lives); `auto`, the recording is offered once it ends (a
+     * recorded meeting); `off`, never recorded, no replay ever (decision record 0058).
+     */
+    recording: text().notNull().default('manual'),
   },
-  (t) => [check('live_rooms_slide_check', sql`${t.currentSlide} >= 0`)],
+  (t) => [
+    check('live_rooms_slide_check', sql`${t.currentSlide} >= 0`),
+    check('live_rooms_recording_check', sql`${t.recording} in ('manual', 'auto', 'off')`),
+  ],
 );
 
 /** Who moderates a live (approve, answer, slides, polls, status). */

@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** A tsvector built by the search tokenizer (modules/search/tokenizer.ts) and passed as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** A 64-bit transaction id (never wraps around); read back as text. */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/** What a congress's result shows besides its title: local days (inclusive) and place. */
+export interface SearchEvent {
+  startDate: string;
+  endDate: string;
+  cityZh: string;
+  cityEn: string;
+  country: string;
+}
 
 /**
  * The search index: one row per searchable item (both languages' text in one row), rebuilt from
@@ -16,7 +25,7 @@ export const searchDocuments = pgTable(
   'search_documents',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    /** contract SearchModule: course, live, news, speaker, paper, column. */
+    /** contract SearchModule: course, live, news, speaker, paper, column, congress. */
     module: text().notNull(),
     itemId: integer().notNull(),
     titleZh: text().notNull(),
@@ -29,8 +38,10 @@ export const searchDocuments = pgTable(
     titleTsv: tsvector().notNull(),
     /** Tokens of both bodies (summary, description, abstract, speaker, journal, ...). */
     bodyTsv: tsvector().notNull(),
-    /** Lives: start time; speakers and columns: null. */
+    /** Lives: start time; speakers, columns and congresses: null. */
     publishedAt: timestamp({ withTimezone: true }),
+    /** Congresses: their local days and place, shown on the result (they have no instant). */
+    event: jsonb().$type<SearchEvent>(),
     /** Learn count, views, followers or subscribers, whichever the module has. */
     popularity: integer().notNull().default(0),
     /** Order within a tier: days since 1970 of the item's date plus 30 per tenfold popularity. */
@@ -40,7 +51,7 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     unique('search_documents_module_item_key').on(t.module, t.itemId),
-    check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column')`),
+    check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column', 'congress')`),
   ],
 );
 

@@ -4,6 +4,6 @@
  */
 export { default as liveRoomRoutes, type LiveRoomPort, type LiveRoomRoutesOptions } from './live-room.routes.ts';
 export { accessCodeHash, type AttendanceEvidence, type MediaSource, noMedia } from './live-room.service.ts';
-export { openMeetingRoom, setRoomAccessCode } from './live-room.meeting.ts';
+export { openMeetingRoom, setMeetingRecording, setRoomAccessCode } from './live-room.meeting.ts';
 export { DEMO_SLIDES, slideUrl } from './slide-svg.ts';
 export { mergeLiveRoom } from './live-room.merge.ts';

@@ -1,3 +1,4 @@
+import type { RoomRecording } from '@medportal/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import {
@@ -59,6 +60,7 @@ export async function findLive(db: Conn, id: number) {
       accessCodeHash: liveRooms.accessCodeHash,
       scheduledStartAt: liveRooms.scheduledStartAt,
       scheduledEndAt: liveRooms.scheduledEndAt,
+      recording: sql<RoomRecording>`coalesce(${liveRooms.recording}, 'manual')`,
     })
     .from(lives)
     .leftJoin(liveRooms, eq(liveRooms.liveId, lives.id))
@@ -499,6 +501,21 @@ export async function noteStatusChange(tx: Tx, liveId: number, before: { startAt
       statusChangedBy: userId,
     })
     .where(eq(liveRooms.liveId, liveId));
+}
+
+/** What becomes of the room's stream after the end (no room row yet: `manual`). */
+export async function roomRecording(db: Conn, liveId: number): Promise<RoomRecording> {
+  const [row] = await db.select({ recording: liveRooms.recording }).from(liveRooms).where(eq(liveRooms.liveId, liveId));
+  return (row?.recording as RoomRecording | undefined) ?? 'manual';
+}
+
+export async function setRoomRecording(tx: Tx, liveId: number, recording: RoomRecording): Promise<void> {
+  await tx.update(liveRooms).set({ recording }).where(eq(liveRooms.liveId, liveId));
+}
+
+/** The live's recording, if it has one, is no longer offered. */
+export async function withdrawRecording(tx: Tx, liveId: number): Promise<void> {
+  await tx.update(recordings).set({ ready: false }).where(eq(recordings.liveId, liveId));
 }
 
 export async function recordingOfLive(db: Conn, liveId: number) {

@@ -8,6 +8,7 @@ import {
   LiveStatus,
   type Media,
   type MediaUnavailable,
+  type RoomRecording,
   SIGN_OPENS_BEFORE_S,
   TOPIC_RATE_LIMIT,
   formatMeetingNumber,
@@ -201,7 +202,7 @@ export class LiveRoomService {
       repo.recordingOfLive(this.db, liveId),
     ]);
     const status = this.status(live, now);
-    const { media, reason } = await this.liveMedia(liveId, status, gate, v.userId);
+    const { media, reason } = await this.liveMedia(liveId, status, gate, v.userId, live.recording);
     const digits = live.meetingNo.replace(/\D/g, '');
     return {
       id: live.id,
@@ -219,6 +220,7 @@ export class LiveRoomService {
       meeting_no: digits,
       meeting_no_display: formatMeetingNumber(digits),
       is_meeting: live.unlisted,
+      recording: live.recording,
       requires: { login: live.requireLogin || Boolean(live.accessCodeHash), sign_in: live.requireSignIn, access_code: Boolean(live.accessCodeHash) },
       moderated: live.moderated,
       blocked,
@@ -230,17 +232,24 @@ export class LiveRoomService {
       remind_count: remind.count,
       viewer_count: viewers,
       seq: live.seq,
-      recording_id: recording?.ready && live.hasReplay ? recording.id : null,
+      // A recorded meeting's recording is ready before it ends: offered only once it has ended.
+      recording_id: recording?.ready && (live.recording === 'auto' ? status === LiveStatus.REPLAY : live.hasReplay) ? recording.id : null,
       buttons: buttons.map((b) => presentButton(b, v.lang)),
       media,
       media_unavailable: reason,
     };
   }
 
-  private async liveMedia(liveId: number, status: number, gate: PlayGate | null, userId: number | undefined): Promise<{ media: Media | null; reason: MediaUnavailable | null }> {
+  private async liveMedia(
+    liveId: number,
+    status: number,
+    gate: PlayGate | null,
+    userId: number | undefined,
+    recording: RoomRecording,
+  ): Promise<{ media: Media | null; reason: MediaUnavailable | null }> {
     if (gate) return { media: null, reason: gate };
     if (status === LiveStatus.UPCOMING) return { media: null, reason: 'not_started' };
-    if (status === LiveStatus.ENDED) return { media: null, reason: 'replay_pending' };
+    if (status === LiveStatus.ENDED) return { media: null, reason: recording === 'off' ? 'not_recorded' : 'replay_pending' };
     const media = await this.media.live(liveId, userId);
     if (media === 'login') return { media: null, reason: 'login' };
     return media ? { media, reason: null } : { media: null, reason: 'no_source' };
@@ -543,16 +552,28 @@ export class LiveRoomService {
       const status = this.status(live, now);
       let recordingId: number | null = null;
       let next = { startAt: live.startAt, endAt: live.endAt, hasReplay: live.hasReplay };
+      const recording = await repo.roomRecording(tx, liveId);
       if (action === 'start') {
         if (status !== LiveStatus.UPCOMING) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
         next = { ...next, startAt: now };
+        // A recorded meeting's recording covers what was streamed: from the actual start.
+        if (recording === 'auto') await repo.upsertRecording(tx, liveId, { recordedAt: now, durationS: durationS(now, live.endAt), ready: true });
       } else if (action === 'end') {
         if (status !== LiveStatus.LIVE) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
         // end_at > start_at is a table constraint; a live ended in the millisecond it started lasts 1 ms.
-        // The replay is being prepared until a moderator marks it available.
-        next = { ...next, endAt: new Date(Math.max(now.getTime(), live.startAt.getTime() + 1)), hasReplay: false };
-        await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, next.endAt), ready: false });
+        const endAt = new Date(Math.max(now.getTime(), live.startAt.getTime() + 1));
+        if (recording === 'off') {
+          next = { ...next, endAt, hasReplay: false };
+        } else {
+          // A recorded meeting offers its recording at once; a live's replay is being prepared
+          // until a moderator marks it available.
+          const auto = recording === 'auto';
+          next = { ...next, endAt, hasReplay: auto };
+          const id = await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, endAt), ready: auto });
+          if (auto) recordingId = id;
+        }
       } else {
+        if (recording === 'off') throw new AppError(ErrorCode.LIVE_NOT_RECORDED);
         if (status !== LiveStatus.ENDED) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
         next = { ...next, hasReplay: true };
         recordingId = await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, live.endAt), ready: true });
@@ -580,9 +601,10 @@ export class LiveRoomService {
     const lang = v.lang;
     const r = await repo.findRecording(this.db, id);
     if (!r) throw notFound();
-    if (!r.ready) throw new AppError(ErrorCode.RECORDING_NOT_READY);
-    // A live's recording is let through the live's own gate.
+    // A live's recording is let through the live's own gate; a recorded meeting's once it has ended.
     const live = r.liveId === null ? null : await repo.findLive(this.db, r.liveId);
+    if (live?.recording === 'off') throw new AppError(ErrorCode.LIVE_NOT_RECORDED);
+    if (!r.ready || (live?.recording === 'auto' && this.status(live) !== LiveStatus.REPLAY)) throw new AppError(ErrorCode.RECORDING_NOT_READY);
     const gate = live ? (await this.playGate(live, v.userId)).gate : null;
     const end = new Date(r.recordedAt.getTime() + r.durationS * 1000);
     const offset = (at: Date) => Math.min(r.durationS, Math.max(0, Math.round((at.getTime() - r.recordedAt.getTime()) / 1000)));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lives, meetingLaunchTokens } from '../../db/schema/index.ts';
+import { lives, meetingLaunchTokens, recordings } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { bearer, call, makeUser, type MadeUser, testClock } from '../../../test/factories.ts';
 import { listMeetingEvents } from './index.ts';
@@ -264,5 +264,108 @@ describe('the host’s personal calendar feed', () => {
     const other = CalendarFeedData.parse((await call(app, { url: '/v1/user/calendar/feed', headers: bearer(guest.access) })).data);
     const ou = new URL(other.url);
     expect((await app.inject({ url: `${ou.pathname}${ou.search}` })).body).not.toContain('Feed board');
+  });
+});
+
+// Last: these move the clock by hours (sessions made earlier expire).
+describe('recording', () => {
+  const put = (token: string, id: number, payload: Record<string, unknown>) => call<Meeting>(app, { method: 'PUT', url: `/v1/user/meeting/${id}`, headers: bearer(token), payload });
+  const vod = (id: number, token: string) => call<{ media: { hls_url: string } | null }>(app, { url: `/v1/vod/${id}`, headers: bearer(token) });
+  const authUrl = (liveId: number, token: string) => call<{ kind: string }>(app, { url: `/v1/live/${liveId}/auth_url`, headers: bearer(token) });
+  const setStatus = (liveId: number, token: string, action: string) => call(app, { method: 'PUT', url: `/v1/user/live/${liveId}/status`, headers: bearer(token), payload: { action } });
+  const recordingIdOf = async (liveId: number) => (await app.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.liveId, liveId)))[0]?.id;
+
+  it('a recorded meeting streams, offers what it streamed once it has ended, and loses it when recording is switched off', async () => {
+    const me = await makeUser(app, { nickname: 'Recorder' });
+    const viewer = await makeUser(app);
+    const m = (await create(me.access, { title: 'Recorded board', start_at: inMinutes(10), duration_min: 30, recorded: true })).data;
+    expect(m.recorded).toBe(true);
+    const before = (await room(m.live_id, viewer.access)).data;
+    expect(before).toMatchObject({ recording: 'auto', live_status: 0, media: null, media_unavailable: 'not_started', recording_id: null });
+    // Nothing to watch before it has ended, even knowing the recording's id.
+    const recId = await recordingIdOf(m.live_id);
+    expect(recId).toBeDefined();
+    expect((await vod(recId!, viewer.access)).code).toBe(ErrorCode.RECORDING_NOT_READY);
+
+    clock.advance(11 * 60);
+    const onAir = (await room(m.live_id, viewer.access)).data;
+    expect(onAir).toMatchObject({ live_status: 1, recording_id: null, media_unavailable: null });
+    expect(onAir.media?.live).toBe(true);
+    expect((await authUrl(m.live_id, viewer.access)).data.kind).toBe('live');
+
+    clock.advance(30 * 60);
+    const after = (await room(m.live_id, viewer.access)).data;
+    expect(after).toMatchObject({ live_status: 3, recording_id: recId, media_unavailable: null });
+    expect(after.media?.live).toBe(false);
+    expect((await authUrl(m.live_id, viewer.access)).data.kind).toBe('replay');
+    const watched = await vod(recId!, viewer.access);
+    expect(watched.code).toBe(0);
+    expect(watched.data.media?.hls_url).toContain('master.m3u8');
+
+    // Only switching recording off is accepted after the end; it takes the recording down.
+    expect((await put(me.access, m.id, { title: 'Renamed' })).code).toBe(ErrorCode.MEETING_CLOSED);
+    const off = await put(me.access, m.id, { recorded: false });
+    expect(off.code).toBe(0);
+    expect(off.data).toMatchObject({ recorded: false, status: 'ended' });
+    const gone = (await room(m.live_id, viewer.access)).data;
+    expect(gone).toMatchObject({ recording: 'off', live_status: 2, media: null, media_unavailable: 'not_recorded', recording_id: null });
+    expect((await vod(recId!, viewer.access)).code).toBe(ErrorCode.LIVE_NOT_RECORDED);
+    expect((await vod(recId!, me.access)).code).toBe(ErrorCode.LIVE_NOT_RECORDED);
+    expect((await authUrl(m.live_id, viewer.access)).code).toBe(ErrorCode.MEDIA_NOT_AVAILABLE);
+    expect((await setStatus(m.live_id, me.access, 'replay')).code).toBe(ErrorCode.LIVE_NOT_RECORDED);
+    // Nothing was kept to put back up.
+    expect((await put(me.access, m.id, { recorded: true })).code).toBe(ErrorCode.MEETING_CLOSED);
+    expect((await tab(me.access, 'ended')).data.items.find((i) => i.id === m.id)?.recorded).toBe(false);
+  });
+
+  it('a recorded meeting the host ends early offers its recording at once', async () => {
+    const me = await makeUser(app, { nickname: 'Early' });
+    const viewer = await makeUser(app);
+    const m = (await create(me.access, { title: 'Short board', start_at: inMinutes(1), duration_min: 60, recorded: true })).data;
+    clock.advance(2 * 60);
+    expect((await setStatus(m.live_id, me.access, 'end')).code).toBe(0);
+    const after = (await room(m.live_id, viewer.access)).data;
+    expect(after.live_status).toBe(3);
+    expect(after.recording_id).not.toBeNull();
+    expect((await vod(after.recording_id!, viewer.access)).data.media).not.toBeNull();
+  });
+
+  it('a meeting not recorded streams but never offers a replay, and its room says so after the end', async () => {
+    const me = await makeUser(app, { nickname: 'Unrecorded' });
+    const viewer = await makeUser(app);
+    const m = (await create(me.access, { title: 'Off the record', start_at: inMinutes(1), duration_min: 60, recorded: false })).data;
+    expect(m.recorded).toBe(false);
+    expect((await room(m.live_id, viewer.access)).data).toMatchObject({ recording: 'off', media_unavailable: 'not_started' });
+    clock.advance(2 * 60);
+    const onAir = (await room(m.live_id, viewer.access)).data;
+    expect(onAir.media?.live).toBe(true);
+
+    // Ended by the host: no recording is made, and the host cannot offer one.
+    expect((await setStatus(m.live_id, me.access, 'end')).code).toBe(0);
+    const ended = (await room(m.live_id, viewer.access)).data;
+    expect(ended).toMatchObject({ live_status: 2, media: null, media_unavailable: 'not_recorded', recording_id: null });
+    expect((await setStatus(m.live_id, me.access, 'replay')).code).toBe(ErrorCode.LIVE_NOT_RECORDED);
+    expect((await authUrl(m.live_id, viewer.access)).code).toBe(ErrorCode.MEDIA_NOT_AVAILABLE);
+    expect(await recordingIdOf(m.live_id)).toBeUndefined();
+    // Still so once the scheduled end has passed too, and recording cannot be switched on afterwards.
+    clock.advance(60 * 60);
+    expect((await room(m.live_id, me.access)).data).toMatchObject({ live_status: 2, media_unavailable: 'not_recorded', recording_id: null });
+    expect((await put(me.access, m.id, { recorded: true })).code).toBe(ErrorCode.MEETING_CLOSED);
+  });
+
+  it('follows the flag and the schedule while the meeting is upcoming', async () => {
+    const me = await makeUser(app, { nickname: 'Flip' });
+    const viewer = await makeUser(app);
+    const m = (await create(me.access, { title: 'Flip board', start_at: inMinutes(10), duration_min: 30 })).data;
+    expect((await room(m.live_id, me.access)).data.recording).toBe('off');
+    const on = await put(me.access, m.id, { recorded: true, duration_min: 20 });
+    expect(on.data.recorded).toBe(true);
+    expect((await room(m.live_id, me.access)).data.recording).toBe('auto');
+    clock.advance(31 * 60);
+    const after = (await room(m.live_id, viewer.access)).data;
+    expect(after.live_status).toBe(3);
+    const rec = await vod(after.recording_id!, viewer.access);
+    expect(rec.code).toBe(0);
+    expect((rec.data as unknown as { duration_s: number }).duration_s).toBe(20 * 60);
   });
 });

@@ -13,8 +13,9 @@ export interface MeetingsRoutesOptions {
 const meetingsRoutes: FastifyPluginAsync<MeetingsRoutesOptions> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new MeetingsService(app.db, now, app.accounts);
-  // The room's cached reads show title, schedule and access code.
-  const dropRoom = (liveId: number) => app.publicCache.invalidate([Tag.live(liveId)]);
+  // The room's cached reads show title, schedule and access code; recording reads (tagged with the
+  // lives) show whether its recording is still offered.
+  const dropRoom = (liveId: number) => app.publicCache.invalidate([Tag.live(liveId), Tag.lives]);
 
   app.route({ ...endpointRoute('meetingCreate'), handler: async (req) => ok(await svc.create(currentUser(req).id, req.body, req.ctx.lang)) });
   app.route({ ...endpointRoute('meetingIndex'), handler: async (req) => ok(await svc.index(currentUser(req).id, req.query, req.ctx.lang)) });

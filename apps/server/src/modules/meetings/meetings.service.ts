@@ -15,8 +15,9 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { pick } from '../../lib/i18n.ts';
 import type { Accounts, LoginOutcome } from '../auth/index.ts';
-import { openMeetingRoom, setRoomAccessCode } from '../live-room/index.ts';
+import { openMeetingRoom, setMeetingRecording, setRoomAccessCode } from '../live-room/index.ts';
 import { createUnlistedLive, updateUnlistedLive, withdrawUnlistedLive } from '../lives/index.ts';
+import { bindLoopStream, bindStreamRecording, unbindReplay } from '../media/index.ts';
 import { pageOf } from '../shared/paginate.ts';
 import * as repo from './meetings.repository.ts';
 
@@ -67,8 +68,20 @@ export interface NewMeeting {
 }
 
 /**
+ * A recorded meeting's room offers the recording once it ends, the stream the sandbox recorded
+ * bound as its replay; a meeting not recorded never offers one, and switching recording off
+ * withdraws a recording already offered (decision record 0058).
+ */
+async function applyRecording(tx: Tx, liveId: number, recorded: boolean, times: { startAt: Date; endAt: Date }, now: Date): Promise<void> {
+  await setMeetingRecording(tx, liveId, recorded, times, now);
+  if (recorded) await bindStreamRecording(tx, liveId);
+  else await unbindReplay(tx, liveId);
+}
+
+/**
  * Writes a meeting and its room in the caller's transaction: an unlisted live (lives module) whose
- * room (live-room module) has the host as moderator and the password as access code.
+ * room (live-room module) has the host as moderator and the password as access code, streaming
+ * the sandbox's clip and recording it or not.
  */
 export async function insertMeetingWithRoom(tx: Tx, v: NewMeeting, now: Date): Promise<number> {
   let meetingNo = v.meetingNo ?? newMeetingNumber();
@@ -77,6 +90,8 @@ export async function insertMeetingWithRoom(tx: Tx, v: NewMeeting, now: Date): P
   const endAt = new Date(v.startAt.getTime() + v.durationMin * 60_000);
   const liveId = await createUnlistedLive(tx, { title: v.title, startAt: v.startAt, endAt, departmentId: v.departmentId, meetingNo });
   await openMeetingRoom(tx, liveId, v.hostId, v.password);
+  await bindLoopStream(tx, liveId);
+  await applyRecording(tx, liveId, v.recorded, { startAt: v.startAt, endAt }, now);
   return repo.insertMeeting(tx, {
     hostId: v.hostId,
     liveId,
@@ -100,6 +115,10 @@ export async function hostsAnyMeeting(db: Db | Tx, hostId: number): Promise<bool
 type Body<N extends 'meetingCreate' | 'meetingUpdate'> = N extends 'meetingCreate'
   ? { title: string; start_at: string; duration_min: number; department_id: number; recorded: boolean; password?: string | null | undefined }
   : { title?: string | undefined; start_at?: string | undefined; duration_min?: number | undefined; department_id?: number | undefined; recorded?: boolean | undefined; password?: string | null | undefined };
+
+/** An edit that only switches recording off (what an ended meeting still accepts). */
+const onlyRecordingOff = (b: Body<'meetingUpdate'>) =>
+  b.recorded === false && b.title === undefined && b.start_at === undefined && b.duration_min === undefined && b.department_id === undefined && b.password === undefined;
 
 /** Created meetings: each holds an unlisted live as its room, the host its moderator (decision record 0050). */
 export class MeetingsService {
@@ -197,14 +216,27 @@ export class MeetingsService {
       if (!locked) throw new AppError(ErrorCode.NOT_FOUND);
       // Read under the lock: a cancel or a start in the room may have come first.
       const fresh = await repo.findMeeting(tx, id);
-      if (!fresh || meetingStatus(fresh, now) !== 'upcoming') throw new AppError(ErrorCode.MEETING_CLOSED);
+      if (!fresh) throw new AppError(ErrorCode.MEETING_CLOSED);
+      const status = meetingStatus(fresh, now);
+      // After the end the host may still take the recording down (never put one up: nothing was recorded).
+      if (status === 'ended' && onlyRecordingOff(body)) {
+        if (fresh.recorded) {
+          await applyRecording(tx, fresh.liveId, false, fresh, now);
+          await repo.updateMeeting(tx, id, { recorded: false }, now);
+        }
+        return;
+      }
+      if (status !== 'upcoming') throw new AppError(ErrorCode.MEETING_CLOSED);
       const startAt = body.start_at !== undefined ? new Date(body.start_at) : fresh.startAt;
       const durationMin = body.duration_min ?? fresh.durationMin;
       const title = body.title ?? fresh.title;
       const departmentId = body.department_id ?? fresh.departmentId;
-      await updateUnlistedLive(tx, fresh.liveId, { title, startAt, endAt: new Date(startAt.getTime() + durationMin * 60_000), departmentId }, now);
+      const endAt = new Date(startAt.getTime() + durationMin * 60_000);
+      await updateUnlistedLive(tx, fresh.liveId, { title, startAt, endAt, departmentId }, now);
       const set: Parameters<typeof repo.updateMeeting>[2] = { title, startAt, durationMin, departmentId };
       if (body.recorded !== undefined) set.recorded = body.recorded;
+      // The recording follows the flag and the schedule.
+      await applyRecording(tx, fresh.liveId, body.recorded ?? fresh.recorded, { startAt, endAt }, now);
       if (body.password !== undefined) {
         const password = body.password ? body.password : null;
         if (password !== fresh.password) {

@@ -1,5 +1,5 @@
 import type { SearchModule } from '@medportal/contract';
-import { SEARCH_MODULES } from '@medportal/contract';
+import { CONGRESS_FIELDS, CONGRESS_REGIONS, SEARCH_MODULES } from '@medportal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, isEmbedded, queryRows, type Tx } from '../../db/client.ts';
@@ -49,6 +49,14 @@ interface SourceRow extends Record<string, unknown> {
   visible: boolean;
   /** News bodies arrive as HTML. */
   html: boolean;
+  /** Congresses only: keys and codes named in both languages when indexed, and the result's days and place. */
+  field?: string;
+  region?: string;
+  country?: string;
+  start_date?: string;
+  end_date?: string;
+  city_zh?: string;
+  city_en?: string;
 }
 
 /** Longest stored summary source per language, and longest text indexed per field. */
@@ -106,7 +114,35 @@ function sourceQuery(module: SearchModule, cond: SQL): SQL {
           x.status = 'published' as visible, false as html
         from columns x
         where ${cond} order by x.id limit ${BATCH}`;
+    case 'congress':
+      // Ranked by its first day: the coming editions above the past ones.
+      return sql`select x.id as item_id, x.title_zh, x.title_en, x.summary_zh as text_zh, nullif(x.summary_en, '') as text_en,
+          concat_ws(' ', x.acronym, x.organizer_zh, x.city_zh, x.venue) as extra_zh, concat_ws(' ', x.acronym, x.organizer_en, x.city_en) as extra_en,
+          x.logo as cover, null::timestamptz as published_at, x.start_date::timestamptz as ranked_at, 0 as popularity,
+          x.status = 'published' as visible, false as html,
+          x.field, x.region, x.country, x.start_date::text as start_date, x.end_date::text as end_date, x.city_zh, x.city_en
+        from congresses x
+        where ${cond} order by x.id limit ${BATCH}`;
   }
+}
+
+const countryNames = { zh: new Intl.DisplayNames(['zh-CN'], { type: 'region' }), en: new Intl.DisplayNames(['en'], { type: 'region' }) };
+const countryName = (code: string, lang: 'zh' | 'en'): string => {
+  try {
+    return countryNames[lang].of(code) ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * A congress's field, region and country are stored as keys and codes: their names in both
+ * languages are what people type (肿瘤, 德国, Oncology, Germany), so those are indexed.
+ */
+function congressNames(r: SourceRow, lang: 'zh' | 'en'): string {
+  const field = CONGRESS_FIELDS[r.field as keyof typeof CONGRESS_FIELDS];
+  const region = CONGRESS_REGIONS[r.region as keyof typeof CONGRESS_REGIONS];
+  return [field?.[lang], region?.[lang], r.country ? countryName(r.country, lang) : ''].filter(Boolean).join(' ');
 }
 
 const DAY_MS = 86_400_000;
@@ -128,7 +164,10 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
   const textEn = plain(r.text_en);
   const popularity = Number(r.popularity ?? 0);
   const titles = [r.title_zh, r.title_en ?? ''].join('\n');
-  const bodies = [textZh, r.extra_zh ?? '', textEn ?? '', r.extra_en ?? ''].join('\n');
+  const congress = module === 'congress';
+  const extraZh = congress ? [r.extra_zh, congressNames(r, 'zh')].join(' ') : (r.extra_zh ?? '');
+  const extraEn = congress ? [r.extra_en, congressNames(r, 'en')].join(' ') : (r.extra_en ?? '');
+  const bodies = [textZh, extraZh, textEn ?? '', extraEn].join('\n');
   const boost = boostOf(toDate(r.ranked_at), popularity);
   return {
     module,
@@ -144,6 +183,10 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
     popularity,
     boost,
     visible: r.visible,
+    event:
+      congress && r.start_date && r.end_date
+        ? { startDate: r.start_date, endDate: r.end_date, cityZh: r.city_zh ?? '', cityEn: r.city_en ?? '', country: r.country ?? '' }
+        : null,
     updatedAt: new Date(),
   };
 }
@@ -163,13 +206,14 @@ const SHADOW = sql.raw('search_documents_next');
 async function insertBatch(db: Conn, docs: DocumentRow[], idSequence: string): Promise<void> {
   if (docs.length === 0) return;
   await db.execute(sql`insert into ${SHADOW}
-      (id, module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
+      (id, module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible, event)
     select coalesce(d.id, nextval(${idSequence}::regclass)), u.* from unnest(${col(docs, (d) => d.module)}::text[], ${col(docs, (d) => d.itemId)}::int[],
       ${col(docs, (d) => d.titleZh)}::text[], ${col(docs, (d) => d.titleEn)}::text[], ${col(docs, (d) => d.bodyZh)}::text[],
       ${col(docs, (d) => d.bodyEn)}::text[], ${col(docs, (d) => d.cover)}::text[], ${col(docs, (d) => d.titleTsv)}::tsvector[],
       ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
-      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[])
-      as u(module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible)
+      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[],
+      ${col(docs, (d) => (d.event ? JSON.stringify(d.event) : null))}::jsonb[])
+      as u(module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible, event)
     left join search_documents d on d.module = u.module and d.item_id = u.item_id`);
 }
 
@@ -331,15 +375,26 @@ export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: n
 
 /**
  * Builds the index of a database that has content but no index yet (seeded before the index
- * existed, or restored from a dump without it). Cheap when the index is already there.
+ * existed, or restored from a dump without it), or whose index predates congresses being
+ * searchable (decision record 0057). Cheap when the index is already there.
  */
 export async function ensureSearchIndex(db: Db): Promise<boolean> {
   const [doc] = await queryRows<{ n: number }>(db, sql`select 1 as n from search_documents limit 1`);
-  if (doc) return false;
+  if (doc) {
+    const [unindexed] = await queryRows<{ n: number }>(
+      db,
+      sql`select 1 as n where exists (select 1 from congresses where status = 'published')
+        and not exists (select 1 from search_documents where module = 'congress')`,
+    );
+    if (!unindexed) return false;
+    await rebuildSearchIndex(db);
+    return true;
+  }
   const [content] = await queryRows<{ n: number }>(
     db,
     sql`select 1 as n where exists (select 1 from courses) or exists (select 1 from news) or exists (select 1 from lives)
-      or exists (select 1 from speakers) or exists (select 1 from papers) or exists (select 1 from columns)`,
+      or exists (select 1 from speakers) or exists (select 1 from papers) or exists (select 1 from columns)
+      or exists (select 1 from congresses)`,
   );
   if (!content) return false;
   await rebuildSearchIndex(db);

@@ -1,4 +1,5 @@
 import { type Action, ActionType, type ApiLanguage, type SearchModule, type SearchResult, type SearchTypeValue } from '@medportal/contract';
+import type { SearchEvent } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
 import { action } from '../shared/content.present.ts';
 import { newsDetailAction } from '../shared/news.present.ts';
@@ -15,6 +16,8 @@ export const SEARCH_TABS: ReadonlyArray<readonly [SearchTypeValue, Words]> = [
   ['speaker', ['讲者', 'Speakers']],
   ['paper', ['文献', 'Papers']],
   ['column', ['专栏', 'Columns']],
+  // The international meeting calendar's congresses, apart from our own lives (decision record 0057).
+  ['congress', ['国际会议', 'Congresses']],
 ];
 
 /** The tag on a result card: the module's name and its colour (white text on it: each at least 4.5:1). */
@@ -25,6 +28,7 @@ const MODULE_TAGS: Record<SearchModule, { words: Words; color: string }> = {
   speaker: { words: ['讲者', 'Speaker'], color: '#8e4ec6' },
   paper: { words: ['文献', 'Paper'], color: '#c2410c' },
   column: { words: ['专栏', 'Column'], color: '#087588' },
+  congress: { words: ['国际会议', 'Congress'], color: '#4d5bce' },
 };
 
 const say = (lang: ApiLanguage, w: Words) => (lang === 'en' ? w[1] : w[0]);
@@ -33,7 +37,7 @@ export function presentTabs(lang: ApiLanguage) {
   return { items: SEARCH_TABS.map(([type, words]) => ({ type, title: say(lang, words) })) };
 }
 
-/** The same targets the module's own cards use (course, live, news, speaker detail; papers and columns). */
+/** The same targets the module's own cards use (course, live, news, speaker, congress detail; papers and columns). */
 export function searchAction(module: SearchModule, id: number): Action {
   switch (module) {
     case 'course':
@@ -48,6 +52,8 @@ export function searchAction(module: SearchModule, id: number): Action {
       return action(ActionType.MODULE_DETAIL, { module: 'paper', module_id: id });
     case 'column':
       return action(ActionType.ROUTE, { url: '/column/index' });
+    case 'congress':
+      return action(ActionType.ROUTE, { url: `/meeting/calendar/${id}` });
   }
 }
 
@@ -61,6 +67,7 @@ export interface DocumentRow {
   bodyEn: string | null;
   cover: string;
   publishedAt: Date | null;
+  event: SearchEvent | null;
 }
 
 export function presentResult(r: DocumentRow, terms: readonly string[], lang: ApiLanguage): SearchResult {
@@ -76,6 +83,9 @@ export function presentResult(r: DocumentRow, terms: readonly string[], lang: Ap
     tag_bg_color: tag.color,
     summary: excerpt(pick(lang, r.bodyZh, r.bodyEn), terms),
     published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
+    event: r.event
+      ? { start_date: r.event.startDate, end_date: r.event.endDate, city: pick(lang, r.event.cityZh, r.event.cityEn), country: r.event.country }
+      : null,
     action: searchAction(module, r.itemId),
   };
 }

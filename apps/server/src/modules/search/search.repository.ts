@@ -21,6 +21,7 @@ export function documentsByIds(db: Db, ids: number[]) {
       bodyEn: searchDocuments.bodyEn,
       cover: searchDocuments.cover,
       publishedAt: searchDocuments.publishedAt,
+      event: searchDocuments.event,
     })
     .from(searchDocuments)
     .where(sql`${searchDocuments.id} = any(${sql.param(ids)}::int[])`);

@@ -12,7 +12,7 @@ import {
   SearchWordRemindData,
   type SearchModule,
 } from '@medportal/contract';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, hotWords, news, newsCategories, searchDocuments, users } from '../../db/schema/index.ts';
@@ -215,7 +215,10 @@ describe('GET /v1/pc/search', () => {
     expect(await suggest('鲟鳇')).toEqual([]);
     await app.db.delete(courses).where(eq(courses.id, id));
     await upsertSearchItem(app.db, 'course', id);
-    const [left] = await app.db.select({ n: count() }).from(searchDocuments).where(eq(searchDocuments.itemId, id));
+    const [left] = await app.db
+      .select({ n: count() })
+      .from(searchDocuments)
+      .where(and(eq(searchDocuments.module, 'course'), eq(searchDocuments.itemId, id)));
     expect(left?.n).toBe(0);
   });
 
@@ -254,6 +257,52 @@ describe('GET /v1/pc/search', () => {
     const [after] = await app.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
     expect((await search(`keyword=${q('!!! :::')}`)).total).toBe(0);
+  });
+});
+
+describe('congresses of the meeting calendar', () => {
+  const congressHits = (d: SearchData) => d.items.filter((i) => i.module === 'congress');
+
+  it('finds a congress by a Chinese word of its title, city, country, organiser or field, with its days and city', async () => {
+    const byTitle = await search(`keyword=${q('肿瘤学会学术年会')}&page_size=50`);
+    const csco = congressHits(byTitle);
+    // The seed holds this year's edition and next year's (titles carry the year).
+    expect(csco).toHaveLength(2);
+    expect(csco.every((c) => c.title.includes('中国临床肿瘤学会学术年会'))).toBe(true);
+    const hit = csco[0]!;
+    expect(hit.tag).toBe('国际会议');
+    expect(hit.action.data.url).toBe(`/meeting/calendar/${hit.item_id}`);
+    expect(hit.event).toMatchObject({ city: '厦门', country: 'CN' });
+    expect(hit.event!.start_date <= hit.event!.end_date).toBe(true);
+    const detail = await get<{ title: string; start_date: string; end_date: string }>(`/v1/meeting/calendar/${hit.item_id}`);
+    expect(detail.data).toMatchObject({ title: hit.title, start_date: hit.event!.start_date, end_date: hit.event!.end_date });
+
+    for (const [word, title] of [
+      ['厦门', '中国临床肿瘤学会学术年会'],
+      ['德国', '欧洲肿瘤内科学会大会'],
+      ['美国心脏协会', '美国心脏协会科学年会'],
+      ['皮肤', '欧洲皮肤与性病学会年会'],
+    ] as const) {
+      const d = await search(`keyword=${q(word)}&type=congress&page_size=50`);
+      expect(d.items.every((i) => i.module === 'congress'), word).toBe(true);
+      expect(d.items.some((i) => i.title.includes(title)), word).toBe(true);
+    }
+  });
+
+  it('finds a congress by an English word and answers in English', async () => {
+    const d = await search(`keyword=Berlin&type=congress&language=en`);
+    expect(d.items).toHaveLength(2);
+    expect(d.items.every((i) => i.title.startsWith('ESMO Congress'))).toBe(true);
+    expect(d.items[0]?.tag).toBe('Congress');
+    expect(d.items[0]?.event?.city).toBe('Berlin');
+    // Organiser, country and field in English; the calendar's congresses also in the "all" tab.
+    const titles = async (qs: string) => (await search(qs)).items.map((i) => i.title).join('\n');
+    expect(await titles(`keyword=${q('American Heart Association')}&language=en&page_size=50`)).toContain('AHA Scientific Sessions');
+    expect(await titles(`keyword=Finland&type=congress&language=en`)).toContain('European Stroke Organisation Conference');
+    expect(await titles(`keyword=Dermatology&type=congress&language=en`)).toContain('EADV Congress');
+    // Other modules never carry congress dates.
+    const courses = await search(`keyword=${q('淋巴瘤')}&type=course`);
+    expect(courses.items.every((i) => i.event === null)).toBe(true);
   });
 });
 
@@ -308,11 +357,12 @@ describe('search board', () => {
 
   it('titles the result tabs in Chinese and English', async () => {
     const zh = SearchTypeData.parse((await get('/v1/user/search_type')).data);
-    expect(zh.items.map((t) => t.type)).toEqual(['all', 'course', 'live', 'news', 'speaker', 'paper', 'column']);
+    expect(zh.items.map((t) => t.type)).toEqual(['all', 'course', 'live', 'news', 'speaker', 'paper', 'column', 'congress']);
     expect(zh.items[0]?.title).toBe('全部');
     expect(zh.items[1]?.title).toBe('课程');
     const en = SearchTypeData.parse((await get('/v1/user/search_type?language=en')).data);
-    expect(en.items.map((t) => t.title)).toEqual(['All', 'Courses', 'Conferences', 'News', 'Speakers', 'Papers', 'Columns']);
+    expect(en.items.map((t) => t.title)).toEqual(['All', 'Courses', 'Conferences', 'News', 'Speakers', 'Papers', 'Columns', 'Congresses']);
+    expect(zh.items.at(-1)?.title).toBe('国际会议');
   });
 });
 
@@ -329,7 +379,7 @@ describe('rebuildSearchIndex', () => {
     expect(courseDocs?.n).toBe(published?.n);
     expect(visible?.n).toBeGreaterThan(courseDocs?.n ?? 0);
     const modules = await app.db.selectDistinct({ m: searchDocuments.module }).from(searchDocuments);
-    expect(modules.map((m) => m.m).sort()).toEqual(['column', 'course', 'live', 'news', 'paper', 'speaker']);
+    expect(modules.map((m) => m.m).sort()).toEqual(['column', 'congress', 'course', 'live', 'news', 'paper', 'speaker']);
     // Still answers after the rebuild.
     expect((await search(`keyword=${q('鳐鲼')}&type=course`)).total).toBe(5);
   });

@@ -112,6 +112,12 @@ function Header({ live }: { live: LiveRoomDetail }) {
           <span className={`badge lr-status lr-status--${live.live_status}`} data-testid="live-status" data-status={live.live_status}>
             {live.live_status_text}
           </span>
+          {/* A recorded meeting says so to everyone in its room before and while it runs. */}
+          {live.is_meeting && live.recording === 'auto' && (live.live_status === LiveStatus.UPCOMING || live.live_status === LiveStatus.LIVE) ? (
+            <span className="badge lr-recording" data-testid="live-recording">
+              {t('meta.recorded')}
+            </span>
+          ) : null}
           <span>
             {formatDateTime(live.start_at, lang)} – {formatDateTime(live.end_at, lang)}
           </span>

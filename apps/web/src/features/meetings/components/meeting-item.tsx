@@ -10,7 +10,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { useOrigin } from '../../../shared/hooks/use-origin';
 import { Dialog } from '../../../shared/ui/dialog';
 import { QrCode } from '../../../shared/ui/qr-code';
-import { cancelMeeting, launchToken, meetingKeys, type Meeting } from '../api/meetings';
+import { cancelMeeting, launchToken, meetingKeys, updateMeeting, type Meeting } from '../api/meetings';
 
 /** One of my meetings: number, time, settings and what the host can do with it now. */
 export function MeetingItem({ meeting: m }: { meeting: Meeting }) {
@@ -21,7 +21,8 @@ export function MeetingItem({ meeting: m }: { meeting: Meeting }) {
   const queryClient = useQueryClient();
   const [qr, setQr] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'start' | 'cancel' | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [busy, setBusy] = useState<'start' | 'cancel' | 'remove' | null>(null);
   const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
   const number = formatMeetingNumber(m.meeting_no);
   const link = `${origin}${m.join_path}`;
@@ -64,11 +65,36 @@ export function MeetingItem({ meeting: m }: { meeting: Meeting }) {
     }
   };
 
+  // After the end, switching recording off takes the recording down for everyone.
+  const removeRecording = async () => {
+    setBusy('remove');
+    try {
+      await updateMeeting(m.id, { recorded: false });
+      setRemoving(false);
+      setNote({ text: t('item.removed'), ok: true });
+      await queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+    } catch (e) {
+      setRemoving(false);
+      setNote({ text: errorText(e), ok: false });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const ended = m.status === 'ended';
   return (
     <li className={`meeting-item meeting-item--${m.status}`} data-testid="meeting-item" data-meeting-id={m.id}>
       <div className="meeting-item__main">
         <h2 className="meeting-item__title">
-          <span className={`meeting-badge meeting-badge--${m.status}`}>{t(`status.${m.status}`)}</span> {m.title}
+          <span className={`meeting-badge meeting-badge--${m.status}`}>{t(`status.${m.status}`)}</span>{' '}
+          {m.recorded && (m.status === 'upcoming' || m.status === 'live') ? (
+            <>
+              <span className="meeting-badge meeting-badge--recording" data-testid="meeting-recording">
+                {t('item.recording')}
+              </span>{' '}
+            </>
+          ) : null}
+          {m.title}
         </h2>
         <dl className="meeting-item__facts">
           <div>
@@ -96,7 +122,7 @@ export function MeetingItem({ meeting: m }: { meeting: Meeting }) {
           </div>
           <div>
             <dt className="visually-hidden">{t('item.recorded')}</dt>
-            <dd>{m.recorded ? t('item.recorded') : t('item.notRecorded')}</dd>
+            <dd data-testid="meeting-recorded">{m.recorded ? t('item.recorded') : t(ended ? 'item.notRecordedEnded' : 'item.notRecorded')}</dd>
           </div>
         </dl>
         {qr ? (
@@ -136,7 +162,34 @@ export function MeetingItem({ meeting: m }: { meeting: Meeting }) {
             </button>
           ) : null}
         </div>
+      ) : ended && m.recorded ? (
+        <div className="meeting-item__actions">
+          <Link className="button button--primary" to={paths.liveRoom.getHref(m.live_id)}>
+            {t('item.watchRecording')}
+          </Link>
+          <button type="button" className="button meeting-item__cancel" onClick={() => setRemoving(true)} disabled={busy !== null}>
+            {t('item.removeRecording')}
+          </button>
+        </div>
       ) : null}
+      <Dialog
+        open={removing}
+        role="alertdialog"
+        title={t('item.removeTitle')}
+        onClose={() => busy !== 'remove' && setRemoving(false)}
+        footer={
+          <>
+            <button type="button" className="button" data-autofocus onClick={() => setRemoving(false)} disabled={busy === 'remove'}>
+              {t('item.removeKeep')}
+            </button>
+            <button type="button" className="button meeting-button--danger" onClick={() => void removeRecording()} disabled={busy === 'remove'} aria-busy={busy === 'remove' || undefined}>
+              {t('item.removeConfirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('item.removeBody', { title: m.title })}</p>
+      </Dialog>
       <Dialog
         open={confirming}
         role="alertdialog"

@@ -16,7 +16,7 @@ export const TERM_MAX: typeof SEARCH_KEYWORD_MAX = 50;
 export const SEARCH_PAGE_SIZE = 10;
 
 /** Every tab value the API knows; the check below fails when the contract adds one. */
-export const SEARCH_TYPES = ['all', 'course', 'live', 'news', 'speaker', 'paper', 'column'] as const satisfies readonly SearchTypeValue[];
+export const SEARCH_TYPES = ['all', 'course', 'live', 'news', 'speaker', 'paper', 'column', 'congress'] as const satisfies readonly SearchTypeValue[];
 type Unlisted = Exclude<SearchTypeValue, (typeof SEARCH_TYPES)[number]>;
 const everyTypeListed: Unlisted extends never ? true : false = true;
 void everyTypeListed;

@@ -1,4 +1,5 @@
 import { formatDate } from '../../../shared/format/date';
+import { countryName, dateRange } from '../../../shared/format/event';
 import { Highlight } from '../../../shared/format/highlight';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
@@ -6,7 +7,8 @@ import { Image } from '../../../shared/ui/image';
 import type { SearchResultItem } from '../api/search';
 
 /**
- * One hit: cover, title and summary with the searched terms marked, module tag and date. The first
+ * One hit: cover, title and summary with the searched terms marked, module tag and date (a
+ * congress: its days and city). The first
  * hit's cover is usually the largest thing on the first screen: it loads at once (`priority`).
  */
 export function ResultCard({ item, terms, priority = false }: { item: SearchResultItem; terms: readonly string[]; priority?: boolean }) {
@@ -32,7 +34,14 @@ export function ResultCard({ item, terms, priority = false }: { item: SearchResu
                 {item.tag}
               </span>
             ) : null}
-            {item.published_at ? <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time> : null}
+            {item.event ? (
+              <>
+                <time dateTime={item.event.start_date}>{dateRange(item.event.start_date, item.event.end_date)}</time>
+                <span className="search-result__place">{[item.event.city, countryName(item.event.country, lang)].filter(Boolean).join(', ')}</span>
+              </>
+            ) : item.published_at ? (
+              <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>
+            ) : null}
           </span>
         </span>
       </ActionLink>

@@ -31,6 +31,7 @@ const hit = (id: number, module: 'course' | 'news', title: string, summary = '')
   tag: module === 'course' ? '课程' : '资讯',
   tag_bg_color: module === 'course' ? '#14a39a' : '#3b82f6',
   published_at: '2026-03-01T02:00:00.000Z',
+  event: null,
   action: module === 'course' ? { type: 5, data: { id }, target: '_self' } : { type: 9, data: { id }, target: '_self' },
 });
 

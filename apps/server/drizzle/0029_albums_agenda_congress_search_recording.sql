@@ -30,10 +30,15 @@ CREATE TABLE "live_agenda_items" (
 	"sort" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "search_documents" DROP CONSTRAINT "search_documents_module_check";--> statement-breakpoint
+ALTER TABLE "search_documents" ADD COLUMN "event" jsonb;--> statement-breakpoint
+ALTER TABLE "live_rooms" ADD COLUMN "recording" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
 ALTER TABLE "course_album_items" ADD CONSTRAINT "course_album_items_album_id_course_albums_id_fk" FOREIGN KEY ("album_id") REFERENCES "course_albums"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_album_items" ADD CONSTRAINT "course_album_items_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_agenda_items" ADD CONSTRAINT "live_agenda_items_live_id_lives_id_fk" FOREIGN KEY ("live_id") REFERENCES "lives"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_agenda_items" ADD CONSTRAINT "live_agenda_items_speaker_id_speakers_id_fk" FOREIGN KEY ("speaker_id") REFERENCES "speakers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_album_items_course_idx" ON "course_album_items" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "course_albums_status_sort_idx" ON "course_albums" USING btree ("status","sort");--> statement-breakpoint
-CREATE INDEX "live_agenda_items_live_idx" ON "live_agenda_items" USING btree ("live_id","sort");
+CREATE INDEX "live_agenda_items_live_idx" ON "live_agenda_items" USING btree ("live_id","sort");--> statement-breakpoint
+ALTER TABLE "search_documents" ADD CONSTRAINT "search_documents_module_check" CHECK ("search_documents"."module" in ('course', 'live', 'news', 'speaker', 'paper', 'column', 'congress'));--> statement-breakpoint
+ALTER TABLE "live_rooms" ADD CONSTRAINT "live_rooms_recording_check" CHECK ("live_rooms"."recording" in ('manual', 'auto', 'off'));
