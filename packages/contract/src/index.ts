@@ -27,3 +27,4 @@ export * from './meetings.ts';
 export * from './certificates.ts';
 export * from './attendance.ts';
 export * from './credits.ts';
+export * from './share.ts';
