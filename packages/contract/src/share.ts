@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id } from './common.ts';
+import { SHARE_KINDS } from './share-paths.ts';
+
+export * from './share-paths.ts';
 
 /**
  * Sharing (spec §2 /share_card*, /redirect, /testjssdk; §7 poster, mini_qrcode, wxa_ticket,
  * mp_check_subscribe, mp_qrcode): poster images, signed scan-to-watch links and the WeChat JS-SDK.
  */
 
-export const SHARE_KINDS = ['live', 'news', 'speaker'] as const;
 export const ShareKind = z.enum(SHARE_KINDS);
 export type ShareKind = z.infer<typeof ShareKind>;
 
-/** The poster (a PNG file, not an envelope). */
-export const POSTER_PATH = '/v1/user/poster';
-/** Pixel size of a poster PNG (drawn at 2× a 375 × 600 layout). */
-export const POSTER_SIZE = { width: 750, height: 1200 } as const;
 export const PosterQuery = z.object({
   type: ShareKind,
   id: Id,
@@ -23,21 +21,10 @@ export const PosterQuery = z.object({
   host: z.enum(['web', 'mini']).default('web'),
 });
 export type PosterQuery = z.infer<typeof PosterQuery>;
-export const posterUrl = (q: { type: ShareKind; id: number; lang?: 'zh' | 'en'; host?: 'web' | 'mini' }): string =>
-  `${POSTER_PATH}?${new URLSearchParams({ type: q.type, id: String(q.id), ...(q.lang ? { lang: q.lang } : {}), ...(q.host ? { host: q.host } : {}) }).toString()}`;
-
-/** A mini-program code for a page (a PNG file). */
-export const MINI_QRCODE_PATH = '/v1/user/mini_qrcode';
 export const MiniQrcodeQuery = z.object({
   /** Mini-program page path with its query, e.g. `/pages/skip/index?type=20&module=live&module_id=3`. */
   page: z.string().trim().min(1).max(200).regex(/^\/?pages\//, 'must be a mini-program page path'),
 });
-
-/** Where an item's share card lives on the site. */
-export const shareCardPath = (kind: ShareKind, id: number): string => `/share_card/${kind}?id=${id}`;
-
-/** How long a scan-to-watch link stays valid (a congress day and its evening). */
-export const REDIRECT_LINK_TTL_S = 24 * 3600;
 
 export const RedirectLinkData = z.object({
   url: z.string(),
