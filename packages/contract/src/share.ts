@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id } from './common.ts';
-import { SHARE_KINDS } from './share-paths.ts';
+import { SHARE_KINDS } from './constants.ts';
 
-export * from './share-paths.ts';
 
 /**
  * Sharing (spec §2 /share_card*, /redirect, /testjssdk; §7 poster, mini_qrcode, wxa_ticket,
