@@ -46,7 +46,8 @@ import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
-import wechatRoutes from './modules/wechat/wechat.routes.ts';
+import { createWechatPlatform, wechatRoutes } from './modules/wechat/index.ts';
+import { shareRoutes } from './modules/share/index.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
@@ -248,7 +249,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(searchRoutes, { index: started.search });
   await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);
-  await app.register(wechatRoutes);
+  const wechatPlatform = createWechatPlatform(config.wechatPlatform, app.accounts.secret, config.site.wechatMpUrl);
+  await app.register(wechatRoutes, { platform: wechatPlatform, nowS: () => Math.floor(now().getTime() / 1000) });
+  await app.register(shareRoutes, { now, originOf, miniCode: (page) => wechatPlatform.miniCode(page) });
   // Multipart only where a route reads it (req.file()); limits are set per call. In a context of
   // their own, so its parser and hooks (one on every response) stay with these routes.
   await app.register(async (uploads) => {

@@ -78,6 +78,11 @@ const EnvSchema = z.object({
   WECHAT_APP_ID: z.string().min(1).max(64).optional(),
   WECHAT_APP_SECRET: z.string().min(1).max(128).optional(),
   WECHAT_REDIRECT_URI: optionalUrl,
+  /** Official account (JS-SDK, follow checks) and mini-program (mini-program codes); unset: sandbox. */
+  WECHAT_MP_APP_ID: z.string().min(1).max(64).optional(),
+  WECHAT_MP_APP_SECRET: z.string().min(1).max(128).optional(),
+  WECHAT_MINI_APP_ID: z.string().min(1).max(64).optional(),
+  WECHAT_MINI_APP_SECRET: z.string().min(1).max(128).optional(),
   IMAGE_UPLOAD_LIMIT_KB: z.coerce.number().int().min(1).max(100 * 1024).default(IMAGE_UPLOAD_LIMIT_KB),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(UPLOAD_QUOTA_MB),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(UPLOADS_PER_HOUR),
@@ -181,6 +186,8 @@ export interface AppConfig {
   meetingBaseUrl: string;
   /** null: the sandbox WeChat adapter. */
   wechat: WechatSettings | null;
+  /** null: the sandbox official account / mini-program adapter. */
+  wechatPlatform: { mp: { appId: string; appSecret: string }; mini: { appId: string; appSecret: string } | null } | null;
   /** Local-disk storage of uploaded images (DATA_DIR/uploads). */
   uploadsDir: string;
   imageUploadLimitBytes: number;
@@ -328,6 +335,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechat:
       e.WECHAT_APP_ID && e.WECHAT_APP_SECRET && e.WECHAT_REDIRECT_URI
         ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, redirectUri: e.WECHAT_REDIRECT_URI }
+        : null,
+    wechatPlatform:
+      e.WECHAT_MP_APP_ID && e.WECHAT_MP_APP_SECRET
+        ? {
+            mp: { appId: e.WECHAT_MP_APP_ID, appSecret: e.WECHAT_MP_APP_SECRET },
+            mini: e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET ? { appId: e.WECHAT_MINI_APP_ID, appSecret: e.WECHAT_MINI_APP_SECRET } : null,
+          }
         : null,
     uploadsDir: resolve(dataDir, 'uploads'),
     imageUploadLimitBytes: e.IMAGE_UPLOAD_LIMIT_KB * 1024,

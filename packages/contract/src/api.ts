@@ -22,6 +22,7 @@ import { meetingSchemas } from './meetings.ts';
 import { certificateSchemas } from './certificates.ts';
 import { attendanceSchemas } from './attendance.ts';
 import { creditSchemas } from './credits.ts';
+import { shareSchemas } from './share.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -60,6 +61,7 @@ export const schemas = {
   ...certificateSchemas,
   ...attendanceSchemas,
   ...creditSchemas,
+  ...shareSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -91,6 +91,10 @@ export const ErrorCode = {
   MEDIA_LINK_INVALID: 40304,
   /** The live has no stream to watch yet (not started, or ended without a replay). */
   MEDIA_NOT_AVAILABLE: 40305,
+  /** A scan-to-watch link past its expiry. */
+  REDIRECT_LINK_EXPIRED: 40306,
+  /** A scan-to-watch link whose signature does not match (tampered or made up). */
+  REDIRECT_LINK_INVALID: 40307,
   WRONG_PAY_PASSWORD: 40202,
   /** Credit points, vouchers, bank cards, withdrawals (40260–40299; decision record 0028). */
   INSUFFICIENT_POINTS: 40260,

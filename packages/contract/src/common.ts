@@ -57,6 +57,8 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.PURCHASE_TO_WATCH]: { zh_CN: '购买课程后即可观看', en: 'Buy the course to watch this chapter' },
   [ErrorCode.MEDIA_LINK_EXPIRED]: { zh_CN: '播放链接已过期，请刷新', en: 'The playback link has expired; please refresh' },
   [ErrorCode.MEDIA_LINK_INVALID]: { zh_CN: '播放链接无效', en: 'The playback link is not valid' },
+  [ErrorCode.REDIRECT_LINK_EXPIRED]: { zh_CN: '该观看二维码已过期，请向会场工作人员索取新的二维码', en: 'This watch QR code has expired; ask the congress staff for a new one' },
+  [ErrorCode.REDIRECT_LINK_INVALID]: { zh_CN: '该观看链接无效或已被改动', en: 'This watch link is not valid or has been altered' },
   [ErrorCode.MEDIA_NOT_AVAILABLE]: { zh_CN: '暂无可播放的视频', en: 'There is nothing to play yet' },
   [ErrorCode.MEETING_LIMIT]: { zh_CN: '您待开始的会议已达上限，请先取消或等待会议结束', en: 'You have as many upcoming meetings as allowed; cancel one or wait until one has ended' },
   [ErrorCode.MEETING_CLOSED]: { zh_CN: '会议已结束或已取消', en: 'This meeting has ended or was cancelled' },

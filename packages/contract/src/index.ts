@@ -28,3 +28,4 @@ export * from './certificates.ts';
 export * from './attendance.ts';
 export * from './credits.ts';
 export * from './course-albums.ts';
+export * from './share.ts';

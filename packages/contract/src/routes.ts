@@ -226,6 +226,12 @@ export const routes = {
   certInfo: { method: 'GET', path: '/v1/user/cert/info', auth: true },
   certVerify: { method: 'GET', path: '/v1/cert/verify/:code' },
   certVerifyCredential: { method: 'POST', path: '/v1/cert/verify_credential' },
+  // sharing and the WeChat JS-SDK (share.ts)
+  liveRedirectLink: { method: 'GET', path: '/v1/live/:id/redirect_link', auth: true },
+  redirectResolve: { method: 'GET', path: '/v1/redirect' },
+  wxaTicket: { method: 'POST', path: '/v1/user/wxa_ticket' },
+  mpCheckSubscribe: { method: 'GET', path: '/v1/user/mp_check_subscribe', auth: true },
+  mpQrcode: { method: 'GET', path: '/v1/user/mp_qrcode' },
   adminCertRevoke: { method: 'POST', path: '/v1/admin/certificates/:id/revoke', auth: true },
   // money (decision record 0026)
   walletInfo: { method: 'GET', path: '/v1/user/wallet/info', auth: true },

@@ -215,6 +215,8 @@ export const routes: RouteObject[] = [
           { path: paths.aboutUs.path, handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutRoute) },
           { path: paths.contract.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractRoute) },
           { path: paths.privacy.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },
+          { path: paths.shareCard.path, handle: pagesTitle('share'), loader: () => loadNamespaces('pages').then(() => null), lazy: () => import('../features/share/pages/share-card-page') },
+          { path: paths.redirect.path, handle: pagesTitle('redirect'), loader: () => loadNamespaces('pages').then(() => null), lazy: () => import('../features/share/pages/redirect-page') },
           {
             path: paths.contactUs.path,
             handle: pagesTitle('contact'),

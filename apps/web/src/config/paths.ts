@@ -28,6 +28,15 @@ export const paths = {
     getHref: (callback?: string) =>
       callback ? `/login?callback=${encodeURIComponent(callback)}` : '/login',
   },
+  /** Share posters (spec §2): `/share_card/live?id=3`; `/share_card?type=live&id=3` too. */
+  shareCard: {
+    path: '/share_card/:kind?',
+    getHref: (kind: 'live' | 'news' | 'speaker', itemId: number | string) => `/share_card/${kind}?id=${encodeURIComponent(String(itemId))}`,
+  },
+  /** Scan-to-watch: a signed link to a live shown as a QR at a congress. */
+  redirect: { path: '/redirect', getHref: (token: string) => `/redirect?t=${encodeURIComponent(token)}` },
+  /** The operators' JS-SDK test page. */
+  testJssdk: { path: '/testjssdk', getHref: () => '/testjssdk' },
   logout: { path: '/logout', getHref: (callback?: string) => withQuery('/logout', { callback }) },
   register: { path: '/register', getHref: (callback?: string) => withQuery('/register', { callback }) },
   /** WeChat QR login page. */

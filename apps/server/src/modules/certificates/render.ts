@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { cjkFonts, ems, escXml, qrModules, qrPath as drawQr, svgToPng } from '../../lib/svg-png.ts';
 
 /**
  * The certificate as a PNG (SVG drawn by resvg's WebAssembly build) and a PDF (pdfkit, which
@@ -40,20 +36,6 @@ const INK = '#1f2937';
 const MUTED = '#4b5563';
 const ACCENT = '#0b5cad';
 
-const require = createRequire(import.meta.url);
-const fontDir = () => join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= { regular: readFileSync(join(fontDir(), 'NotoSansHans-Regular.otf')), bold: readFileSync(join(fontDir(), 'NotoSansHans-Bold.otf')) };
-  return fonts;
-}
-
-let wasmReady: Promise<void> | null = null;
-function ensureWasm(): Promise<void> {
-  wasmReady ??= initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
-  return wasmReady;
-}
-
 interface TextItem {
   text: string;
   x: number;
@@ -65,12 +47,6 @@ interface TextItem {
   anchor?: 'start' | 'middle';
 }
 
-/** Rough advance of a line in ems: CJK and full-width characters are 1, others about 0.56. */
-function ems(text: string): number {
-  let w = 0;
-  for (const ch of text) w += /[\u2e80-\u9fff\uff00-\uffef\u3000-\u303f]/.test(ch) ? 1 : 0.56;
-  return w;
-}
 const fit = (text: string, size: number, maxWidth: number) => Math.min(size, maxWidth / Math.max(ems(text), 1));
 
 function layout(c: CertLayoutInput): { texts: TextItem[]; qr: { x: number; y: number; size: number; modules: boolean[][] } } {
@@ -97,29 +73,16 @@ function layout(c: CertLayoutInput): { texts: TextItem[]; qr: { x: number; y: nu
     { text: 'MedPortal 医学教育平台', x: left, y: 520, size: 12, bold: true, color: ACCENT },
     { text: c.verifyUrl, x: left, y: 538, size: fit(c.verifyUrl, 9, 520), color: MUTED },
   );
-  const qr = QRCode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const modules: boolean[][] = [];
-  for (let r = 0; r < n; r++) {
-    const row: boolean[] = [];
-    for (let col = 0; col < n; col++) row.push(Boolean(qr.modules.get(r, col)));
-    modules.push(row);
-  }
+  const modules = qrModules(c.verifyUrl);
   texts.push({ text: '扫码验证 Scan to verify', x: 712, y: 548, size: 9, color: MUTED, anchor: 'middle' });
   return { texts, qr: { x: 657, y: 425, size: 110, modules } };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escXml;
 
 export function certificateSvg(c: CertLayoutInput): string {
   const { texts, qr } = layout(c);
-  const cell = qr.size / qr.modules.length;
-  let qrPath = '';
-  qr.modules.forEach((row, r) =>
-    row.forEach((on, col) => {
-      if (on) qrPath += `M${(qr.x + col * cell).toFixed(2)} ${(qr.y + r * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
-    }),
-  );
+  const qrPath = drawQr(qr.modules, qr.x, qr.y, qr.size);
   const body = texts
     .map(
       (t) =>
@@ -136,19 +99,11 @@ export function certificateSvg(c: CertLayoutInput): string {
 
 /** PNG at twice the layout's size (1684 × 1190). */
 export async function certificatePng(c: CertLayoutInput): Promise<Buffer> {
-  await ensureWasm();
-  const f = loadFonts();
-  const resvg = new Resvg(certificateSvg(c), {
-    fitTo: { mode: 'zoom', value: 2 },
-    font: { fontBuffers: [new Uint8Array(f.regular), new Uint8Array(f.bold)], defaultFontFamily: 'Noto Sans SC', loadSystemFonts: false },
-  });
-  const png = resvg.render().asPng();
-  resvg.free();
-  return Buffer.from(png);
+  return svgToPng(certificateSvg(c), 2);
 }
 
 export async function certificatePdf(c: CertLayoutInput, meta: { title: string }): Promise<Buffer> {
-  const f = loadFonts();
+  const f = cjkFonts();
   const { texts, qr } = layout(c);
   const doc = new PDFDocument({ size: [W, H], margin: 0, info: { Title: meta.title, Author: 'MedPortal', Creator: 'MedPortal' } });
   const chunks: Buffer[] = [];

@@ -7,3 +7,4 @@ export { accessCodeHash, type AttendanceEvidence, type MediaSource, noMedia } fr
 export { openMeetingRoom, setMeetingRecording, setRoomAccessCode } from './live-room.meeting.ts';
 export { DEMO_SLIDES, slideUrl } from './slide-svg.ts';
 export { mergeLiveRoom } from './live-room.merge.ts';
+export { isModerator } from './live-room.repository.ts';

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DataOf } from '@medportal/contract';
+import { posterUrl, type ShareKindName as ShareKind } from '@medportal/contract/constants';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+
+export type RedirectTarget = DataOf<'redirectResolve'>;
+export type RedirectLink = DataOf<'liveRedirectLink'>;
+export type WxConfig = DataOf<'wxaTicket'>;
+
+/** The poster image for an item, drawn by the server (QR = web URL, or the mini-program code inside the mini-program). */
+export const posterSrc = (kind: ShareKind, id: number, lang: 'zh' | 'en', host: 'web' | 'mini') => posterUrl({ type: kind, id, lang, host });
+
+export const useRedirectTarget = (token: string) =>
+  useQuery({
+    queryKey: ['share', 'redirect', token],
+    queryFn: ({ signal }) => api.get<RedirectTarget>(pathOf('redirectResolve'), { t: token }, { signal }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: 0,
+  });
+
+export const fetchRedirectLink = (liveId: number) => api.get<RedirectLink>(pathOf('liveRedirectLink', { id: liveId }));
+export const fetchWxConfig = (url: string) => api.post<WxConfig>(pathOf('wxaTicket'), { url });
+export const fetchSubscribe = () => api.get<DataOf<'mpCheckSubscribe'>>(pathOf('mpCheckSubscribe'));
+export const fetchFollowQr = () => api.get<DataOf<'mpQrcode'>>(pathOf('mpQrcode'));
