@@ -21,6 +21,8 @@ import { meetingSchemas } from './meetings.ts';
 import { certificateSchemas } from './certificates.ts';
 import { attendanceSchemas } from './attendance.ts';
 import { creditSchemas } from './credits.ts';
+import { supportSchemas } from './support.ts';
+import { showcaseSchemas } from './showcase.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -58,6 +60,8 @@ export const schemas = {
   ...certificateSchemas,
   ...attendanceSchemas,
   ...creditSchemas,
+  ...supportSchemas,
+  ...showcaseSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

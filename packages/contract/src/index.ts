@@ -27,3 +27,5 @@ export * from './meetings.ts';
 export * from './certificates.ts';
 export * from './attendance.ts';
 export * from './credits.ts';
+export * from './support.ts';
+export * from './showcase.ts';
