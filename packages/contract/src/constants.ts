@@ -198,3 +198,9 @@ export function residentIdValid(id: string): boolean {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+
+/** Online service: longest text message, in characters. */
+export const SUPPORT_TEXT_MAX = 1000;
+/** Header and cookie carrying an anonymous online-service visitor's signed token. */
+export const SUPPORT_VISITOR_HEADER = 'x-support-visitor';
+export const SUPPORT_VISITOR_COOKIE = 'support_visitor';

@@ -341,3 +341,8 @@ export const cmeExportPath = (format: 'csv' | 'pdf'): string => `/v1/user/credit
 
 /** The sandbox provider's pay page (outside production), which its QR codes open. */
 export const sandboxPayPagePath = (orderNo: string): string => `/sandbox/pay/${encodeURIComponent(orderNo)}`;
+
+/** The online service's visitor socket (not an envelope endpoint): ?access_token= or ?visitor=<signed token>. */
+export const SUPPORT_SOCKET_PATH = '/v1/support/ws';
+/** The service agents' socket: every conversation's messages, typing and reads. */
+export const SUPPORT_AGENT_SOCKET_PATH = '/v1/support/agent/ws';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id } from './common.ts';
+import { SUPPORT_TEXT_MAX } from './constants.ts';
 
 /**
  * Online service (spec §2 `/online_service_im`, the right bar's customer service button): a chat
@@ -8,13 +9,8 @@ import { Id } from './common.ts';
  * agents. Paths and shapes are ours (the spec shows none).
  */
 
-/** Longest text message, in characters. */
-export const SUPPORT_TEXT_MAX = 1000;
 /** A visitor may send this many messages per window (reserved atomically, like login attempts). */
 export const SUPPORT_VISITOR_RATE = { max: 20, windowS: 60 } as const;
-/** Header and cookie carrying the anonymous visitor's signed token. */
-export const SUPPORT_VISITOR_HEADER = 'x-support-visitor';
-export const SUPPORT_VISITOR_COOKIE = 'support_visitor';
 /** An uploaded image's path as the upload endpoint (`/v1/user/img`) returns it. */
 export const SUPPORT_IMAGE_PATH = /^\/uploads\/\d{6}\/[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/;
 
@@ -89,10 +85,6 @@ export type SupportSocketEvent =
   | { type: 'typing'; conversation_id: number; sender: 'visitor' | 'agent' }
   | { type: 'read'; conversation_id: number; reader: 'visitor' | 'agent' };
 
-/** The visitor's socket: ?access_token= or ?visitor= identifies (browsers cannot set headers). */
-export const SUPPORT_SOCKET_PATH = '/v1/support/ws';
-/** The agents' socket: every conversation's events. */
-export const SUPPORT_AGENT_SOCKET_PATH = '/v1/support/agent/ws';
 
 const define = <const E extends EndpointSchemas>(e: E) => e;
 
