@@ -45,7 +45,7 @@ function Covid19Page() {
     <div className="container covid-page" data-covid>
       <h1>{t('covid.heading')}</h1>
       <p>{t('covid.asOf', { date: d.as_of })}</p>
-      {d.is_demo ? <p className="covid-demo">{t('covid.demo')} {d.source}</p> : null}
+      {d.is_demo ? <p className="covid-demo">{t('covid.demo')}</p> : null}
       <div className="covid-totals">
         {(['confirmed', 'current', 'cured', 'deaths'] as const).map((k) => (
           <div key={k}>
