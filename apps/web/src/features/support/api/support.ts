@@ -47,7 +47,9 @@ export const usePreAct = (id: number) => useQuery(preActQueryOptions(id, useLang
  */
 export function useSupportSocket(kind: 'visitor' | 'agent', enabled: boolean, onEvent: (e: SupportSocketEvent) => void, onOpen: () => void) {
   const handlers = useRef({ onEvent, onOpen });
-  handlers.current = { onEvent, onOpen };
+  useEffect(() => {
+    handlers.current = { onEvent, onOpen };
+  });
   const socketRef = useRef<WebSocket | null>(null);
   useEffect(() => {
     if (!enabled) return;

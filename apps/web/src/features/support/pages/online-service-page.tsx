@@ -34,8 +34,7 @@ function OnlineServicePage() {
   const [typing, setTyping] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const load = () => {
-    setFailed(null);
+  const fetchSession = () =>
     getSupportSession()
       .then((s) => {
         setSession(s);
@@ -43,8 +42,15 @@ function OnlineServicePage() {
         if (s.unread > 0) void markSupportRead();
       })
       .catch(setFailed);
+  const load = () => {
+    setFailed(null);
+    void fetchSession();
   };
-  useEffect(load, []);
+  useEffect(() => {
+    void fetchSession();
+    // Once per visit: later updates come over the socket.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const sendTyping = useSupportSocket(
     'visitor',

@@ -29,7 +29,9 @@ function ServiceDeskPage() {
   const [typingIn, setTypingIn] = useState<number | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const openRef = useRef<number | null>(null);
-  openRef.current = openId;
+  useEffect(() => {
+    openRef.current = openId;
+  }, [openId]);
 
   const refresh = useCallback(() => {
     getAgentConversations().then((l) => {
@@ -127,7 +129,7 @@ function ServiceDeskPage() {
               </h2>
               <MessageList messages={messages} mine="agent" empty={t('chat.empty')} />
               <p className="support-chat__typing" aria-live="polite">{typingIn === openId ? t('agent.visitorTyping') : ''}</p>
-              <form className="support-chat__form" onSubmit={submit}>
+              <form className="support-chat__form" onSubmit={(e) => void submit(e)}>
                 <label className="visually-hidden" htmlFor="support-reply">{t('agent.reply')}</label>
                 <textarea id="support-reply" name="reply" value={text} maxLength={SUPPORT_TEXT_MAX} placeholder={t('chat.placeholder')} onChange={(e) => { setText(e.target.value); sendTyping(openId); }} />
                 <div className="support-chat__actions">
