@@ -57,6 +57,8 @@ import { RenderPool } from './lib/render-pool.ts';
 import type { AppRenderTasks } from './render-worker.ts';
 import { ensureDemoCertificate } from './seed/demo-certificate.ts';
 import { attendanceRoutes, type AttendanceRoutesOptions, attendanceSummary, recordSignIn } from './modules/attendance/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { showcaseRoutes } from './modules/showcase/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 
@@ -239,6 +241,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ...opts.liveRoom,
   });
   await app.register(meetingsRoutes, { now });
+  // Online service chat: its sockets fan out over the same realtime transport as the live room.
+  await app.register(supportRoutes, { now });
+  await app.register(showcaseRoutes, { now });
   // Presence checks are asked by the room's moderators and prompted over its socket.
   await app.register(attendanceRoutes, { now, room: app.liveRoom, ...opts.attendance });
   await app.register(topicsRoutes, { now });

@@ -23,6 +23,8 @@ import { certificateSchemas } from './certificates.ts';
 import { attendanceSchemas } from './attendance.ts';
 import { creditSchemas } from './credits.ts';
 import { shareSchemas } from './share.ts';
+import { supportSchemas } from './support.ts';
+import { showcaseSchemas } from './showcase.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -62,6 +64,8 @@ export const schemas = {
   ...attendanceSchemas,
   ...creditSchemas,
   ...shareSchemas,
+  ...supportSchemas,
+  ...showcaseSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

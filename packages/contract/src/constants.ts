@@ -215,3 +215,8 @@ export const MINI_QRCODE_PATH = '/v1/user/mini_qrcode';
 
 /** How long a scan-to-watch link stays valid (a congress day and its evening). */
 export const REDIRECT_LINK_TTL_S = 24 * 3600;
+/** Online service: longest text message, in characters. */
+export const SUPPORT_TEXT_MAX = 1000;
+/** Header and cookie carrying an anonymous online-service visitor's signed token. */
+export const SUPPORT_VISITOR_HEADER = 'x-support-visitor';
+export const SUPPORT_VISITOR_COOKIE = 'support_visitor';

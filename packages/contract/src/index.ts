@@ -29,3 +29,5 @@ export * from './attendance.ts';
 export * from './credits.ts';
 export * from './course-albums.ts';
 export * from './share.ts';
+export * from './support.ts';
+export * from './showcase.ts';

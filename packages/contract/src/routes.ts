@@ -289,6 +289,19 @@ export const routes = {
   postNewsComment: { method: 'POST', path: '/v1/user/news/:id/comments', auth: true },
   deleteNewsComment: { method: 'DELETE', path: '/v1/user/news/comment/:id', auth: true },
   myNewsComments: { method: 'GET', path: '/v1/user/news/my_comments', auth: true },
+  // online service (support.ts)
+  supportSession: { method: 'GET', path: '/v1/support/session' },
+  supportMessages: { method: 'GET', path: '/v1/support/messages' },
+  supportSend: { method: 'POST', path: '/v1/support/messages', bodyKb: 8 },
+  supportRead: { method: 'POST', path: '/v1/support/read' },
+  supportAgentConversations: { method: 'GET', path: '/v1/support/agent/conversations', auth: true },
+  supportAgentConversation: { method: 'GET', path: '/v1/support/agent/conversations/:id', auth: true },
+  supportAgentSend: { method: 'POST', path: '/v1/support/agent/conversations/:id/messages', auth: true, bodyKb: 8 },
+  supportAgentRead: { method: 'POST', path: '/v1/support/agent/conversations/:id/read', auth: true },
+  // epidemic map, product lives, pre-event pages (showcase.ts)
+  covid19: { method: 'GET', path: '/v1/covid19' },
+  liveProduct: { method: 'GET', path: '/v1/live/product/:product' },
+  preActUiConfig: { method: 'GET', path: '/v1/user/pre_act/:id/ui_config' },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
@@ -341,3 +354,8 @@ export const cmeExportPath = (format: 'csv' | 'pdf'): string => `/v1/user/credit
 
 /** The sandbox provider's pay page (outside production), which its QR codes open. */
 export const sandboxPayPagePath = (orderNo: string): string => `/sandbox/pay/${encodeURIComponent(orderNo)}`;
+
+/** The online service's visitor socket (not an envelope endpoint): ?access_token= or ?visitor=<signed token>. */
+export const SUPPORT_SOCKET_PATH = '/v1/support/ws';
+/** The service agents' socket: every conversation's messages, typing and reads. */
+export const SUPPORT_AGENT_SOCKET_PATH = '/v1/support/agent/ws';

@@ -70,6 +70,8 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
     const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
     await tx.insert(userRoles).values({ userId: operatorId, role: 'operator', createdAt: now }).onConflictDoNothing();
+    // The demo operator also answers the online service chat.
+    await tx.insert(userRoles).values({ userId: operatorId, role: 'service', createdAt: now }).onConflictDoNothing();
     const [demoMeeting] = await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.meetingNo, DEMO_MEETING.number));
     const [department] = await tx.select({ id: departments.id }).from(departments).where(isNotNull(departments.parentId)).orderBy(asc(departments.sort), asc(departments.id)).limit(1);
     if (!demoMeeting) {

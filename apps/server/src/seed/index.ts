@@ -6,6 +6,7 @@ import { rebuildSearchIndex } from '../modules/search/search.indexer.ts';
 import { buildSeed, type SeedRows } from './build.ts';
 import { seedCredits } from './credits.ts';
 import { seedDemoAccounts } from './live-room.ts';
+import { seedSupportShowcase } from './support-showcase.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
 
@@ -80,6 +81,7 @@ async function insertAll(tx: Tx, rows: SeedRows, opts: SeedOptions): Promise<voi
   // The search index is derived from the content just written (decision record 0014).
   await rebuildSearchIndex(tx);
   await seedCredits(tx, rows, opts.now);
+  await seedSupportShowcase(tx, opts.now);
   if (opts.demoAccounts) await seedDemoAccounts(tx, opts.now);
   await tx
     .insert(s.appMeta)

@@ -222,6 +222,11 @@ export const routes: RouteObject[] = [
             handle: pagesTitle('contact'),
             lazy: () => import('../features/site-pages/pages/contact-page').then((m) => m.contactRoute),
           },
+          // Online service (visitor and agents), the epidemic map and pre-event pages (the `support` texts).
+          { path: paths.onlineService.path, handle: { title: 'support:titles.chat' } satisfies RouteHandle, lazy: () => import('../features/support/pages/online-service-page') },
+          { path: paths.serviceDesk.path, handle: { title: 'support:titles.agent' } satisfies RouteHandle, lazy: () => import('../features/support/pages/service-desk-page') },
+          { path: paths.covid19.path, handle: { title: 'support:titles.covid' } satisfies RouteHandle, lazy: () => import('../features/support/pages/covid19-page') },
+          { path: paths.preAct.path, handle: { title: 'support:titles.preAct' } satisfies RouteHandle, lazy: () => import('../features/support/pages/pre-act-page') },
           {
             path: paths.product.path,
             handle: pagesTitle('product'),

@@ -146,6 +146,11 @@ export const paths = {
 
   aboutUs: { path: '/about_us', getHref: () => '/about_us' },
   contactUs: { path: '/contact_us', getHref: () => '/contact_us' },
+  /** The online service chat (the right bar's customer service) and the agents' page. */
+  onlineService: { path: '/online_service_im', getHref: () => '/online_service_im' },
+  serviceDesk: { path: '/online_service_im/agent', getHref: () => '/online_service_im/agent' },
+  covid19: { path: '/covid19', getHref: () => '/covid19' },
+  preAct: { path: '/pre_act/:id', getHref: (actId: number | string) => `/pre_act/${id(actId)}` },
   contract: { path: '/contract', getHref: () => '/contract' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   /** Web-view variants of the documents, without the site chrome. */

@@ -13,6 +13,7 @@ import type search from '../locales/zh/search.json';
 import type topic from '../locales/zh/topic.json';
 import type live from '../locales/zh/live.json';
 import type pages from '../locales/zh/pages.json';
+import type support from '../locales/zh/support.json';
 import type liveRoom from '../locales/zh/liveRoom.json';
 import type player from '../locales/zh/player.json';
 import type money from '../locales/zh/money.json';
@@ -20,7 +21,7 @@ import type meeting from '../locales/zh/meeting.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
-export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'meeting'] as const;
+export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'meeting', 'support'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces every page needs; feature namespaces load with their route. */
 const INITIAL_NAMESPACES: Namespace[] = ['common', 'layout', 'errors'];
@@ -31,7 +32,7 @@ export const LANG_SESSION_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; meeting: typeof meeting };
+    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; meeting: typeof meeting; support: typeof support };
   }
 }
 

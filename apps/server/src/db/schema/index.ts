@@ -23,3 +23,5 @@ export * from './attendance.ts';
 export * from './credits.ts';
 export * from './course-albums.ts';
 export * from './live-agenda.ts';
+export * from './support.ts';
+export * from './showcase.ts';

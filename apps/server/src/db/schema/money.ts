@@ -19,7 +19,7 @@ export const userRoles = pgTable(
     role: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('operator')`)],
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('operator', 'service')`)],
 );
 
 export const wallets = pgTable(

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { departments, liveReminders, lives, userFavorites, userIdentities, userRemindSettings } from '../../db/schema/index.ts';
+import { departments, liveProducts, liveReminders, lives, relateSites, userFavorites, userIdentities, userRemindSettings } from '../../db/schema/index.ts';
 import { liveCardColumns } from '../shared/card.columns.ts';
 import { paginate } from '../shared/paginate.ts';
 
@@ -211,4 +211,32 @@ export function liveForMessage(db: Conn, id: number) {
     .from(lives)
     .where(eq(lives.id, id))
     .then((r) => r[0]);
+}
+
+/** Whether a product is known: a published sister product, or a key some live is tagged with. */
+export async function productExists(db: Conn, key: string): Promise<boolean> {
+  const [site] = await db.select({ key: relateSites.key }).from(relateSites).where(and(eq(relateSites.key, key), eq(relateSites.status, 'published')));
+  if (site) return true;
+  const [tagged] = await db.select({ liveId: liveProducts.liveId }).from(liveProducts).where(eq(liveProducts.product, key)).limit(1);
+  return tagged !== undefined;
+}
+
+/** Published lives tagged with a product: those not yet ended (soonest first), then the latest ended. */
+export async function productLives(db: Conn, product: string, now: Date, limit: number) {
+  const tagged = and(published, eq(liveProducts.product, product));
+  const coming = await db
+    .select(cardColumns)
+    .from(lives)
+    .innerJoin(liveProducts, eq(liveProducts.liveId, lives.id))
+    .where(and(tagged, gt(lives.endAt, now)))
+    .orderBy(asc(lives.startAt), asc(lives.id))
+    .limit(limit);
+  const past = await db
+    .select(cardColumns)
+    .from(lives)
+    .innerJoin(liveProducts, eq(liveProducts.liveId, lives.id))
+    .where(and(tagged, lte(lives.endAt, now)))
+    .orderBy(desc(lives.startAt), desc(lives.id))
+    .limit(Math.max(0, limit - coming.length));
+  return [...coming, ...past];
 }

@@ -30,6 +30,7 @@ const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { n
   app.route({ ...endpointRoute('liveDate'), config: cached, handler: async (req) => ok(await svc.liveDate(caller(req))) });
   app.route({ ...endpointRoute('dateLives'), ...optionalAuth, handler: async (req) => ok(await svc.dateLives(req.query, caller(req))) });
   app.route({ ...endpointRoute('liveLookBack'), ...optionalAuth, handler: async (req) => ok(await svc.lookBack(req.query.limit, caller(req))) });
+  app.route({ ...endpointRoute('liveProduct'), ...optionalAuth, handler: async (req) => ok(await svc.productLives(req.params.product, caller(req))) });
   app.route({ ...endpointRoute('liveHistory'), ...optionalAuth, handler: async (req) => ok(await svc.history(req.query, caller(req))) });
   app.route({ ...endpointRoute('liveHistoryFilters'), config: cached, handler: async (req) => ok(await svc.historyFilters(caller(req))) });
   app.route({

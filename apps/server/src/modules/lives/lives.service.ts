@@ -36,6 +36,9 @@ const CHANNEL_TITLES: Record<RemindChannel, { zh: string; en: string }> = {
 };
 
 /** Conference listing, reminders and the live calendar. */
+/** Cards on a product's landing page. */
+const PRODUCT_LIVES_MAX = 12;
+
 export class LivesService {
   constructor(
     private readonly db: Db,
@@ -111,6 +114,13 @@ export class LivesService {
       repo.historyDepartments(this.db, now),
     ]);
     return { years, departments: deps.map((d) => ({ id: d.id, title: pick(c.lang, d.nameZh, d.nameEn) })) };
+  }
+
+  /** A sister product's lives for its landing page (spec §7 `{product}` live info). */
+  async productLives(product: string, c: Caller): Promise<DataOf<'liveProduct'>> {
+    if (!(await repo.productExists(this.db, product))) throw notFound();
+    const now = this.now();
+    return { product, items: await this.cards(await repo.productLives(this.db, product, now, PRODUCT_LIVES_MAX), c, now) };
   }
 
   /**

@@ -6,7 +6,8 @@ import { auditLog, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
-export type Role = 'operator';
+/** operator: the money console; service: answers the online service chat. */
+export type Role = 'operator' | 'service';
 
 export async function hasRole(db: Db | Tx, userId: number, role: Role): Promise<boolean> {
   const [row] = await db.select({ userId: userRoles.userId }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));

@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '../../../shared/i18n';
+import { queryClient } from '../../../shared/query-client';
+import { currentLanguage } from '../../../shared/i18n';
+import { covid19QueryOptions, useCovid19 } from '../api/support';
+import { PROVINCE_TILES } from '../lib/province-tiles';
+import '../support.css';
+
+export async function loader(): Promise<null> {
+  queryClient.ensureQueryData(covid19QueryOptions(currentLanguage())).catch(() => undefined);
+  await loadNamespaces('support');
+  return null;
+}
+
+/** Colour steps by confirmed cases (upper bounds). */
+const STEPS: ReadonlyArray<[number, string]> = [
+  [0, '#f1f5f9'],
+  [99, '#fee2e2'],
+  [499, '#fca5a5'],
+  [999, '#f87171'],
+  [9999, '#dc2626'],
+  [Number.POSITIVE_INFINITY, '#7f1d1d'],
+];
+const colour = (n: number) => (STEPS.find(([max]) => n <= max) ?? STEPS[STEPS.length - 1])?.[1] ?? '#7f1d1d';
+const TILE = 60;
+
+/** `/covid19`: confirmed cases by province on a tile map, the totals and a table for screen readers. */
+function Covid19Page() {
+  const { t, i18n } = useTranslation('support');
+  const q = useCovid19();
+  const num = new Intl.NumberFormat(i18n.language === 'en' ? 'en' : 'zh-CN');
+  if (q.isPending) return <div className="container covid-page" aria-busy="true">{t('covid.loading')}</div>;
+  if (q.isError) {
+    return (
+      <div className="container covid-page" role="alert">
+        <p>{t('covid.error')}</p>
+        <button type="button" className="button" onClick={() => void q.refetch()}>
+          {t('covid.retry')}
+        </button>
+      </div>
+    );
+  }
+  const d = q.data;
+  return (
+    <div className="container covid-page" data-covid>
+      <h1>{t('covid.heading')}</h1>
+      <p>{t('covid.asOf', { date: d.as_of })}</p>
+      {d.is_demo ? <p className="covid-demo">{t('covid.demo')}</p> : null}
+      <div className="covid-totals">
+        {(['confirmed', 'current', 'cured', 'deaths'] as const).map((k) => (
+          <div key={k}>
+            <strong>{num.format(d.totals[k])}</strong>
+            {t(`covid.${k}`)}
+          </div>
+        ))}
+      </div>
+      <svg className="covid-map" viewBox={`0 0 ${10 * TILE} ${8 * TILE}`} role="img" aria-label={t('covid.mapLabel')}>
+        {d.provinces.map((p) => {
+          const at = PROVINCE_TILES[p.code];
+          if (!at) return null;
+          const [x, y] = [at[0] * TILE, at[1] * TILE];
+          const dark = p.confirmed > 999;
+          return (
+            <g key={p.code} aria-hidden="true">
+              <title>{`${p.name}: ${num.format(p.confirmed)}`}</title>
+              <rect x={x + 2} y={y + 2} width={TILE - 4} height={TILE - 4} rx={6} fill={colour(p.confirmed)} stroke="#fff" />
+              <text x={x + TILE / 2} y={y + TILE / 2 - 2} textAnchor="middle" fontSize={i18n.language === 'en' ? 9 : 13} fill={dark ? '#fff' : '#0f172a'}>
+                {p.name.length > 9 ? `${p.name.slice(0, 8)}…` : p.name}
+              </text>
+              <text x={x + TILE / 2} y={y + TILE / 2 + 14} textAnchor="middle" fontSize={11} fill={dark ? '#fff' : '#334155'}>
+                {num.format(p.confirmed)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <p className="covid-note">{t('covid.mapNote')}</p>
+      <ul className="covid-legend" aria-label={t('covid.legend')}>
+        {STEPS.map(([max, c], i) => (
+          <li key={c}>
+            <span style={{ background: c }} aria-hidden="true" />
+            {i === 0 ? '0' : Number.isFinite(max) ? `${num.format((STEPS[i - 1]?.[0] ?? 0) + 1)}–${num.format(max)}` : `> ${num.format(STEPS[i - 1]?.[0] ?? 0)}`}
+          </li>
+        ))}
+      </ul>
+      <table className="covid-table">
+        <caption>{t('covid.tableCaption', { date: d.as_of })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('covid.province')}</th>
+            <th scope="col">{t('covid.confirmed')}</th>
+            <th scope="col">{t('covid.current')}</th>
+            <th scope="col">{t('covid.cured')}</th>
+            <th scope="col">{t('covid.deaths')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...d.provinces].sort((a, b) => b.confirmed - a.confirmed).map((p) => (
+            <tr key={p.code}>
+              <th scope="row">{p.name}</th>
+              <td>{num.format(p.confirmed)}</td>
+              <td>{num.format(p.current)}</td>
+              <td>{num.format(p.cured)}</td>
+              <td>{num.format(p.deaths)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const Component = Covid19Page;
