@@ -203,6 +203,7 @@ export const routes: RouteObject[] = [
           { path: paths.course.path, handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
           { path: paths.courseMore.path, handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: paths.courseDetail.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: paths.courseAlbum.path, handle: courseTitle('album'), lazy: () => coursePages().then((m) => m.albumRoute) },
           { path: paths.live.path, handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-page') },
           { path: paths.liveHistory.path, handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-history-page') },
           { path: paths.column.path, handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },

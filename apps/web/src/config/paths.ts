@@ -57,6 +57,8 @@ export const paths = {
     path: '/course/more',
     getHref: (q: { dep_val?: string; title?: string }) => withQuery('/course/more', { dep_val: q.dep_val, title: q.title }),
   },
+  /** A course album: banner, introduction and its courses. */
+  courseAlbum: { path: '/course/album/:id', getHref: (albumId: number | string) => `/course/album/${id(albumId)}` },
   courseH5: { path: '/course_h5/:id', getHref: (courseId: number | string) => `/course_h5/${id(courseId)}` },
 
   live: { path: '/live', getHref: () => '/live' },
