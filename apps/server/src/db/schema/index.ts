@@ -23,3 +23,4 @@ export * from './attendance.ts';
 export * from './credits.ts';
 export * from './course-albums.ts';
 export * from './live-agenda.ts';
+export * from './author-voice.ts';
