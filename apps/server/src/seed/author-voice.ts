@@ -51,6 +51,9 @@ const EXTRA_PAPERS = [
   },
 ] as const;
 
+/** Short journal name on the generated cover. */
+const journalLabel = (journal: string) => (journal === 'The New England Journal of Medicine' ? 'NEJM' : journal.replace(/^The /, ''));
+
 type Dep = (typeof DEPARTMENTS)[number]['slug'];
 interface Presenter {
   zh: string;
@@ -250,7 +253,7 @@ export function buildAuthorVoiceSeed(base: Date, assetCount: number): AuthorVoic
       titleEn: t.en,
       summaryZh: t.qZh,
       summaryEn: t.qEn,
-      cover: coverUrl('course', `voice${i + 1}`, t.by.en.split(' ')[0]),
+      cover: coverUrl('course', `voice${i + 1}`, journalLabel(paper.journal)),
       durationS: 60,
       authorNameZh: t.by.zh,
       authorNameEn: t.by.en,
