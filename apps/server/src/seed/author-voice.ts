@@ -304,7 +304,7 @@ export function buildAuthorVoiceSeed(base: Date, assetCount: number): AuthorVoic
         { speaker: 'moderator' as const, zh: `临床医生最关心的一个问题是${l.topicZh}。两位怎么看？`, en: `One question clinicians keep asking is ${l.topicEn}. What do you think?` },
         { speaker: 'cn' as const, zh: `在我们的实践中，${cn.takeZh}`, en: `In our practice, ${cn.takeEn.charAt(0).toLowerCase()}${cn.takeEn.slice(1)}` },
         { speaker: 'overseas' as const, zh: `我同意，另外${ov.takeZh}`, en: `I agree, and in addition: ${ov.takeEn.charAt(0).toLowerCase()}${ov.takeEn.slice(1)}` },
-        { speaker: 'moderator' as const, zh: '感谢两位。两篇论文的 DOI 链接都在本页下方。', en: 'Thank you both. The DOI links of both papers are below on this page.' },
+        { speaker: 'moderator' as const, zh: '感谢两位。两篇论文的 DOI 链接都在本页。', en: 'Thank you both. The DOI links of both papers are on this page.' },
       ],
       status: 'published' as const,
     };

@@ -195,7 +195,7 @@ function LinkupView({ linkup, onExpired }: { linkup: LinkupDetailData; onExpired
         <Transcript
           lines={linkup.transcript.map((l, i) => (
             <p key={i} className={`voice-line ${SPEAKER_CLASS[l.speaker]}`}>
-              <strong>{speakerName[l.speaker]}：</strong>
+              <strong>{t('says', { name: speakerName[l.speaker] })}</strong>
               {l.text}
             </p>
           ))}
