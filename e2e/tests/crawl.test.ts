@@ -75,13 +75,17 @@ function shapeOf(url: string): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** Sections the spec lists that no page links to (apps open them): crawled from their own entry. */
+const UNLINKED_STARTS: readonly string[] = ['/author_voice'];
+
 /** A path that must be reported dead: proves the detector works before its silence counts. */
 const PROBE = '/crawl-probe/no/such-page';
 
 async function crawl(context: BrowserContext, origin: string): Promise<{ visited: number; sampledOut: number; dead: Dead[] }> {
-  const seen = new Set<string>(['/', PROBE]);
+  const seen = new Set<string>(['/', PROBE, ...UNLINKED_STARTS]);
   const queue: Array<{ url: string; depth: number; from: string }> = [
     { url: '/', depth: 0, from: '(start)' },
+    ...UNLINKED_STARTS.map((url) => ({ url, depth: 1, from: '(start)' })),
     { url: PROBE, depth: DEPTH, from: '(probe)' },
   ];
   const dead: Dead[] = [];

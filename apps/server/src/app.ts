@@ -16,6 +16,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import homeRoutes from './modules/home/home.routes.ts';
 import coursesRoutes from './modules/courses/courses.routes.ts';
 import courseAlbumsRoutes from './modules/course-albums/course-albums.routes.ts';
+import authorVoiceRoutes from './modules/author-voice/author-voice.routes.ts';
 import liveAgendaRoutes from './modules/live-agenda/live-agenda.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import { mediaPlugin } from './modules/media/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes, { now });
   await app.register(courseAlbumsRoutes);
+  await app.register(authorVoiceRoutes);
   await app.register(liveAgendaRoutes);
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });

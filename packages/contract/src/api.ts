@@ -4,6 +4,7 @@ import { LoginResult, SessionCheck } from './entities.ts';
 import * as P from './profile.ts';
 import { courseSchemas } from './courses.ts';
 import { courseAlbumSchemas } from './course-albums.ts';
+import { authorVoiceSchemas } from './author-voice.ts';
 import { newsSchemas } from './news.ts';
 import { speakerSchemas } from './speakers.ts';
 import { placeSchemas } from './places.ts';
@@ -47,6 +48,7 @@ const define = <const E extends EndpointSchemas>(e: E) => e;
 export const schemas = {
   ...courseSchemas,
   ...courseAlbumSchemas,
+  ...authorVoiceSchemas,
   ...speakerSchemas,
   ...placeSchemas,
   ...memberSchemas,

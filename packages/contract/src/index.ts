@@ -17,6 +17,7 @@ export * from './search.ts';
 export * from './lives.ts';
 export * from './live-room.ts';
 export * from './papers.ts';
+export * from './author-voice.ts';
 export * from './topics.ts';
 export * from './pages.ts';
 export * from './media.ts';

@@ -101,6 +101,13 @@ export const routes = {
   topicLives: { method: 'GET', path: '/v1/topic/:id/live' },
   topicNews: { method: 'GET', path: '/v1/topic/:id/news' },
   topicPapers: { method: 'GET', path: '/v1/topic/:id/paper' },
+  // author voice
+  authorVoiceHome: { method: 'GET', path: '/v1/author_voice' },
+  authorVoiceFilters: { method: 'GET', path: '/v1/author_voice/filters' },
+  authorTalkList: { method: 'GET', path: '/v1/author_voice/talk' },
+  authorTalkDetail: { method: 'GET', path: '/v1/author_voice/talk/:id' },
+  authorLinkupList: { method: 'GET', path: '/v1/author_voice/linkup' },
+  authorLinkupDetail: { method: 'GET', path: '/v1/author_voice/linkup/:id' },
   // papers
   paperList: { method: 'GET', path: '/v1/paper' },
   paperDetail: { method: 'GET', path: '/v1/paper/:id' },

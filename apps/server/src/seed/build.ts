@@ -24,10 +24,11 @@ import { BANNERS, HOME_BLOCKS, INTRO_TEXTS, RELATE_SITES } from './data/site.ts'
 import { buildLiveRoomSeed, type LiveRoomSeedRows } from './live-room.ts';
 import { buildCongressSeed, type CongressSeedRows } from './congresses.ts';
 import { type AlbumSeedRows, buildAlbumSeed } from './course-albums.ts';
+import { type AuthorVoiceSeedRows, buildAuthorVoiceSeed } from './author-voice.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = Array<T['$inferInsert']>;
 
-export interface SeedRows extends LiveRoomSeedRows, CongressSeedRows, AlbumSeedRows {
+export interface SeedRows extends LiveRoomSeedRows, CongressSeedRows, AlbumSeedRows, AuthorVoiceSeedRows {
   departments: Rows<typeof s.departments>;
   regions: Rows<typeof s.regions>;
   hospitals: Rows<typeof s.hospitals>;
@@ -458,6 +459,7 @@ export function buildSeed(now: Date): SeedRows {
     ...liveRoom,
     ...buildCongressSeed(now),
     ...buildAlbumSeed(lives, liveRoom.liveSpeakers),
+    ...buildAuthorVoiceSeed(SEED_BASE_DATE, DEMO_MEDIA.length),
     departments,
     regions,
     hospitals,

@@ -52,9 +52,14 @@ const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = 
   ['courseAlbums', s.courseAlbums, true],
   ['courseAlbumItems', s.courseAlbumItems, false],
   ['liveAgendaItems', s.liveAgendaItems, true],
+  ['authorVoicePapers', s.papers, true],
+  ['authorTalks', s.authorTalks, true],
+  ['authorLinkups', s.authorLinkups, true],
+  ['authorVoiceBindings', s.mediaBindings, false],
 ];
 
-export const CONTENT_TABLES: readonly string[] = CONTENT.map(([, table]) => getTableName(table));
+// A table may appear twice (a second batch of papers or media bindings): each is named once.
+export const CONTENT_TABLES: readonly string[] = [...new Set(CONTENT.map(([, table]) => getTableName(table)))];
 
 const BATCH = 200;
 

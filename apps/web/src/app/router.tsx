@@ -91,6 +91,10 @@ async function productLoader({ params }: LoaderFunctionArgs): Promise<null> {
   return null;
 }
 
+// Author voice: every page and its `/w` web-view variant share one lazy chunk (texts: `authorVoice`).
+const voicePages = () => import('../features/author-voice/pages/author-voice-routes');
+const voiceTitle = (key: string): RouteHandle => ({ title: `authorVoice:titles.${key}` });
+
 const speakerTitle = (key: string): RouteHandle => ({ title: `speaker:titles.${key}` });
 
 /** Speakers (lazy chunks; each module's loader brings the `speaker` text, the followed list also the login guard). */
@@ -203,6 +207,11 @@ export const routes: RouteObject[] = [
           { path: paths.course.path, handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
           { path: paths.courseMore.path, handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
           { path: paths.courseDetail.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: paths.authorVoice.home.path, handle: voiceTitle('home'), lazy: () => voicePages().then((m) => m.homeRoute) },
+          { path: paths.authorVoice.inter.path, handle: voiceTitle('inter'), lazy: () => voicePages().then((m) => m.interRoute) },
+          { path: paths.authorVoice.list.path, handle: voiceTitle('list'), lazy: () => voicePages().then((m) => m.listRoute) },
+          { path: paths.authorVoice.about.path, handle: voiceTitle('about'), lazy: () => voicePages().then((m) => m.aboutRoute) },
+          { path: paths.courseAlbum.path, handle: courseTitle('album'), lazy: () => coursePages().then((m) => m.albumRoute) },
           { path: paths.live.path, handle: { title: 'live:titles.live' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-page') },
           { path: paths.liveHistory.path, handle: { title: 'live:titles.history' } satisfies RouteHandle, lazy: () => import('../features/lives/pages/live-history-page') },
           { path: paths.column.path, handle: memberTitle('column'), lazy: () => import('../features/columns/pages/column-page') },
@@ -299,6 +308,10 @@ export const routes: RouteObject[] = [
         children: [
           ...bareAccountRoutes,
           { path: paths.courseH5.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
+          { path: paths.authorVoice.homeBare.path, handle: voiceTitle('home'), lazy: () => voicePages().then((m) => m.homeBareRoute) },
+          { path: paths.authorVoice.interBare.path, handle: voiceTitle('inter'), lazy: () => voicePages().then((m) => m.interBareRoute) },
+          { path: paths.authorVoice.listBare.path, handle: voiceTitle('list'), lazy: () => voicePages().then((m) => m.listBareRoute) },
+          { path: paths.authorVoice.aboutBare.path, handle: voiceTitle('about'), lazy: () => voicePages().then((m) => m.aboutBareRoute) },
           { path: paths.topicH5.path, handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicH5Route) },
           { path: paths.aboutBare.path, handle: pagesTitle('about'), lazy: () => sitePages().then((m) => m.aboutBareRoute) },
           { path: paths.contractBare.path, handle: pagesTitle('contract'), lazy: () => sitePages().then((m) => m.contractBareRoute) },

@@ -66,6 +66,8 @@ export const paths = {
     path: '/course/more',
     getHref: (q: { dep_val?: string; title?: string }) => withQuery('/course/more', { dep_val: q.dep_val, title: q.title }),
   },
+  /** A course album: banner, introduction and its courses. */
+  courseAlbum: { path: '/course/album/:id', getHref: (albumId: number | string) => `/course/album/${id(albumId)}` },
   courseH5: { path: '/course_h5/:id', getHref: (courseId: number | string) => `/course_h5/${id(courseId)}` },
 
   live: { path: '/live', getHref: () => '/live' },
@@ -143,6 +145,22 @@ export const paths = {
   /** Where a host's launch token opens the room. */
   meetingLaunch: { path: '/meeting/launch', getHref: (token: string) => withQuery('/meeting/launch', { token }) },
   changePassword: { path: '/change_password', getHref: (bare = false) => (bare ? '/change_password/w' : '/change_password') },
+
+  /** Author voice (spec §2): each page also as a `/w` web-view variant without the site chrome. */
+  authorVoice: {
+    home: { path: '/author_voice', getHref: (q: { id?: number; bare?: boolean } = {}) => withQuery(q.bare ? '/author_voice/w' : '/author_voice', { id: q.id }) },
+    homeBare: { path: '/author_voice/w', getHref: () => '/author_voice/w' },
+    inter: { path: '/author_voice/inter', getHref: (q: { id?: number; page?: number; bare?: boolean } = {}) => withQuery(q.bare ? '/author_voice/inter/w' : '/author_voice/inter', { id: q.id, page: q.page && q.page > 1 ? q.page : undefined }) },
+    interBare: { path: '/author_voice/inter/w', getHref: () => '/author_voice/inter/w' },
+    about: { path: '/author_voice/about', getHref: (bare = false) => (bare ? '/author_voice/about/w' : '/author_voice/about') },
+    aboutBare: { path: '/author_voice/about/w', getHref: () => '/author_voice/about/w' },
+    list: {
+      path: '/author_voice/list',
+      getHref: (q: { field?: number; journal?: string; page?: number; bare?: boolean } = {}) =>
+        withQuery(q.bare ? '/author_voice/list/w' : '/author_voice/list', { field: q.field, journal: q.journal, page: q.page && q.page > 1 ? q.page : undefined }),
+    },
+    listBare: { path: '/author_voice/list/w', getHref: () => '/author_voice/list/w' },
+  },
 
   aboutUs: { path: '/about_us', getHref: () => '/about_us' },
   contactUs: { path: '/contact_us', getHref: () => '/contact_us' },

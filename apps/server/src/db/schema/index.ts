@@ -25,3 +25,4 @@ export * from './course-albums.ts';
 export * from './live-agenda.ts';
 export * from './support.ts';
 export * from './showcase.ts';
+export * from './author-voice.ts';

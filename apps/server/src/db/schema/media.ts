@@ -49,7 +49,8 @@ export const mediaAssets = pgTable(
 /**
  * Which asset plays for a target: `chapter` (course_chapters.id), `replay` (lives.id: the
  * recording), `live` (lives.id: the loop the simulated live source plays) or `recording`
- * (recordings.id: a standalone recorded talk). One asset may serve many targets.
+ * (recordings.id: a standalone recorded talk), `author_talk` / `author_linkup` (author voice). One
+ * asset may serve many targets.
  */
 export const mediaBindings = pgTable(
   'media_bindings',
@@ -62,7 +63,7 @@ export const mediaBindings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.targetType, t.targetId] }),
-    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording')`),
+    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording', 'author_talk', 'author_linkup')`),
   ],
 );
 

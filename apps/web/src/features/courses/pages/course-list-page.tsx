@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { COURSE_PAGE_SIZE, filtersFromSearch, useCourseList, type CourseFilters } from '../api/courses';
 import { CourseGrid } from '../components/course-tile';
+import { AlbumBar } from '../components/album-bar';
 import { CourseGridSkeleton } from '../components/course-grid-skeleton';
 import { Pager } from '../../../shared/ui/pager';
 import { useTabs } from '../../../shared/ui/tabs';
@@ -43,6 +44,7 @@ export function CourseListPage() {
   return (
     <div className="container courses">
       <h1>{t('heading')}</h1>
+      <AlbumBar />
       <div className="course-filters" role="group" aria-label={t('filters.label')}>
         <div className="course-tabs" {...tabs.listProps} aria-label={t('filters.department')}>
           {departments.map((d) => (

@@ -1,4 +1,5 @@
 import { loadNamespaces } from '../../../shared/i18n';
+import { CourseAlbumPage } from './course-album-page';
 import { CourseDetailPage, CourseH5Page } from './course-detail-page';
 import { CourseListPage } from './course-list-page';
 import { CourseMorePage } from './course-more-page';
@@ -13,3 +14,4 @@ export const listRoute = { Component: CourseListPage, loader };
 export const detailRoute = { Component: CourseDetailPage, loader };
 export const h5Route = { Component: CourseH5Page, loader };
 export const moreRoute = { Component: CourseMorePage, loader };
+export const albumRoute = { Component: CourseAlbumPage, loader };
