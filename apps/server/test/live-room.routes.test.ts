@@ -1,4 +1,4 @@
-import { ErrorCode, LiveRoomDetail, LiveStatus, type LiveTopic, RecordingDetail, TOPIC_RATE_LIMIT } from '@medportal/contract';
+import { ActionType, ErrorCode, LiveRoomDetail, LiveStatus, type LiveTopic, RecordingDetail, TOPIC_RATE_LIMIT } from '@medportal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,8 +71,11 @@ describe('live detail', () => {
   });
 
   it('lists buttons with actions', async () => {
-    const res = await call<{ items: Array<{ title: string; action: { type: number } }> }>(app, { url: `/v1/live/${LIVE}/buttons`, query: { language: 'en' } });
-    expect(res.data.items.map((b) => b.title)).toContain('Agenda');
+    const res = await call<{ items: Array<{ title: string; action: { type: number; data: { id?: number } } }> }>(app, { url: `/v1/live/${LIVE}/buttons`, query: { language: 'en' } });
+    // The agenda and related courses are the room's own panels; a button leads to the speaker.
+    const speaker = res.data.items.find((b) => b.title === 'About the speaker');
+    expect(speaker?.action).toMatchObject({ type: ActionType.SPEAKER_DETAIL, data: { id: expect.any(Number) } });
+    expect(res.data.items.map((b) => b.title)).not.toContain('Agenda');
   });
 });
 
