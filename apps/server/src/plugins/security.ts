@@ -7,11 +7,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * CSP a Vite-built React SPA works under: own scripts only, inline styles allowed (React style
- * props), images/media from ourselves plus data:/blob: (QR codes, previews). Nothing from outside.
+ * props), images/media from ourselves plus data:/blob: (QR codes, previews). From outside only
+ * WeChat's JS-SDK script, which the page loads inside WeChat for wx.config and sharing.
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://res.wx.qq.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],

@@ -226,6 +226,7 @@ export const routes: RouteObject[] = [
           { path: paths.privacy.path, handle: pagesTitle('privacy'), lazy: () => sitePages().then((m) => m.privacyRoute) },
           { path: paths.shareCard.path, handle: pagesTitle('share'), loader: () => loadNamespaces('pages').then(() => null), lazy: () => import('../features/share/pages/share-card-page') },
           { path: paths.redirect.path, handle: pagesTitle('redirect'), loader: () => loadNamespaces('pages').then(() => null), lazy: () => import('../features/share/pages/redirect-page') },
+          { path: paths.testJssdk.path, handle: pagesTitle('jssdk'), loader: () => loadNamespaces('pages').then(() => null), lazy: () => import('../features/share/pages/testjssdk-page') },
           {
             path: paths.contactUs.path,
             handle: pagesTitle('contact'),

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../shared/session';
 import { Announcer } from '../../shared/ui/announcer';
 import { DialogHosts } from '../../shared/ui/dialog-hosts';
+import { useWechatDefaultShare } from '../../shared/wechat-jssdk';
 import { DocumentTitle } from '../document-title';
 
 /**
@@ -17,6 +19,15 @@ function LocationMarker() {
   return null;
 }
 
+/** Inside WeChat: the site's name and slogan as the share card of pages that set none. */
+function WechatDefaultShare() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation('common');
+  const info = useCallback(() => ({ title: document.title || t('productName'), desc: t('siteDescription') }), [t]);
+  useWechatDefaultShare(pathname, info);
+  return null;
+}
+
 // Loaded only for a logged-in reader: anonymous pages (and server rendering) never need it.
 const ConsentPrompt = lazy(() => import('../../features/auth/components/consent-prompt'));
 
@@ -26,6 +37,7 @@ export function RootLayout() {
   return (
     <>
       <LocationMarker />
+      <WechatDefaultShare />
       <DocumentTitle />
       <ScrollRestoration />
       <Outlet />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useWechatShare } from '../wechat-jssdk';
 
 /**
  * What a page says about itself to search engines and share cards: a description, a share image,
@@ -53,6 +54,8 @@ export function noteTitle(title: string): void {
 export function usePageMeta(meta: PageMeta | null): void {
   if (collecting && meta) Object.assign(collecting, meta);
   const description = meta?.description ?? null;
+  // Inside WeChat the same description and image make the share card; the title is the tab's.
+  useWechatShare(meta && meta.status === undefined ? { title: meta.title ?? '', desc: description ?? '', image: meta.image ?? null } : null);
   useEffect(() => {
     if (!description) return;
     const tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

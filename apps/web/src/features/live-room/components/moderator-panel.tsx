@@ -5,6 +5,7 @@ import { LiveStatus } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
 import { Dialog } from '../../../shared/ui/dialog';
 import { announce } from '../../../shared/ui/announcer';
+import { ScanQrPanel } from '../../../shared/share/scan-qr';
 import {
   type LiveRoomDetail,
   type Polls,
@@ -82,6 +83,8 @@ export function ModeratorPanel({ live, polls }: { live: LiveRoomDetail; polls: P
           </button>
         ) : null}
       </div>
+
+      {live.live_status !== LiveStatus.ENDED && live.live_status !== LiveStatus.REPLAY ? <ScanQrPanel liveId={id} /> : null}
 
       {live.live_status !== LiveStatus.ENDED && live.live_status !== LiveStatus.REPLAY ? (
         <div className="lr-mod__row">

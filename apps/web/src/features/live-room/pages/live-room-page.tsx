@@ -10,7 +10,11 @@ import { formatMeetingNumber } from '../../../shared/format/meeting-number';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { requireMember, useSession } from '../../../shared/session';
+import { HostBackLink, hostRefreshOr } from '../../../shared/host-controls';
+import { ShareButton } from '../../../shared/share/share-button';
 import { ActionLink } from '../../../shared/ui/action-link';
+import { summarize } from '../../../shared/ui/page-meta';
+import { useWechatShare } from '../../../shared/wechat-jssdk';
 import { announce } from '../../../shared/ui/announcer';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
@@ -30,7 +34,7 @@ import '../live-room.css';
 import { CreditPanel } from '../../../shared/credit/credit-panel';
 
 export async function loader() {
-  await loadNamespaces('liveRoom', 'player');
+  await loadNamespaces('liveRoom', 'player', 'pages');
   return null;
 }
 
@@ -149,7 +153,8 @@ export function LiveRoomPage() {
   const remind = useRemind(id);
   const setSlide = useSetSlide(id);
   const socket = useRoomSocket({ liveId: id, enabled: open, seq: live?.seq });
-  const [shared, setShared] = useState(false);
+  const shareDesc = (l: LiveRoomDetail) => summarize(l.sub_title) || formatDateTime(l.start_at, lang);
+  useWechatShare(live ? { title: live.title, desc: shareDesc(live), image: live.banner } : null);
 
   // Scheduled end: refetch at that moment so the page moves on without a reload.
   useEffect(() => {
@@ -170,32 +175,26 @@ export function LiveRoomPage() {
   }
   // A missing item is the 404 page (answered 404 by the server), not a failure to retry.
   if (detail.isError && isMissing(detail.error)) return <NotFoundPage />;
-  if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <ErrorState error={detail.error} onRetry={hostRefreshOr(() => void detail.refetch())} />;
   const d = detail.data;
   const pageUrl = `${window.location.origin}${paths.liveRoom.getHref(id)}`;
   const latestPoll = polls.data?.items[0];
   const upcoming = d.live_status === LiveStatus.UPCOMING;
   const ended = d.live_status === LiveStatus.ENDED || d.live_status === LiveStatus.REPLAY;
 
-  const share = async () => {
-    if (navigator.share) await navigator.share({ title: d.title, url: pageUrl }).catch(() => undefined);
-    else {
-      await navigator.clipboard?.writeText(pageUrl).catch(() => undefined);
-      setShared(true);
-      announce(t('before.copied'));
-    }
-  };
-
   return (
     <div className="lr-page" data-testid="live-room">
       <nav className="lr-nav">
-        <Link to={d.is_meeting ? paths.myMeeting.getHref() : paths.live.getHref()}>‹ {t(d.is_meeting ? 'nav.backMeetings' : 'nav.back')}</Link>
-        {open && !ended ? (
-          <span className="lr-viewers" data-testid="viewer-count" data-socket={socket.state}>
-            {t('viewers', { count: socket.viewers ?? d.viewer_count })}
-            {socket.state === 'reconnecting' ? ` · ${t('reconnecting')}` : ''}
-          </span>
-        ) : null}
+        <HostBackLink to={d.is_meeting ? paths.myMeeting.getHref() : paths.live.getHref()}>‹ {t(d.is_meeting ? 'nav.backMeetings' : 'nav.back')}</HostBackLink>
+        <div className="lr-nav__end">
+          {open && !ended ? (
+            <span className="lr-viewers" data-testid="viewer-count" data-socket={socket.state}>
+              {t('viewers', { count: socket.viewers ?? d.viewer_count })}
+              {socket.state === 'reconnecting' ? ` · ${t('reconnecting')}` : ''}
+            </span>
+          ) : null}
+          <ShareButton kind="live" id={d.id} title={d.title} desc={shareDesc(d)} path={paths.liveRoom.getHref(d.id)} image={d.banner} className="button lr-share" />
+        </div>
       </nav>
       <Header live={d} />
       <div className="lr-grid">
@@ -218,9 +217,6 @@ export function LiveRoomPage() {
                 </button>
                 <button type="button" className="button" onClick={() => downloadIcs(`live-${d.id}.ics`, liveIcs(d, pageUrl))}>
                   {t('before.calendar')}
-                </button>
-                <button type="button" className="button" onClick={() => void share()}>
-                  {shared ? t('before.copied') : t('before.share')}
                 </button>
               </div>
             </div>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../shared/format/date';
 import { useRecordHistory } from '../../../shared/history';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { formatClock } from '../../../shared/player';
+import { HostBackLink, hostRefreshOr } from '../../../shared/host-controls';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -67,7 +68,7 @@ export function VodPage() {
   }
   // A missing item is the 404 page (answered 404 by the server), not a failure to retry.
   if (rec.isError && isMissing(rec.error)) return <NotFoundPage />;
-  if (rec.isError) return <ErrorState error={rec.error} onRetry={() => void rec.refetch()} />;
+  if (rec.isError) return <ErrorState error={rec.error} onRetry={hostRefreshOr(() => void rec.refetch())} />;
   const r = rec.data;
   const slideAt = [...r.slide_timeline].reverse().find((s) => s.at_s <= position)?.index ?? 0;
   const slide = r.slides[slideAt];
@@ -76,7 +77,7 @@ export function VodPage() {
   return (
     <div className="lr-page" data-testid="vod">
       <nav className="lr-nav">
-        {r.live_id !== null ? <Link to={paths.liveRoom.getHref(r.live_id)}>‹ {t('vod.back')}</Link> : <Link to={paths.liveHistory.getHref()}>‹ {t('vod.backList')}</Link>}
+        {r.live_id !== null ? <HostBackLink to={paths.liveRoom.getHref(r.live_id)}>‹ {t('vod.back')}</HostBackLink> : <HostBackLink to={paths.liveHistory.getHref()}>‹ {t('vod.backList')}</HostBackLink>}
       </nav>
       <header className="lr-head">
         <h1 className="lr-title">{r.title}</h1>

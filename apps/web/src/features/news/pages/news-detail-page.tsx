@@ -10,6 +10,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { isLoggedIn } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { ShareButton } from '../../../shared/share/share-button';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { summarize, usePageMeta } from '../../../shared/ui/page-meta';
@@ -70,6 +71,7 @@ function Article({ news }: { news: NewsDetail }) {
       <div className="news-article__actions">
         <LikeButton newsId={news.id} liked={news.is_liked} likes={news.likes} />
         <FavoriteButton newsId={news.id} favorite={news.is_favorite} />
+        <ShareButton kind="news" id={news.id} title={news.title} desc={summarize(news.description || news.body_html)} path={paths.newsDetail.getHref(news.id)} image={news.cover} />
       </div>
     </article>
   );
@@ -159,7 +161,7 @@ export function NewsDetailPage() {
 }
 
 export async function loader() {
-  await loadNamespaces('news');
+  await loadNamespaces('news', 'pages');
   return null;
 }
 
