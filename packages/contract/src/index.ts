@@ -18,6 +18,7 @@ export * from './lives.ts';
 export * from './live-room.ts';
 export * from './papers.ts';
 export * from './topics.ts';
+export * from './selected.ts';
 export * from './pages.ts';
 export * from './media.ts';
 export * from './rewards.ts';

@@ -6,6 +6,7 @@ import { rebuildSearchIndex } from '../modules/search/search.indexer.ts';
 import { buildSeed, type SeedRows } from './build.ts';
 import { seedCredits } from './credits.ts';
 import { seedDemoAccounts } from './live-room.ts';
+import { seedSelected } from './selected.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
 
@@ -77,6 +78,7 @@ async function insertAll(tx: Tx, rows: SeedRows, opts: SeedOptions): Promise<voi
   // The search index is derived from the content just written (decision record 0014).
   await rebuildSearchIndex(tx);
   await seedCredits(tx, rows, opts.now);
+  await seedSelected(tx, opts.now);
   if (opts.demoAccounts) await seedDemoAccounts(tx, opts.now);
   await tx
     .insert(s.appMeta)
@@ -107,7 +109,8 @@ export async function seedIfEmpty(database: Database, opts: SeedOptions): Promis
 export async function resetAndSeed(database: Database, opts: SeedOptions): Promise<void> {
   await database.exclusive('seed', (db: Db) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`truncate ${CONTENT_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+      // selected_channels is not referenced by the content tables: its cascade empties the rest of the selected module.
+      await tx.execute(sql.raw(`truncate ${[...CONTENT_TABLES, 'selected_channels'].map((t) => `"${t}"`).join(', ')} restart identity cascade`));
       await tx.delete(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
       await insertAll(tx, buildSeed(opts.now), opts);
     }),

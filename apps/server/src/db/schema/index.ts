@@ -21,3 +21,4 @@ export * from './meetings.ts';
 export * from './certificates.ts';
 export * from './attendance.ts';
 export * from './credits.ts';
+export * from './selected.ts';

@@ -62,7 +62,7 @@ export const mediaBindings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.targetType, t.targetId] }),
-    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording')`),
+    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording', 'selected')`),
   ],
 );
 
