@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
+import { SELECTED_CHANNELS, SELECTED_TAG_KINDS, SPECIAL_MENUS } from './constants.ts';
 import { Media } from './media.ts';
 
 /**
@@ -9,23 +10,14 @@ import { Media } from './media.ts';
  * The spec names the pages only; these endpoints are ours.
  */
 
-export const SELECTED_CHANNELS = ['vjhemonc', 'vjoncology'] as const;
 export const SelectedChannelSlug = z.enum(SELECTED_CHANNELS);
 export type SelectedChannelSlug = z.infer<typeof SelectedChannelSlug>;
 
-/** Groupings of a channel's videos: hot topics, meeting highlights (hemonc only), disease areas, meetings. */
-export const SELECTED_TAG_KINDS = ['topic', 'hotspot', 'field', 'meeting'] as const;
 export const SelectedTagKind = z.enum(SELECTED_TAG_KINDS);
 export type SelectedTagKind = z.infer<typeof SelectedTagKind>;
 
-/** Themes that accept an album id (spec §2 "Themed special layout"). */
-export const SPECIAL_ALBUM_THEMES = [1, 3] as const;
-/** Sub-pages of an album, in menu order; an album's config lists the ones it shows. */
-export const SPECIAL_MENUS = ['topic', 'field', 'meetings', 'search', 'about', 'copyright'] as const;
 export const SpecialMenu = z.enum(SPECIAL_MENUS);
 export type SpecialMenu = z.infer<typeof SpecialMenu>;
-/** Event bus names of the special layout (spec §4). */
-export const SPECIAL_EVENTS = { CONFIG: 'SPECIAL_CONFIG', MENU: 'SPECIAL_MENU' } as const;
 
 export const SelectedChannel = z.object({
   slug: SelectedChannelSlug,

@@ -17,10 +17,11 @@ import type liveRoom from '../locales/zh/liveRoom.json';
 import type player from '../locales/zh/player.json';
 import type money from '../locales/zh/money.json';
 import type meeting from '../locales/zh/meeting.json';
+import type selected from '../locales/zh/selected.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
-export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'meeting'] as const;
+export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'meeting', 'selected'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces every page needs; feature namespaces load with their route. */
 const INITIAL_NAMESPACES: Namespace[] = ['common', 'layout', 'errors'];
@@ -31,7 +32,7 @@ export const LANG_SESSION_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; meeting: typeof meeting };
+    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; meeting: typeof meeting; selected: typeof selected };
   }
 }
 
