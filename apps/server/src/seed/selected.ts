@@ -109,7 +109,7 @@ export async function seedSelected(tx: Tx, now: Date): Promise<void> {
       channelId: channelIds.get(a.channel)!,
       subtitleZh: a.subtitle[0],
       subtitleEn: a.subtitle[1],
-      banner: coverUrl('banner', `album-${specialId}`, special.en),
+      banner: coverUrl('banner', `album-${specialId}`),
       primaryColor: a.primary,
       accentColor: a.accent,
       menus: [...a.menus],
