@@ -125,9 +125,14 @@ function useAnnounced<T extends { album_id?: number; albumId?: number }>(name: s
 
 const useSpecialConfig = () => useAnnounced<SpecialConfig>(SPECIAL_EVENTS.CONFIG);
 
+/** Fallback headings (locale keys) for a sub-page reached by URL though its album's menu leaves it out. */
+const MENU_TEXT = { topic: 'nav.special', field: 'nav.field', meetings: 'nav.meetings', search: 'nav.search', about: 'nav.about', copyright: 'nav.copyright' } as const;
+
 function useMenuTitle(key: SpecialMenu): string | null {
+  const { t } = useTranslation('selected');
   const menu = useAnnounced<SpecialMenuEvent>(SPECIAL_EVENTS.MENU);
-  return menu?.menus.find((m) => m.key === key)?.title ?? null;
+  if (!menu) return null;
+  return menu.menus.find((m) => m.key === key)?.title ?? t(MENU_TEXT[key]);
 }
 
 const sourceOf = (c: SpecialConfig): Source => ({ theme: c.theme_id, album: c.album_id });
