@@ -4,7 +4,6 @@ import * as s from '../db/schema/index.ts';
 import { coverUrl } from '../modules/media/index.ts';
 import { DEMO_MEDIA } from './data/demo-media.ts';
 import { ALBUM_ABOUT, ALBUM_CONFIGS_SEED, SELECTED_CHANNELS_SEED } from './data/selected.ts';
-import { SPECIALS } from './data/editorial.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -102,7 +101,7 @@ export async function seedSelected(tx: Tx, now: Date): Promise<void> {
   }
 
   for (const a of ALBUM_CONFIGS_SEED) {
-    const special = SPECIALS[a.specialIndex]!;
+    // Specials are seeded with ids in SPECIALS order (build.ts).
     const specialId = a.specialIndex + 1;
     await tx.insert(s.specialAlbumConfigs).values({
       specialId,
