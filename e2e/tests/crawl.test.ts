@@ -14,8 +14,6 @@ import { settle, TRACK_FETCHES } from '../src/settle.ts';
  * The one place to shrink as they are built.
  */
 const OWNED_ELSEWHERE: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/special\//, 'themed special albums'],
-  [/^\/vj[^/]*_selected/, 'selected-content channels'],
   [/^\/credit/, 'credit points'],
   [/^\/user\/(?:myinfo|order|wallet|coupon)(?:\/|$)/, 'user-centre pages not yet built (profile, money)'],
 ];

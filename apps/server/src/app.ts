@@ -28,6 +28,7 @@ import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
 import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
+import { selectedRoutes } from './modules/selected/index.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { livesFeed } from './modules/lives/index.ts';
@@ -249,6 +250,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Presence checks are asked by the room's moderators and prompted over its socket.
   await app.register(attendanceRoutes, { now, room: app.liveRoom, ...opts.attendance });
   await app.register(topicsRoutes, { now });
+  await app.register(selectedRoutes, { now });
   await app.register(papersRoutes);
   // Personal calendar feeds carry the congresses and what other modules add through the port:
   // reminded and favourite lives, and the meetings the user hosts.

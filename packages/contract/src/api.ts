@@ -11,6 +11,7 @@ import { placeSchemas } from './places.ts';
 import { memberSchemas } from './member.ts';
 import { searchSchemas } from './search.ts';
 import { topicSchemas } from './topics.ts';
+import { selectedSchemas } from './selected.ts';
 import { paperSchemas } from './papers.ts';
 import { calendarSchemas } from './calendar.ts';
 import { liveSchemas } from './lives.ts';
@@ -54,6 +55,7 @@ export const schemas = {
   ...memberSchemas,
   ...searchSchemas,
   ...topicSchemas,
+  ...selectedSchemas,
   ...paperSchemas,
   ...liveSchemas,
   ...liveRoomSchemas,

@@ -17,6 +17,16 @@ export const BANNER_HEIGHT_PX = 343;
 export const DIALOG_WIDTH_PX = 500;
 /** Special-album config stays valid in local storage for less than this many seconds. */
 export const SPECIAL_CONFIG_TTL_S = 600;
+/** Themes that accept an album id (spec §2 "Themed special layout"). */
+export const SPECIAL_ALBUM_THEMES = [1, 3] as const;
+/** Sub-pages of an album, in menu order; an album's config lists the ones it shows. */
+export const SPECIAL_MENUS = ['topic', 'field', 'meetings', 'search', 'about', 'copyright'] as const;
+/** Event bus names of the special layout (spec §4). */
+export const SPECIAL_EVENTS = { CONFIG: 'SPECIAL_CONFIG', MENU: 'SPECIAL_MENU' } as const;
+/** Selected-content channels of the video journals (/vjhemonc_selected, /vjoncology_selected). */
+export const SELECTED_CHANNELS = ['vjhemonc', 'vjoncology'] as const;
+/** Groupings of a channel's videos: hot topics, meeting highlights (hemonc only), disease areas, meetings. */
+export const SELECTED_TAG_KINDS = ['topic', 'hotspot', 'field', 'meeting'] as const;
 export const FOLLOWER_SUFFIX_ZH = '人关注';
 /** Under white text: 5.2:1 (WCAG AA), the web's --color-teal. */
 export const DIALOG_BUTTON_COLOR = '#0d7a72';

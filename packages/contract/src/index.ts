@@ -19,6 +19,7 @@ export * from './live-room.ts';
 export * from './papers.ts';
 export * from './author-voice.ts';
 export * from './topics.ts';
+export * from './selected.ts';
 export * from './pages.ts';
 export * from './media.ts';
 export * from './rewards.ts';

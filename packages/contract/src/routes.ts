@@ -94,6 +94,15 @@ export const routes = {
   hotSearchWord: { method: 'GET', path: '/v1/user/hot_search_word' },
   searchWordRemind: { method: 'GET', path: '/v1/user/search_word_remind' },
   hotCourse: { method: 'GET', path: '/v1/pc/course/hot' },
+  // selected-content channels and themed special albums
+  selectedHome: { method: 'GET', path: '/v1/selected/:channel' },
+  selectedTags: { method: 'GET', path: '/v1/selected/:channel/tags' },
+  selectedVideos: { method: 'GET', path: '/v1/selected/:channel/videos' },
+  selectedVideo: { method: 'GET', path: '/v1/selected/:channel/videos/:id' },
+  selectedDoc: { method: 'GET', path: '/v1/selected/:channel/doc' },
+  specialConfig: { method: 'GET', path: '/v1/special/:theme_id/:album_id/config' },
+  specialTags: { method: 'GET', path: '/v1/special/:theme_id/:album_id/tags' },
+  specialVideos: { method: 'GET', path: '/v1/special/:theme_id/:album_id/videos' },
   // topics
   topicList: { method: 'GET', path: '/v1/topic' },
   topicDetail: { method: 'GET', path: '/v1/topic/:id' },

@@ -7,6 +7,7 @@ import { buildSeed, type SeedRows } from './build.ts';
 import { seedCredits } from './credits.ts';
 import { seedDemoAccounts } from './live-room.ts';
 import { seedSupportShowcase } from './support-showcase.ts';
+import { seedSelected } from './selected.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
 
@@ -87,6 +88,7 @@ async function insertAll(tx: Tx, rows: SeedRows, opts: SeedOptions): Promise<voi
   await rebuildSearchIndex(tx);
   await seedCredits(tx, rows, opts.now);
   await seedSupportShowcase(tx, opts.now);
+  await seedSelected(tx, opts.now);
   if (opts.demoAccounts) await seedDemoAccounts(tx, opts.now);
   await tx
     .insert(s.appMeta)
@@ -117,7 +119,8 @@ export async function seedIfEmpty(database: Database, opts: SeedOptions): Promis
 export async function resetAndSeed(database: Database, opts: SeedOptions): Promise<void> {
   await database.exclusive('seed', (db: Db) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`truncate ${CONTENT_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+      // selected_channels is not referenced by the content tables: its cascade empties the rest of the selected module.
+      await tx.execute(sql.raw(`truncate ${[...CONTENT_TABLES, 'selected_channels'].map((t) => `"${t}"`).join(', ')} restart identity cascade`));
       await tx.delete(s.appMeta).where(eq(s.appMeta.key, SEED_META_KEY));
       await insertAll(tx, buildSeed(opts.now), opts);
     }),

@@ -145,6 +145,47 @@ const topicTitle = (key: string): RouteHandle => ({ title: `topic:titles.${key}`
 
 const newsTitle = (key: string): RouteHandle => ({ title: `news:titles.${key}` });
 
+// Selected-content channels and themed special albums: one lazy chunk (the player's is apart), with the `selected` texts.
+const channelPages = () => import('../features/selected/pages/channel-routes');
+const specialPages = () => import('../features/selected/pages/special-routes');
+const selectedTitle = (key: string): RouteHandle => ({ title: `selected:titles.${key}` });
+
+/** A channel's layout and sub-pages; the hotspot page exists on the hemonc channel only (elsewhere the URL is a 404). */
+function channelRoutes(slug: 'vjhemonc' | 'vjoncology'): RouteObject {
+  const base = paths[slug].path;
+  const tagPages = slug === 'vjhemonc' ? (['special', 'hotspot', 'field', 'meetings'] as const) : (['special', 'field', 'meetings'] as const);
+  return {
+    path: base,
+    handle: selectedTitle('channel'),
+    lazy: () => channelPages().then((m) => m.channelLayoutRoute(slug)),
+    children: [
+      { index: true, lazy: () => channelPages().then((m) => m.channelHomeRoute) },
+      ...tagPages.map((page) => ({ path: `${base}/${page}`, handle: selectedTitle(page), lazy: () => channelPages().then((m) => m.channelTagRoute(page)) })),
+      { path: `${base}/search`, handle: selectedTitle('search'), lazy: () => channelPages().then((m) => m.channelSearchRoute) },
+      { path: `${base}/about`, handle: selectedTitle('about'), lazy: () => channelPages().then((m) => m.channelDocRoute('about')) },
+      { path: `${base}/copyright`, handle: selectedTitle('copyright'), lazy: () => channelPages().then((m) => m.channelDocRoute('copyright')) },
+      { path: `${base}/video/:id`, handle: selectedTitle('video'), lazy: () => import('../features/selected/pages/video-page') },
+    ],
+  };
+}
+
+const specialRoutes: RouteObject = {
+  path: paths.special.path,
+  handle: selectedTitle('album'),
+  lazy: () => specialPages().then((m) => m.specialLayoutRoute),
+  children: [
+    { index: true, lazy: () => specialPages().then((m) => m.albumHomeRoute) },
+    ...(['topic', 'field', 'meetings'] as const).map((menu) => ({
+      path: `${paths.special.path}/${menu}`,
+      lazy: () => specialPages().then((m) => m.albumTagRoute(menu)),
+    })),
+    { path: `${paths.special.path}/search`, lazy: () => specialPages().then((m) => m.albumSearchRoute) },
+    { path: `${paths.special.path}/about`, lazy: () => specialPages().then((m) => m.albumDocRoute('about')) },
+    { path: `${paths.special.path}/copyright`, lazy: () => specialPages().then((m) => m.albumDocRoute('copyright')) },
+  ],
+};
+
+
 /** News (lazy chunks; each module's loader brings the `news` text, my comments also the login guard). */
 const newsRoutes: RouteObject[] = [
   { path: paths.news.path, handle: newsTitle('news'), lazy: () => import('../features/news/pages/news-page') },
@@ -218,6 +259,9 @@ export const routes: RouteObject[] = [
           { path: paths.search.path, handle: { title: 'search:titles.search' } satisfies RouteHandle, lazy: () => import('../features/search/pages/search-page') },
           { path: paths.topic.path, handle: topicTitle('topics'), lazy: () => topicPages().then((m) => m.topicRoute) },
           { path: paths.paperDetail.path, handle: topicTitle('paper'), lazy: () => import('../features/topics/pages/paper-page') },
+          channelRoutes('vjhemonc'),
+          channelRoutes('vjoncology'),
+          specialRoutes,
           { path: paths.meetingCalendar.path, handle: meetingTitle('calendar'), lazy: () => import('../features/meeting-calendar/pages/calendar-page') },
           { path: paths.meetingCalendarDetail.path, handle: meetingTitle('detail'), lazy: () => import('../features/meeting-calendar/pages/congress-page') },
           { path: paths.meetingCollect.path, handle: meetingTitle('collect'), lazy: () => import('../features/meeting-calendar/pages/collect-page') },

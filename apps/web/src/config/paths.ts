@@ -93,6 +93,15 @@ export const paths = {
   /** Special topics; `?id=` selects a topic (the spec has no /topic/{id} route). */
   topic: { path: '/topic', getHref: (topicId?: number | string) => withQuery('/topic', { id: topicId }) },
   topicH5: { path: '/topic/h5', getHref: (topicId?: number | string) => withQuery('/topic/h5', { id: topicId }) },
+  /** Selected-content channels of the video journals and their sub-pages (`sub`: special, hotspot, field, ...). */
+  vjhemonc: { path: '/vjhemonc_selected', getHref: (sub?: string) => (sub ? `/vjhemonc_selected/${sub}` : '/vjhemonc_selected') },
+  vjoncology: { path: '/vjoncology_selected', getHref: (sub?: string) => (sub ? `/vjoncology_selected/${sub}` : '/vjoncology_selected') },
+  selectedVideo: { path: '/:channel/video/:id', getHref: (channel: string, videoId: number | string) => `/${channel}_selected/video/${id(videoId)}` },
+  /** A themed special album (theme ids 1 and 3) and its sub-pages. */
+  special: {
+    path: '/special/:theme_id/:album_id',
+    getHref: (themeId: number | string, albumId: number | string, sub?: string) => `/special/${id(themeId)}/${id(albumId)}${sub ? `/${sub}` : ''}`,
+  },
   /** A paper's page: the generic module target of module `paper`. */
   /** The international meeting calendar (upcoming, or `?month=YYYY-MM`), a congress, my favourites. */
   meetingCalendar: { path: '/meeting/calendar', getHref: (month?: string) => withQuery('/meeting/calendar', { month }) },

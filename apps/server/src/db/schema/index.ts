@@ -26,3 +26,4 @@ export * from './live-agenda.ts';
 export * from './support.ts';
 export * from './showcase.ts';
 export * from './author-voice.ts';
+export * from './selected.ts';

@@ -63,7 +63,7 @@ export const mediaBindings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.targetType, t.targetId] }),
-    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording', 'author_talk', 'author_linkup')`),
+    check('media_bindings_type_check', sql`${t.targetType} in ('chapter', 'replay', 'live', 'recording', 'author_talk', 'author_linkup', 'selected')`),
   ],
 );
 

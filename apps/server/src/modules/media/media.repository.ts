@@ -4,7 +4,7 @@ import { lives, liveStreams, mediaAssets, mediaBindings } from '../../db/schema/
 
 export type AssetRow = typeof mediaAssets.$inferSelect;
 /** `recording`: a standalone recorded talk (recordings.id) that no live stands behind. */
-export type BindingType = 'chapter' | 'replay' | 'live' | 'recording' | 'author_talk' | 'author_linkup';
+export type BindingType = 'chapter' | 'replay' | 'live' | 'recording' | 'author_talk' | 'author_linkup' | 'selected';
 
 /** The asset bound to each of the targets (targets without media are absent). */
 export async function assetsFor(db: Db, type: BindingType, ids: readonly number[]): Promise<Map<number, AssetRow>> {

@@ -44,7 +44,7 @@ export class MediaService {
   }
 
   /** Media of many targets of one kind at once (targets without media are absent). */
-  async mediaFor(type: 'chapter' | 'replay' | 'author_talk' | 'author_linkup', ids: readonly number[]): Promise<Map<number, Media>> {
+  async mediaFor(type: 'chapter' | 'replay' | 'author_talk' | 'author_linkup' | 'selected', ids: readonly number[]): Promise<Map<number, Media>> {
     const assets = await repo.assetsFor(this.db, type, ids);
     const exp = this.expiry();
     return new Map([...assets].map(([id, asset]) => [id, this.present(asset, exp)]));

@@ -1,0 +1,81 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataOf, SelectedChannelSlug, SelectedTagKind } from '@medportal/contract';
+import { pathOf } from '@medportal/contract/routes';
+import { api } from '../../../shared/api-client';
+import { useLang } from '../../../shared/hooks/use-lang';
+import type { Lang } from '../../../shared/i18n';
+import { loadSpecialConfig } from '../lib/special-config-cache';
+
+export type SelectedHomeData = DataOf<'selectedHome'>;
+export type VideoPage = DataOf<'selectedVideos'>;
+export type VideoDetail = DataOf<'selectedVideo'>;
+export type TagList = DataOf<'selectedTags'>;
+export type AlbumConfig = DataOf<'specialConfig'>;
+
+export const VIDEO_PAGE_SIZE = 12;
+
+/** Where a list of videos and tags comes from: a channel, or an album. */
+export type Source = { channel: SelectedChannelSlug } | { theme: number; album: number };
+
+export interface VideoQuery {
+  page: number;
+  tagId?: number | undefined;
+  keyword?: string | undefined;
+}
+
+const sourceKey = (s: Source) => ('channel' in s ? ['channel', s.channel] : ['album', s.theme, s.album]);
+
+const videosPath = (s: Source) => ('channel' in s ? pathOf('selectedVideos', { channel: s.channel }) : pathOf('specialVideos', { theme_id: s.theme, album_id: s.album }));
+const tagsPath = (s: Source) => ('channel' in s ? pathOf('selectedTags', { channel: s.channel }) : pathOf('specialTags', { theme_id: s.theme, album_id: s.album }));
+
+export const selectedHomeQueryOptions = (lang: Lang, channel: SelectedChannelSlug) =>
+  queryOptions({
+    queryKey: ['selected', 'home', channel, lang],
+    queryFn: ({ signal }) => api.get<SelectedHomeData>(pathOf('selectedHome', { channel }), undefined, { signal }),
+  });
+
+export const videosQueryOptions = (lang: Lang, source: Source, q: VideoQuery) =>
+  queryOptions({
+    queryKey: ['selected', 'videos', ...sourceKey(source), q.page, q.tagId ?? null, q.keyword ?? '', lang],
+    queryFn: ({ signal }) =>
+      api.get<VideoPage>(videosPath(source), { page: q.page, page_size: VIDEO_PAGE_SIZE, tag_id: q.tagId, keyword: q.keyword || undefined }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const tagsQueryOptions = (lang: Lang, source: Source, kind: SelectedTagKind) =>
+  queryOptions({
+    queryKey: ['selected', 'tags', ...sourceKey(source), kind, lang],
+    queryFn: ({ signal }) => api.get<TagList>(tagsPath(source), { kind }, { signal }),
+  });
+
+/** Signed media inside: refetched on each visit rather than kept long. */
+export const videoQueryOptions = (lang: Lang, channel: SelectedChannelSlug, id: number) =>
+  queryOptions({
+    queryKey: ['selected', 'video', channel, id, lang],
+    queryFn: ({ signal }) => api.get<VideoDetail>(pathOf('selectedVideo', { channel, id }), undefined, { signal }),
+    staleTime: 0,
+  });
+
+export const docQueryOptions = (lang: Lang, channel: SelectedChannelSlug, doc: 'about' | 'copyright') =>
+  queryOptions({
+    queryKey: ['selected', 'doc', channel, doc, lang],
+    queryFn: ({ signal }) => api.get<DataOf<'selectedDoc'>>(pathOf('selectedDoc', { channel }), { doc }, { signal }),
+  });
+
+export const fetchAlbumConfig = (theme: number, album: number) => api.get<AlbumConfig>(pathOf('specialConfig', { theme_id: theme, album_id: album }));
+
+/** The album config through local storage (fresh for SPECIAL_CONFIG_TTL_S): the layout reads it once per visit. */
+export const albumConfigQueryOptions = (lang: Lang, theme: number, album: number) =>
+  queryOptions({
+    queryKey: ['selected', 'album-config', theme, album, lang],
+    queryFn: () => loadSpecialConfig(theme, album, lang, () => fetchAlbumConfig(theme, album)),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useSelectedHome = (channel: SelectedChannelSlug) => useQuery(selectedHomeQueryOptions(useLang(), channel));
+export const useVideos = (source: Source, q: VideoQuery, enabled = true) => useQuery({ ...videosQueryOptions(useLang(), source, q), enabled });
+export const useTags = (source: Source, kind: SelectedTagKind) => useQuery(tagsQueryOptions(useLang(), source, kind));
+export const useVideo = (channel: SelectedChannelSlug, id: number) => useQuery(videoQueryOptions(useLang(), channel, id));
+export const useDoc = (channel: SelectedChannelSlug, doc: 'about' | 'copyright') => useQuery(docQueryOptions(useLang(), channel, doc));
+export const useAlbumConfig = (theme: number, album: number) => useQuery(albumConfigQueryOptions(useLang(), theme, album));
