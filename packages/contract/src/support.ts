@@ -79,8 +79,9 @@ export const SupportConversationsData = z.object({ items: z.array(SupportConvers
 export const SupportConversationParams = z.object({ id: Id });
 export const SupportConversationData = z.object({ conversation: SupportConversation, messages: z.array(SupportMessage) });
 
-/** Frames on the service sockets (server → client). */
+/** Frames on the service sockets (server → client). `ready` comes once the socket is subscribed: whatever is published from then on reaches it, so that is when a client refetches what it may have missed. */
 export type SupportSocketEvent =
+  | { type: 'ready' }
   | { type: 'message'; message: SupportMessage }
   | { type: 'typing'; conversation_id: number; sender: 'visitor' | 'agent' }
   | { type: 'read'; conversation_id: number; reader: 'visitor' | 'agent' };

@@ -1,4 +1,4 @@
-import { ErrorCode, SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH, SUPPORT_VISITOR_COOKIE, SUPPORT_VISITOR_HEADER, type SupportHours } from '@medportal/contract';
+import { ErrorCode, SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH, SUPPORT_VISITOR_COOKIE, SUPPORT_VISITOR_HEADER, type SupportHours, type SupportSocketEvent } from '@medportal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -107,6 +107,7 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
       if (socket.readyState === socket.OPEN) socket.send(message);
     });
     if (closed) await unsubscribe();
+    else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' } satisfies SupportSocketEvent));
   };
 
   // The visitor's socket: ?access_token= or ?visitor=<token> (browsers cannot set headers on a WebSocket).
