@@ -67,6 +67,13 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
   });
 
   const agentOnly = { preHandler: requireRole('service') };
+  app.route({
+    ...endpointRoute('supportAgentMe'),
+    handler: async (req) => {
+      const agent = await hasRole(app.db, currentUser(req).id, 'service');
+      return ok({ agent, total_unread: agent ? await svc.totalUnread() : 0 });
+    },
+  });
   app.route({ ...endpointRoute('supportAgentConversations'), ...agentOnly, handler: async (req) => ok(await svc.conversations(req.ctx.lang)) });
   app.route({ ...endpointRoute('supportAgentConversation'), ...agentOnly, handler: async (req) => ok(await svc.conversation(req.params.id, req.ctx.lang)) });
   app.route({
