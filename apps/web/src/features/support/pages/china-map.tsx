@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Covid19Province } from '@medportal/contract';
+import type * as ChinaShapes from '../lib/china-shapes';
 
-type Shapes = typeof import('../lib/china-shapes');
+type Shapes = typeof ChinaShapes;
 
 /**
  * The provinces coloured by confirmed cases. The shapes (~100 KB) load in a chunk of their own

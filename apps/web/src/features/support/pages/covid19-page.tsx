@@ -91,8 +91,16 @@ function Covid19Page() {
           t={t}
           i18nKey="covid.mapCredit"
           components={{
-            pkg: <a href="https://github.com/VictorCazanave/svg-maps/tree/master/packages/china" rel="noopener noreferrer" target="_blank" />,
-            licence: <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer license" target="_blank" />,
+            pkg: (
+              <a href="https://github.com/VictorCazanave/svg-maps/tree/master/packages/china" rel="noopener noreferrer" target="_blank">
+                @svg-maps/china
+              </a>
+            ),
+            licence: (
+              <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer license" target="_blank">
+                CC BY 4.0
+              </a>
+            ),
           }}
         />
       </p>
