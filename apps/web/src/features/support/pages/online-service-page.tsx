@@ -158,7 +158,7 @@ function OnlineServicePage() {
                 {t('chat.imageLogin')} <Link to={paths.login.getHref(paths.onlineService.getHref())}>{t('chat.imageLoginLink')}</Link>
               </p>
             )}
-            <button type="submit" className="button" disabled={sending || !text.trim()}>
+            <button type="submit" className="button button--primary" disabled={sending || !text.trim()}>
               {sending ? t('chat.sending') : t('chat.send')}
             </button>
           </div>

@@ -137,7 +137,7 @@ function ServiceDeskPage() {
                 <label className="visually-hidden" htmlFor="support-reply">{t('agent.reply')}</label>
                 <textarea id="support-reply" name="reply" value={text} maxLength={SUPPORT_TEXT_MAX} placeholder={t('chat.placeholder')} onChange={(e) => { setText(e.target.value); sendTyping(openId); }} />
                 <div className="support-chat__actions">
-                  <button type="submit" className="button" disabled={!text.trim()}>
+                  <button type="submit" className="button button--primary" disabled={!text.trim()}>
                     {t('agent.reply')}
                   </button>
                 </div>
