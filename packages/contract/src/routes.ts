@@ -310,6 +310,7 @@ export const routes = {
   supportMessages: { method: 'GET', path: '/v1/support/messages' },
   supportSend: { method: 'POST', path: '/v1/support/messages', bodyKb: 8 },
   supportRead: { method: 'POST', path: '/v1/support/read' },
+  supportAgentMe: { method: 'GET', path: '/v1/support/agent/me', auth: true },
   supportAgentConversations: { method: 'GET', path: '/v1/support/agent/conversations', auth: true },
   supportAgentConversation: { method: 'GET', path: '/v1/support/agent/conversations/:id', auth: true },
   supportAgentSend: { method: 'POST', path: '/v1/support/agent/conversations/:id/messages', auth: true, bodyKb: 8 },

@@ -76,11 +76,14 @@ export const SupportConversation = z.object({
 export type SupportConversation = z.infer<typeof SupportConversation>;
 
 export const SupportConversationsData = z.object({ items: z.array(SupportConversation), total_unread: z.number().int() });
+/** Whether the caller answers the service chat (has the service role), and what waits for the agents. */
+export const SupportAgentMeData = z.object({ agent: z.boolean(), total_unread: z.number().int() });
 export const SupportConversationParams = z.object({ id: Id });
 export const SupportConversationData = z.object({ conversation: SupportConversation, messages: z.array(SupportMessage) });
 
-/** Frames on the service sockets (server → client). */
+/** Frames on the service sockets (server → client). `ready` comes once the socket is subscribed: whatever is published from then on reaches it, so that is when a client refetches what it may have missed. */
 export type SupportSocketEvent =
+  | { type: 'ready' }
   | { type: 'message'; message: SupportMessage }
   | { type: 'typing'; conversation_id: number; sender: 'visitor' | 'agent' }
   | { type: 'read'; conversation_id: number; reader: 'visitor' | 'agent' };
@@ -110,6 +113,11 @@ export const supportSchemas = {
     summary: "Marks the agents' messages read",
     tags: ['support'],
     data: z.null(),
+  }),
+  supportAgentMe: define({
+    summary: 'Whether the caller is a service agent (the user centre links the agents\' page), with the unread total for agents',
+    tags: ['support'],
+    data: SupportAgentMeData,
   }),
   supportAgentConversations: define({
     summary: 'Service agents: conversations, most recent first, with unread counts',

@@ -218,7 +218,7 @@ describe('site chrome', () => {
     await user.keyboard('{Escape}');
 
     const bar = screen.getByRole('complementary', { name: '快捷服务' });
-    expect(within(bar).getByRole('link', { name: '在线客服' }).getAttribute('href')).toBe('/contact_us');
+    expect(within(bar).getByRole('link', { name: '在线客服' }).getAttribute('href')).toBe('/online_service_im');
     await user.click(within(bar).getByRole('button', { name: '微信公众号' }));
     await waitFor(() => expect(bar.querySelector('[data-qr-value="https://weixin.example.org/mp"] svg')).not.toBeNull());
     expect(within(bar).queryByRole('button', { name: '返回顶部' })).toBeNull();

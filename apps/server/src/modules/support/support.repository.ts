@@ -123,3 +123,9 @@ export async function lastMessages(db: Conn, conversationIds: number[]): Promise
     .where(inArray(supportMessages.id, lastIds));
   return new Map(rows.map((r) => [r.conversationId, r]));
 }
+
+/** Visitor messages no agent has read, over every conversation. */
+export async function totalAgentUnread(db: Conn): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`coalesce(sum(${supportConversations.agentUnread}), 0)::int` }).from(supportConversations);
+  return row?.n ?? 0;
+}

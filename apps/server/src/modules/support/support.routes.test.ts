@@ -62,6 +62,19 @@ describe('online service', () => {
     expect(after.items.find((c) => c.id === v.conversation_id)?.unread).toBe(0);
   });
 
+  it('tells agents from other users for the user centre, with the unread total', async () => {
+    const plain = await makeUser(app);
+    expect((await call(app, { url: '/v1/support/agent/me' })).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await call(app, { url: '/v1/support/agent/me', headers: bearer(plain.access) })).data).toEqual({ agent: false, total_unread: 0 });
+    const v = await newVisitor('10.0.0.5');
+    await send(v.headers, 'one', '10.0.0.5');
+    await send(v.headers, 'two', '10.0.0.5');
+    const list = SupportConversationsData.parse((await call<unknown>(app, { url: '/v1/support/agent/conversations', headers: bearer(agent.access) })).data);
+    const me = await call(app, { url: '/v1/support/agent/me', headers: bearer(agent.access) });
+    expect(me.data).toEqual({ agent: true, total_unread: list.total_unread });
+    expect(list.total_unread).toBeGreaterThanOrEqual(2);
+  });
+
   it('refuses a forged visitor token and images that were not uploaded', async () => {
     const forged = await send({ [SUPPORT_VISITOR_HEADER]: `${'a'.repeat(24)}.${'b'.repeat(43)}` }, 'hi');
     expect(forged.code).toBe(ErrorCode.NOT_LOGGED_IN);

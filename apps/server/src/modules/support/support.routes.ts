@@ -1,4 +1,4 @@
-import { ErrorCode, SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH, SUPPORT_VISITOR_COOKIE, SUPPORT_VISITOR_HEADER, type SupportHours } from '@medportal/contract';
+import { ErrorCode, SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH, SUPPORT_VISITOR_COOKIE, SUPPORT_VISITOR_HEADER, type SupportHours, type SupportSocketEvent } from '@medportal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -67,6 +67,13 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
   });
 
   const agentOnly = { preHandler: requireRole('service') };
+  app.route({
+    ...endpointRoute('supportAgentMe'),
+    handler: async (req) => {
+      const agent = await hasRole(app.db, currentUser(req).id, 'service');
+      return ok({ agent, total_unread: agent ? await svc.totalUnread() : 0 });
+    },
+  });
   app.route({ ...endpointRoute('supportAgentConversations'), ...agentOnly, handler: async (req) => ok(await svc.conversations(req.ctx.lang)) });
   app.route({ ...endpointRoute('supportAgentConversation'), ...agentOnly, handler: async (req) => ok(await svc.conversation(req.params.id, req.ctx.lang)) });
   app.route({
@@ -107,6 +114,7 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
       if (socket.readyState === socket.OPEN) socket.send(message);
     });
     if (closed) await unsubscribe();
+    else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' } satisfies SupportSocketEvent));
   };
 
   // The visitor's socket: ?access_token= or ?visitor=<token> (browsers cannot set headers on a WebSocket).

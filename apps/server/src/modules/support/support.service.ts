@@ -169,6 +169,10 @@ export class SupportService {
     return { items, total_unread: items.reduce((n, c) => n + c.unread, 0) };
   }
 
+  async totalUnread(): Promise<number> {
+    return repo.totalAgentUnread(this.db);
+  }
+
   private async mustExist(id: number): Promise<repo.ConversationRow> {
     const conv = await repo.conversationById(this.db, id);
     if (!conv) throw new AppError(ErrorCode.NOT_FOUND);

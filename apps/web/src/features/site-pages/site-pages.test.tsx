@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProductPage, SitePage } from '@medportal/contract';
+import type { LiveCard, ProductPage, SitePage } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { resetApiClientForTests } from '../../shared/api-client';
 import { resetSessionForTests } from '../../shared/session';
@@ -150,7 +150,7 @@ describe('product landing page', () => {
 
   it('shows the description, features and links, and leads to the other products', async () => {
     const user = userEvent.setup();
-    serveApi({ 'GET /v1/relate_site/meeting': ok(product) });
+    serveApi({ 'GET /v1/relate_site/meeting': ok(product), 'GET /v1/live/product/meeting': ok({ product: 'meeting', items: [] }) });
     const { router } = renderRoutes([{ path: '/:product', element: <ProductPageView /> }], '/meeting');
     expect(await screen.findByRole('heading', { level: 1, name: '会议' })).toBeTruthy();
     expect(screen.getByText('会议平台介绍')).toBeTruthy();
@@ -160,5 +160,44 @@ describe('product landing page', () => {
     expect(screen.getByRole('link', { name: '往期会议回放' }).getAttribute('href')).toBe('/live/history');
     await user.click(screen.getByRole('link', { name: /创作中心/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/creation'));
+  });
+
+  const live = (id: number, title: string, status: number, text: string): LiveCard => ({
+    id,
+    banner: `/media/cover/live/l${id}.svg`,
+    preview_gif: null,
+    title,
+    sub_title: '',
+    start_at: '2026-11-28T10:00:00Z',
+    end_at: '2026-11-28T12:00:00Z',
+    live_status: status,
+    live_status_text: text,
+    action: { type: 1, data: { url: `/live/${id}` }, target: '_self' },
+    meeting_no: '123456789',
+    has_replay: false,
+    date: '2026-11-28',
+    remind_count: 0,
+    is_remind: false,
+    is_favorite: false,
+  });
+
+  it("lists the product's lives, each leading to its live", async () => {
+    serveApi({
+      'GET /v1/relate_site/meeting': ok(product),
+      'GET /v1/live/product/meeting': ok({ product: 'meeting', items: [live(7, 'CSCO 淋巴瘤诊疗指南更新解读会', 1, '直播中'), live(9, '心力衰竭全程管理病例研讨', 0, '未开始')] }),
+    });
+    renderRoutes([{ path: '/:product', element: <ProductPageView /> }], '/meeting');
+    const section = await screen.findByRole('region', { name: '相关直播' });
+    const first = await within(section).findByRole('link', { name: /CSCO 淋巴瘤诊疗指南更新解读会/ });
+    expect(first.getAttribute('href')).toBe('/live/7');
+    expect(within(first).getByText('直播中')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: /心力衰竭全程管理病例研讨/ }).getAttribute('href')).toBe('/live/9');
+  });
+
+  it('says so when no live was ever tagged with the product', async () => {
+    serveApi({ 'GET /v1/relate_site/meeting': ok(product), 'GET /v1/live/product/meeting': fail(ErrorCode.NOT_FOUND) });
+    renderRoutes([{ path: '/:product', element: <ProductPageView /> }], '/meeting');
+    const section = await screen.findByRole('region', { name: '相关直播' });
+    expect(await within(section).findByText('该产品暂无直播。')).toBeTruthy();
   });
 });

@@ -68,7 +68,7 @@ function QrPopoverItem({ icon, label, entries, name }: { icon: ReactNode; label:
   );
 }
 
-/** Floating bar on the right: app QR codes, WeChat account QR, customer service, back to top. */
+/** Floating bar on the right: app QR codes, WeChat account QR, customer service (the online chat), back to top. */
 export function RightBar() {
   const { t } = useTranslation('layout');
   const { data } = useSiteConfig();
@@ -94,7 +94,7 @@ export function RightBar() {
         <QrPopoverItem name="app" icon={<PhoneIcon />} label={t('rightBar.app')} entries={data?.app_downloads ?? []} />
         <QrPopoverItem name="wechat" icon={<ChatIcon />} label={t('rightBar.wechat')} entries={data ? [data.wechat_account] : []} />
         <li className="right-bar__item" data-right-bar="service">
-          <Link to={paths.contactUs.getHref()} className="right-bar__button">
+          <Link to={paths.onlineService.getHref()} className="right-bar__button">
             <HeadsetIcon />
             <span className="right-bar__label">{t('rightBar.service')}</span>
           </Link>

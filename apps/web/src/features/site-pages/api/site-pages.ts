@@ -9,6 +9,7 @@ import { pathOf } from '@medportal/contract/routes';
 export type SitePage = DataOf<'sitePage'>;
 export type ProductPage = DataOf<'productPage'>;
 export type ContactFormResult = DataOf<'contactForm'>;
+export type ProductLives = DataOf<'liveProduct'>;
 
 /** Keys the server accepts for products and documents (anything else cannot exist). */
 export const PAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -35,6 +36,16 @@ export const productPageQueryOptions = (key: string, lang: Lang) =>
 
 export const useSitePage = (slug: SitePageSlug) => useQuery(sitePageQueryOptions(slug, useLang()));
 export const useProductPage = (key: string) => useQuery(productPageQueryOptions(key, useLang()));
+/** The product's lives (statuses move with the clock: a minute fresh). A product no live was ever tagged with is "not found": shown as empty. */
+export const useProductLives = (product: string) => {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['product-lives', product, lang],
+    queryFn: ({ signal }) => api.get<ProductLives>(pathOf('liveProduct', { product }), undefined, { signal }),
+    staleTime: 60_000,
+    retry: (failures, error) => failures < 2 && !isNotFoundError(error) && !(isApiError(error) && error.kind === 'business'),
+  });
+};
 
 export const useContactForm = () =>
   useMutation({ mutationFn: (body: ContactFormBody) => api.post<ContactFormResult>(pathOf('contactForm'), { ...body }) });

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Image } from '../../../shared/ui/image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type ProductPage as ProductPageData, useProductPage } from '../api/site-pages';
+import { ProductLives } from '../components/product-lives';
 import { SiteHtml } from '../components/site-html';
 import '../site-pages.css';
 
@@ -42,6 +43,7 @@ function Product({ product }: { product: ProductPageData }) {
           </ul>
         </section>
       ) : null}
+      <ProductLives product={product.key} />
       {more.length ? (
         <section className="product-section" aria-labelledby="product-links">
           <h2 id="product-links">{t('pages:product.links')}</h2>

@@ -42,7 +42,7 @@ export const usePreAct = (id: number) => useQuery(preActQueryOptions(id, useLang
 
 /**
  * Keeps a service socket open while mounted (reconnecting with backoff) and hands each event to
- * `onEvent`; returns a sender of typing frames. `onOpen` runs on every (re)connection, where
+ * `onEvent`; returns a sender of typing frames. `onOpen` runs on every (re)connection, once the server has subscribed it,, where
  * the page refetches what it may have missed.
  */
 export function useSupportSocket(kind: 'visitor' | 'agent', enabled: boolean, onEvent: (e: SupportSocketEvent) => void, onOpen: () => void) {
@@ -65,11 +65,13 @@ export function useSupportSocket(kind: 'visitor' | 'agent', enabled: boolean, on
       const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
       const ws = new WebSocket(`${proto}//${window.location.host}${kind === 'agent' ? SUPPORT_AGENT_SOCKET_PATH : SUPPORT_SOCKET_PATH}?${params}`);
       socketRef.current = ws;
-      ws.onopen = () => {
+      ws.onmessage = (e: MessageEvent<string>) => {
+        const event = JSON.parse(e.data) as SupportSocketEvent;
+        if (event.type !== 'ready') return handlers.current.onEvent(event);
+        // Subscribed: a refetch now leaves no gap before the live events.
         attempt = 0;
         handlers.current.onOpen();
       };
-      ws.onmessage = (e: MessageEvent<string>) => handlers.current.onEvent(JSON.parse(e.data) as SupportSocketEvent);
       ws.onclose = () => {
         socketRef.current = null;
         if (stopped) return;

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { loadNamespaces } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/query-client';
 import { currentLanguage } from '../../../shared/i18n';
 import { covid19QueryOptions, useCovid19 } from '../api/support';
-import { PROVINCE_TILES } from '../lib/province-tiles';
+import { ChinaMap } from './china-map';
 import '../support.css';
 
 export async function loader(): Promise<null> {
@@ -22,9 +22,8 @@ const STEPS: ReadonlyArray<[number, string]> = [
   [Number.POSITIVE_INFINITY, '#7f1d1d'],
 ];
 const colour = (n: number) => (STEPS.find(([max]) => n <= max) ?? STEPS[STEPS.length - 1])?.[1] ?? '#7f1d1d';
-const TILE = 60;
 
-/** `/covid19`: confirmed cases by province on a tile map, the totals and a table for screen readers. */
+/** `/covid19`: confirmed cases by province on a map of China, the totals and a table for screen readers. */
 function Covid19Page() {
   const { t, i18n } = useTranslation('support');
   const q = useCovid19();
@@ -54,27 +53,7 @@ function Covid19Page() {
           </div>
         ))}
       </div>
-      <svg className="covid-map" viewBox={`0 0 ${10 * TILE} ${8 * TILE}`} role="img" aria-label={t('covid.mapLabel')}>
-        {d.provinces.map((p) => {
-          const at = PROVINCE_TILES[p.code];
-          if (!at) return null;
-          const [x, y] = [at[0] * TILE, at[1] * TILE];
-          const dark = p.confirmed > 999;
-          return (
-            <g key={p.code} aria-hidden="true">
-              <title>{`${p.name}: ${num.format(p.confirmed)}`}</title>
-              <rect x={x + 2} y={y + 2} width={TILE - 4} height={TILE - 4} rx={6} fill={colour(p.confirmed)} stroke="#fff" />
-              <text x={x + TILE / 2} y={y + TILE / 2 - 2} textAnchor="middle" fontSize={i18n.language === 'en' ? 9 : 13} fill={dark ? '#fff' : '#0f172a'}>
-                {p.name.length > 9 ? `${p.name.slice(0, 8)}…` : p.name}
-              </text>
-              <text x={x + TILE / 2} y={y + TILE / 2 + 14} textAnchor="middle" fontSize={11} fill={dark ? '#fff' : '#334155'}>
-                {num.format(p.confirmed)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <p className="covid-note">{t('covid.mapNote')}</p>
+      <ChinaMap provinces={d.provinces} colour={colour} format={(n) => num.format(n)} />
       <ul className="covid-legend" aria-label={t('covid.legend')}>
         {STEPS.map(([max, c], i) => (
           <li key={c}>
@@ -106,6 +85,25 @@ function Covid19Page() {
           ))}
         </tbody>
       </table>
+      <p className="covid-note">
+        {t('covid.source', { source: d.source })}{' '}
+        <Trans
+          t={t}
+          i18nKey="covid.mapCredit"
+          components={{
+            pkg: (
+              <a href="https://github.com/VictorCazanave/svg-maps/tree/master/packages/china" rel="noopener noreferrer" target="_blank">
+                @svg-maps/china
+              </a>
+            ),
+            licence: (
+              <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer license" target="_blank">
+                CC BY 4.0
+              </a>
+            ),
+          }}
+        />
+      </p>
     </div>
   );
 }

@@ -6,7 +6,10 @@ import type { SupportMessage } from '../api/support';
 export function MessageList({ messages, mine, empty }: { messages: SupportMessage[]; mine: 'visitor' | 'agent'; empty: string }) {
   const { t, i18n } = useTranslation('support');
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [messages.length]);
+  useEffect(() => {
+    // In braces: newer Chromium returns a promise from scrollIntoView, which React would take for a cleanup.
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length]);
   if (messages.length === 0) return <p className="support-chat__empty">{empty}</p>;
   const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'zh-CN', { hour: '2-digit', minute: '2-digit' });
   return (

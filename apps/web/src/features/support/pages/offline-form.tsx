@@ -40,7 +40,7 @@ export function OfflineForm() {
       {field('contact', CONTACT_VALUE_MAX)}
       {field('message', CONTACT_MESSAGE_MAX)}
       {error ? <p role="alert">{error}</p> : null}
-      <button type="submit" className="button">
+      <button type="submit" className="button button--primary">
         {t('contact.form.submit')}
       </button>
     </form>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SUPPORT_TEXT_MAX } from '@medportal/contract/constants';
 import { pathOf } from '@medportal/contract/routes';
+import { paths } from '../../../config/paths';
 import { apiUpload } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { loadNamespaces } from '../../../shared/i18n';
@@ -32,6 +34,7 @@ function OnlineServicePage() {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [typing, setTyping] = useState(false);
+  const [connected, setConnected] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const fetchSession = () =>
@@ -69,6 +72,7 @@ function OnlineServicePage() {
       }
     },
     () => {
+      setConnected(true);
       // Reconnected: whatever arrived meanwhile comes with a fresh session.
       getSupportSession().then((s) => setMessages((old) => merge(old, s.messages)), () => undefined);
     },
@@ -123,7 +127,7 @@ function OnlineServicePage() {
         <p className="support-page__hours">{t('chat.hours', { days, open: session.hours.open, close: session.hours.close })}</p>
         <p>{t('chat.intro')}</p>
       </header>
-      <section className="support-chat" aria-label={t('chat.heading')}>
+      <section className="support-chat" aria-label={t('chat.heading')} data-socket={connected ? 'open' : 'connecting'}>
         <MessageList messages={messages} mine="visitor" empty={t('chat.empty')} />
         <p className="support-chat__typing" aria-live="polite">{typing ? t('chat.typing') : ''}</p>
         <form className="support-chat__form" onSubmit={submit}>
@@ -149,9 +153,12 @@ function OnlineServicePage() {
                 <input className="visually-hidden" type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
               </label>
             ) : (
-              <span className="support-chat__hint">{t('chat.imageLogin')}</span>
+              // The upload endpoint needs an account: say so instead of offering a button that fails.
+              <p className="support-chat__hint" data-testid="image-login-hint">
+                {t('chat.imageLogin')} <Link to={paths.login.getHref(paths.onlineService.getHref())}>{t('chat.imageLoginLink')}</Link>
+              </p>
             )}
-            <button type="submit" className="button" disabled={sending || !text.trim()}>
+            <button type="submit" className="button button--primary" disabled={sending || !text.trim()}>
               {sending ? t('chat.sending') : t('chat.send')}
             </button>
           </div>

@@ -28,6 +28,7 @@ function ServiceDeskPage() {
   const [text, setText] = useState('');
   const [typingIn, setTypingIn] = useState<number | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
+  const [connected, setConnected] = useState(false);
   const openRef = useRef<number | null>(null);
   useEffect(() => {
     openRef.current = openId;
@@ -67,7 +68,10 @@ function ServiceDeskPage() {
         refresh();
       }
     },
-    refresh,
+    () => {
+      setConnected(true);
+      refresh();
+    },
   );
 
   const submit = async (e: FormEvent) => {
@@ -98,7 +102,7 @@ function ServiceDeskPage() {
   if (!list) return <div className="container support-page" aria-busy="true">{t('chat.loading')}</div>;
   const current = list.items.find((c) => c.id === openId);
   return (
-    <div className={openId === null ? 'container support-desk' : 'container support-desk support-desk--open'} data-service-desk>
+    <div className={openId === null ? 'container support-desk' : 'container support-desk support-desk--open'} data-service-desk data-socket={connected ? 'open' : 'connecting'}>
       <h1>{t('agent.heading')}</h1>
       <p className="support-desk__total">{t('agent.totalUnread', { count: list.total_unread })}</p>
       <div className="support-desk__panes">
@@ -133,7 +137,7 @@ function ServiceDeskPage() {
                 <label className="visually-hidden" htmlFor="support-reply">{t('agent.reply')}</label>
                 <textarea id="support-reply" name="reply" value={text} maxLength={SUPPORT_TEXT_MAX} placeholder={t('chat.placeholder')} onChange={(e) => { setText(e.target.value); sendTyping(openId); }} />
                 <div className="support-chat__actions">
-                  <button type="submit" className="button" disabled={!text.trim()}>
+                  <button type="submit" className="button button--primary" disabled={!text.trim()}>
                     {t('agent.reply')}
                   </button>
                 </div>

@@ -19,6 +19,14 @@ export const personalInfoQueryOptions = () =>
   });
 export const usePersonalInfo = () => useQuery(personalInfoQueryOptions());
 
+/** Whether the member answers the online service chat: the sidebar then links the agents' page. */
+export const useServiceAgent = () =>
+  useQuery({
+    queryKey: ['support', 'agent-me'],
+    queryFn: ({ signal }) => api.get<DataOf<'supportAgentMe'>>(pathOf('supportAgentMe'), undefined, { signal }),
+    staleTime: 30_000,
+  });
+
 export const useMyCourses = (page: number) => {
   const lang = useLang();
   return useQuery({

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { Image } from '../../../shared/ui/image';
 import { PageFallback } from '../../../shared/ui/page-fallback';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { usePersonalInfo } from '../api/user-center';
+import { usePersonalInfo, useServiceAgent } from '../api/user-center';
 import '../user-center.css';
 
 const LINKS = [
@@ -45,6 +45,21 @@ function Profile() {
   );
 }
 
+/** For members with the service role: the agents' page, with what waits unread. */
+function ServiceDeskLink() {
+  const { t } = useTranslation('member');
+  const me = useServiceAgent();
+  if (!me.data?.agent) return null;
+  return (
+    <li>
+      <NavLink to={paths.serviceDesk.getHref()} className={({ isActive }) => `user-center__link${isActive ? ' is-active' : ''}`} data-testid="service-desk-link">
+        {t('center.links.serviceDesk')}
+        {me.data.total_unread > 0 ? <span className="user-center__badge">{t('center.unread', { count: me.data.total_unread })}</span> : null}
+      </NavLink>
+    </li>
+  );
+}
+
 /**
  * The personal centre (`/user/*`, login needed): a sidebar with the member's avatar, nickname and
  * points and the centre's pages. The layout stays mounted while its pages change, and their lists
@@ -69,6 +84,7 @@ export function UserCenterLayout() {
                 </NavLink>
               </li>
             ))}
+            <ServiceDeskLink />
           </ul>
         </nav>
       </aside>
