@@ -86,6 +86,7 @@ async function samples(): Promise<Record<string, string>> {
     firstId('/v1/relate_site'),
     firstId('/v1/meeting/calendar?page_size=1'),
   ]);
+  const [album, selected] = await Promise.all([firstId('/v1/user/course_album'), firstId('/v1/selected/vjhemonc/videos?page_size=1')]);
   const vods = await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/live/look_back');
   const vod = (await apiCall<{ id: number }>(h.server.url, `/v1/vod/${vods.data.items[0]?.id ?? 1}`)).code === 0 ? vods.data.items[0]?.id : 1;
   return {
@@ -109,6 +110,13 @@ async function samples(): Promise<Record<string, string>> {
     [paths.vod.path]: paths.vod.getHref(vod ?? 1),
     [paths.creditActivity.path]: paths.creditActivity.getHref('recording', 1),
     [paths.notFound.path]: '/no-such-page/a11y',
+    [paths.shareCard.path]: paths.shareCard.getHref('live', 1),
+    [paths.courseAlbum.path]: paths.courseAlbum.getHref(album),
+    [paths.selectedVideo.path]: paths.selectedVideo.getHref('vjhemonc', selected),
+    // Theme 1's first album: the home page's 专题合辑 link.
+    [paths.special.path]: paths.special.getHref(1, 1),
+    // The demo's pre-event page (apps/server/src/seed/support-showcase.ts).
+    [paths.preAct.path]: paths.preAct.getHref(1),
     // The demo learner's meeting (apps/server/src/seed/demo-accounts.ts DEMO_MEETING), the seed's first.
     [paths.meetingEdit.path]: paths.meetingEdit.getHref(1),
     [paths.meetingJoinNumber.path]: paths.meetingJoinNumber.getHref('820261128001'),

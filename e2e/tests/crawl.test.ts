@@ -74,7 +74,7 @@ function shapeOf(url: string): string {
 }
 
 /** Sections the spec lists that no page links to (apps open them): crawled from their own entry. */
-const UNLINKED_STARTS: readonly string[] = ['/author_voice'];
+const UNLINKED_STARTS: readonly string[] = ['/author_voice', '/vjhemonc_selected', '/vjoncology_selected', '/covid19', '/pre_act/1', '/testjssdk', '/share_card/news?id=1'];
 
 /** A path that must be reported dead: proves the detector works before its silence counts. */
 const PROBE = '/crawl-probe/no/such-page';

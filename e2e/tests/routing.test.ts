@@ -22,7 +22,7 @@ describe('routing', () => {
 
   it('answers HTTP 404 with the 404 page for unknown paths and missing items, never a soft 404 or a retry', async () => {
     const { page } = await h.newPage({ locale: 'zh-CN' });
-    for (const path of ['/meeting/unknown/1', '/special/1/1', '/w/o/live/999', '/w/o/vod/999', '/w/o/live/abc', '/paper/99999999', '/topic?id=99999999', '/news_cate/99999999']) {
+    for (const path of ['/meeting/unknown/1', '/vjoncology_selected/hotspot', '/w/o/live/999', '/w/o/vod/999', '/w/o/live/abc', '/paper/99999999', '/topic?id=99999999', '/news_cate/99999999']) {
       // The server's own answer, before any script runs.
       const res = await fetch(`${h.server.url}${path}`, { headers: { 'accept-language': 'zh-CN' } });
       assert.equal(res.status, 404, path);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { REDIRECT_LINK_TTL_S } from '@medportal/contract/constants';
 import { apiCall } from '../src/dev-api.ts';
 import { storeLogin, useHarness } from '../src/harness.ts';
@@ -46,6 +48,16 @@ async function expectLinkError(page: Page, path: string, message: RegExp) {
   await error.getByRole('link', { name: '返回首页' }).waitFor();
 }
 
+/** What a phone's camera reads from the poster: its QR code decoded from the PNG's pixels. */
+async function posterQr(src: string): Promise<string | null> {
+  const res = await fetch(new URL(src, h.server.url));
+  assert.equal(res.status, 200, src);
+  const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
+}
+
+const ITEM_PATHS = { live: '/w/o/live/1', news: '/news/1', speaker: '/speaker/1' } as const;
+
 describe('share posters and scan-to-watch', () => {
   it('a share poster is drawn and offered for download on a desktop', async () => {
     const { page } = await h.newPage({ width: 1440, height: 900 });
@@ -60,6 +72,10 @@ describe('share posters and scan-to-watch', () => {
       const download = page.getByRole('link', { name: '下载海报' });
       assert.ok(await download.isVisible(), 'download button on a desktop');
       assert.equal(await download.getAttribute('download'), `medportal-${kind}-1.png`);
+      // Its QR code opens the item.
+      const decoded = await posterQr((await poster.getAttribute('src')) ?? '');
+      assert.ok(decoded, `${kind} poster has a readable QR code`);
+      assert.equal(new URL(decoded).pathname, ITEM_PATHS[kind]);
     }
   });
 

@@ -66,7 +66,7 @@ function Transcript({ lines }: { lines: ReactNode[] }) {
   const { t } = useTranslation('authorVoice');
   return (
     <section className="voice-transcript" aria-labelledby="voice-transcript-heading">
-      <h3 id="voice-transcript-heading">{t('transcript')}</h3>
+      <h2 id="voice-transcript-heading">{t('transcript')}</h2>
       {lines}
     </section>
   );

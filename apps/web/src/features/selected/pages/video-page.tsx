@@ -57,8 +57,9 @@ function Detail({ video, channelName, onExpired }: { video: VideoDetail; channel
           <p>{video.summary}</p>
         </section>
         <section className="sel-section">
-          <h2 className="sel-section__title">{t('video.transcript')}</h2>
-          <div className="sel-transcript" data-testid="selected-transcript">
+          <h2 className="sel-section__title" id="sel-transcript-title">{t('video.transcript')}</h2>
+          {/* It scrolls on its own: focusable, so a keyboard can scroll it too. */}
+          <div className="sel-transcript" data-testid="selected-transcript" tabIndex={0} role="region" aria-labelledby="sel-transcript-title">
             {video.transcript.split('\n\n').map((para, i) => (
               <p key={i}>{para}</p>
             ))}

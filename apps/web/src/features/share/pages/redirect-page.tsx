@@ -27,16 +27,16 @@ export function Component() {
 
   if (token === '' || target.isError) {
     return (
-      <main className="share-card container" data-testid="redirect-error">
+      <div className="share-card container" data-testid="redirect-error">
         <h1 className="share-card__title">{t('share.linkProblem')}</h1>
         <p className="error-state__message" role="alert">{token === '' ? t('share.missing') : errorText(target.error)}</p>
         <Link className="button button--primary" to={paths.home.getHref()}>{t('share.backHome')}</Link>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="share-card container" data-testid="redirect-pending">
+    <div className="share-card container" data-testid="redirect-pending">
       <p role="status">{data && session.status === 'anonymous' ? t('share.loginFirst') : t('share.redirecting')}</p>
-    </main>
+    </div>
   );
 }

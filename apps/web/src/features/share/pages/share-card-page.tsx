@@ -24,15 +24,15 @@ export function Component() {
   const [attempt, setAttempt] = useState(0);
   if (!isKind(kind) || !Number.isInteger(id) || id <= 0) {
     return (
-      <main className="share-card container">
+      <div className="share-card container">
         <p className="empty-state" data-testid="share-empty">{t('share.missing')}</p>
-      </main>
+      </div>
     );
   }
   const host = typeof window !== 'undefined' && detectHost() === 'mini-program' ? 'mini' : 'web';
   const src = `${posterSrc(kind, id, lang, host)}${attempt ? `&r=${attempt}` : ''}`;
   return (
-    <main className="share-card container" data-testid="share-card">
+    <div className="share-card container" data-testid="share-card">
       <h1 className="share-card__title">{t('share.title')}</h1>
       <div className="share-card__frame">
         {state === 'loading' ? <div className="share-card__loading" role="status">{t('share.loading')}</div> : null}
@@ -64,6 +64,6 @@ export function Component() {
           {t('share.open')}
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -75,7 +75,7 @@ export function Component() {
   const signed = result?.config ?? null;
   const wx = result?.ok ? result.wx : null;
   return (
-    <main className="jssdk container" data-testid="testjssdk">
+    <div className="jssdk container" data-testid="testjssdk">
       <h1 className="share-card__title">{t('share.titleJssdk')}</h1>
       <p className="jssdk__intro">{t('share.jssdk.intro')}</p>
       <section className="jssdk__card" aria-labelledby="jssdk-env">
@@ -141,6 +141,6 @@ export function Component() {
         </ul>
       </section>
       <Subscribe />
-    </main>
+    </div>
   );
 }

@@ -62,29 +62,32 @@ function Covid19Page() {
           </li>
         ))}
       </ul>
-      <table className="covid-table">
-        <caption>{t('covid.tableCaption', { date: d.as_of })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('covid.province')}</th>
-            <th scope="col">{t('covid.confirmed')}</th>
-            <th scope="col">{t('covid.current')}</th>
-            <th scope="col">{t('covid.cured')}</th>
-            <th scope="col">{t('covid.deaths')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...d.provinces].sort((a, b) => b.confirmed - a.confirmed).map((p) => (
-            <tr key={p.code}>
-              <th scope="row">{p.name}</th>
-              <td>{num.format(p.confirmed)}</td>
-              <td>{num.format(p.current)}</td>
-              <td>{num.format(p.cured)}</td>
-              <td>{num.format(p.deaths)}</td>
+      {/* On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      <div className="covid-table-wrap" tabIndex={0} role="region" aria-label={t('covid.tableCaption', { date: d.as_of })}>
+        <table className="covid-table">
+          <caption>{t('covid.tableCaption', { date: d.as_of })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('covid.province')}</th>
+              <th scope="col">{t('covid.confirmed')}</th>
+              <th scope="col">{t('covid.current')}</th>
+              <th scope="col">{t('covid.cured')}</th>
+              <th scope="col">{t('covid.deaths')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {[...d.provinces].sort((a, b) => b.confirmed - a.confirmed).map((p) => (
+              <tr key={p.code}>
+                <th scope="row">{p.name}</th>
+                <td>{num.format(p.confirmed)}</td>
+                <td>{num.format(p.current)}</td>
+                <td>{num.format(p.cured)}</td>
+                <td>{num.format(p.deaths)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="covid-note">
         {t('covid.source', { source: d.source })}{' '}
         <Trans

@@ -88,18 +88,33 @@ function ServiceDeskPage() {
     }
   };
 
-  if (forbidden) return <div className="container support-page" role="alert">{t('agent.forbidden')}</div>;
+  if (forbidden) {
+    return (
+      <div className="container support-page">
+        <h1>{t('agent.heading')}</h1>
+        <p role="alert">{t('agent.forbidden')}</p>
+      </div>
+    );
+  }
   if (failed && !list) {
     return (
-      <div className="container support-page" role="alert">
-        <p>{errorText(failed)}</p>
+      <div className="container support-page">
+        <h1>{t('agent.heading')}</h1>
+        <p role="alert">{errorText(failed)}</p>
         <button type="button" className="button" onClick={refresh}>
           {t('chat.retry')}
         </button>
       </div>
     );
   }
-  if (!list) return <div className="container support-page" aria-busy="true">{t('chat.loading')}</div>;
+  if (!list) {
+    return (
+      <div className="container support-page" aria-busy="true">
+        <h1>{t('agent.heading')}</h1>
+        <p>{t('chat.loading')}</p>
+      </div>
+    );
+  }
   const current = list.items.find((c) => c.id === openId);
   return (
     <div className={openId === null ? 'container support-desk' : 'container support-desk support-desk--open'} data-service-desk data-socket={connected ? 'open' : 'connecting'}>
