@@ -111,7 +111,8 @@ export function coverSvg(kind: CoverKind, seed: string, label?: string): string 
   if (text) {
     const centred = kind === 'speaker' || kind === 'logo' || kind === 'icon';
     const chars = [...text].length;
-    const size = centred ? s * (chars <= 2 ? 0.42 : 0.22) : Math.min(h * 0.13, (w * 0.5) / Math.max(chars * 0.7, 1));
+    // A centred label shrinks past six characters so it stays inside the square (about 0.7 em per bold Latin letter, with a margin).
+    const size = centred ? s * (chars <= 2 ? 0.42 : Math.min(0.22, 1.2 / chars)) : Math.min(h * 0.13, (w * 0.5) / Math.max(chars * 0.7, 1));
     labelSvg = centred
       ? `<text x="50%" y="${kind === 'speaker' ? 88 : 62}%" text-anchor="middle" font-family="${FONT}" font-size="${size.toFixed(1)}" font-weight="700" fill="${kind === 'speaker' ? dark : '#fff'}">${text}</text>`
       : `<text x="${(w * 0.07).toFixed(1)}" y="${(h * 0.58).toFixed(1)}" font-family="${FONT}" font-size="${size.toFixed(1)}" font-weight="700" fill="#fff">${text}</text>`;
