@@ -53,6 +53,7 @@ import { shareRoutes } from './modules/share/index.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
+import { staffRoutes } from './modules/staff/index.ts';
 import { meetingLiveId, meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
 import { type CertificateDrawer, certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
 import { RenderPool } from './lib/render-pool.ts';
@@ -271,6 +272,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Orders spend and give back points through the rewards module's ledger.
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
+  await app.register(staffRoutes, { now });
   // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
   // render-worker.mjs next to the server; from sources it is render-worker.ts).
   const renders = new RenderPool<AppRenderTasks>({

@@ -50,8 +50,7 @@ describe('demo money accounts', () => {
     expect(await ownerOf(DEMO_LEARNER.mobile)).toBe(learnerId);
     const newOperator = await ownerOf(DEMO_OPERATOR.mobile);
     expect(newOperator).not.toBe(learnerId);
-    // The demo operator also answers the online service.
-    expect((await app.db.select().from(userRoles).where(eq(userRoles.userId, newOperator ?? 0))).map((r) => r.role).sort()).toEqual(['operator', 'service']);
+    expect((await app.db.select().from(userRoles).where(eq(userRoles.userId, newOperator ?? 0))).map((r) => r.role)).toEqual(['administrator']);
     expect((await login('13900000001', 'Operator-demo-1')).code).toBe(0);
     expect((await login('13900000003', 'Learner-demo-1')).code).toBe(0);
   });

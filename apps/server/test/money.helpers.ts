@@ -34,7 +34,7 @@ export async function payer(app: FastifyInstance, balance = 0): Promise<MadeUser
 
 export async function operator(app: FastifyInstance): Promise<MadeUser> {
   const u = await makeUser(app);
-  await app.db.insert(userRoles).values({ userId: u.id, role: 'operator' });
+  await app.db.insert(userRoles).values({ userId: u.id, role: 'administrator' });
   return u;
 }
 

@@ -27,6 +27,7 @@ import { creditSchemas } from './credits.ts';
 import { shareSchemas } from './share.ts';
 import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
+import { staffSchemas } from './staff.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -70,6 +71,7 @@ export const schemas = {
   ...shareSchemas,
   ...supportSchemas,
   ...showcaseSchemas,
+  ...staffSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -157,6 +157,8 @@ export const ErrorCode = {
   CREDIT_EVALUATION_DONE: 40765,
   /** The activity has no post-test. */
   CREDIT_NO_TEST: 40766,
+  /** Staff roles (40780–40789). The change would leave the console without an administrator. */
+  STAFF_LAST_ADMINISTRATOR: 40780,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

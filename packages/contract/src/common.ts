@@ -107,6 +107,7 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.LOCKED]: { zh_CN: '已被暂时锁定，请稍后再试', en: 'Temporarily locked; please try again later' },
   [ErrorCode.INTERNAL]: { zh_CN: '服务器开小差了，请稍后再试', en: 'Something went wrong on our side; please try again later' },
   [ErrorCode.UNAVAILABLE]: { zh_CN: '服务暂不可用，请稍后再试', en: 'The service is temporarily unavailable' },
+  [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

@@ -230,3 +230,20 @@ export const SUPPORT_TEXT_MAX = 1000;
 /** Header and cookie carrying an anonymous online-service visitor's signed token. */
 export const SUPPORT_VISITOR_HEADER = 'x-support-visitor';
 export const SUPPORT_VISITOR_COOKIE = 'support_visitor';
+
+/**
+ * Staff roles of the operator console, and the admin areas each reaches (every `/v1/admin/` call
+ * belongs to one area). An administrator reaches them all, and alone grants roles.
+ */
+export const STAFF_ROLES = ['administrator', 'editor', 'live_producer', 'moderator', 'finance', 'service'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ADMIN_AREAS = ['content', 'lives', 'credits', 'moderation', 'money', 'users', 'service', 'audit', 'roles'] as const;
+export type AdminArea = (typeof ADMIN_AREAS)[number];
+export const ROLE_AREAS: Readonly<Record<StaffRole, readonly AdminArea[]>> = {
+  administrator: ADMIN_AREAS,
+  editor: ['content', 'credits'],
+  live_producer: ['lives', 'credits'],
+  moderator: ['moderation'],
+  finance: ['money', 'audit'],
+  service: ['service', 'users'],
+};

@@ -33,3 +33,4 @@ export * from './course-albums.ts';
 export * from './share.ts';
 export * from './support.ts';
 export * from './showcase.ts';
+export * from './staff.ts';

@@ -273,6 +273,9 @@ export const routes = {
   adminCreateCampaign: { method: 'POST', path: '/v1/admin/coupon_campaigns', auth: true },
   adminAdjustWallet: { method: 'POST', path: '/v1/admin/wallets/:user_id/adjust', auth: true },
   adminAuditLog: { method: 'GET', path: '/v1/admin/audit_log', auth: true },
+  adminMe: { method: 'GET', path: '/v1/admin/me', auth: true },
+  adminStaff: { method: 'GET', path: '/v1/admin/staff', auth: true },
+  adminSetRoles: { method: 'PUT', path: '/v1/admin/users/:id/roles', auth: true },
   // my meetings (meetings.ts)
   meetingCreate: { method: 'POST', path: '/v1/user/meeting/create', auth: true },
   meetingIndex: { method: 'GET', path: '/v1/user/meeting/index', auth: true },

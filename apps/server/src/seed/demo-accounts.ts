@@ -69,9 +69,8 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     const learnerId = await ensureUser(tx, DEMO_LEARNER, now);
     await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
     const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
-    await tx.insert(userRoles).values({ userId: operatorId, role: 'operator', createdAt: now }).onConflictDoNothing();
-    // The demo operator also answers the online service chat.
-    await tx.insert(userRoles).values({ userId: operatorId, role: 'service', createdAt: now }).onConflictDoNothing();
+    // The demo operator administers the console: every admin area, the online service's desk included.
+    await tx.insert(userRoles).values({ userId: operatorId, role: 'administrator', createdAt: now }).onConflictDoNothing();
     const [demoMeeting] = await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.meetingNo, DEMO_MEETING.number));
     const [department] = await tx.select({ id: departments.id }).from(departments).where(isNotNull(departments.parentId)).orderBy(asc(departments.sort), asc(departments.id)).limit(1);
     if (!demoMeeting) {

@@ -27,3 +27,4 @@ export * from './support.ts';
 export * from './showcase.ts';
 export * from './author-voice.ts';
 export * from './selected.ts';
+export * from './staff.ts';

@@ -9,19 +9,6 @@ import { users } from './users.ts';
  * module's postLedger, in the same transaction.
  */
 
-/** Roles beyond "logged-in user" (the operator API). */
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), check('user_roles_role_check', sql`${t.role} in ('operator', 'service')`)],
-);
-
 export const wallets = pgTable(
   'wallets',
   {
@@ -232,21 +219,6 @@ export const refunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('refunds_status_check', sql`${t.status} in ('success', 'processing', 'failed')`)],
-);
-
-/** Who did what to whom, with the state before and after (operator actions). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    action: text().notNull(),
-    target: text().notNull(),
-    before: jsonb(),
-    after: jsonb(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_target_idx').on(t.target, t.id)],
 );
 
 export const rechargeOptions = pgTable('recharge_options', {

@@ -1,7 +1,7 @@
 import { ATTEND_SLOT_S } from '@medportal/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { writeAudit } from '../money/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { moveRows } from '../shared/merge-rows.ts';
 import { appendEvidence } from './attendance.repository.ts';
 

@@ -82,7 +82,7 @@ beforeAll(async () => {
   app = await buildTestApp({ now: clock.now, attendance: { scheduleIntervalMs: 0 }, liveRoom: { hub: { viewersIntervalMs: 60_000 } } });
   mod = await makeUser(app, { nickname: 'Mod' });
   ops = await makeUser(app, { nickname: 'Ops' });
-  await app.db.insert(userRoles).values({ userId: ops.id, role: 'operator' });
+  await app.db.insert(userRoles).values({ userId: ops.id, role: 'administrator' });
 });
 afterAll(async () => {
   await app?.close();

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { requireRole } from '../money/index.ts';
+import { requireArea } from '../staff/index.ts';
 import { AttendanceService, type RoomPort } from './attendance.service.ts';
 
 export interface AttendanceRoutesOptions {
@@ -38,7 +38,7 @@ const attendanceRoutes: FastifyPluginAsync<AttendanceRoutesOptions> = async (ins
   app.route({ ...endpointRoute('presenceScheduleGet'), handler: async (req) => ok(await svc.scheduleOf(req.params.id, currentUser(req).id)) });
   app.route({ ...endpointRoute('presenceAnswer'), handler: async (req) => ok(await svc.answer(req.params.check_id, currentUser(req).id)) });
 
-  const operator = requireRole('operator');
+  const operator = requireArea('credits');
   app.route({ ...endpointRoute('adminAttendance'), preHandler: operator, handler: async (req) => ok(await svc.evidence(req.query.user_id, req.query.live_id)) });
   app.route({ ...endpointRoute('adminAttendanceCorrect'), preHandler: operator, handler: async (req) => ok(await svc.correct(currentUser(req).id, req.body)) });
 

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { watchedTime } from '../media/index.ts';
-import { writeAudit } from '../money/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import * as repo from './attendance.repository.ts';
 
 export type AttendanceKind = 'live' | 'course' | 'series' | 'recording';

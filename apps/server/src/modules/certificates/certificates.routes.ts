@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { requireRole } from '../money/index.ts';
+import { requireArea } from '../staff/index.ts';
 import { CardVault, cardKey } from '../rewards/index.ts';
 import { BadgeSigner, signingSeed } from './credential.ts';
 import { CertificateService } from './certificates.service.ts';
@@ -30,7 +30,7 @@ const certificatesRoutes: FastifyPluginAsync<CertificatesRoutesOptions> = async 
   let signer: Promise<BadgeSigner> | null = null;
   const getSigner = () => (signer ??= BadgeSigner.create(signingSeed(opts.signingKey, secret)));
   const certs = new CertificateService(app.db, vault, getSigner, secret, opts.now, opts.draw);
-  const operator = requireRole('operator');
+  const operator = requireArea('credits');
 
   app.route({ ...endpointRoute('certIdcard'), handler: async (req) => ok(await certs.idCard(currentUser(req).id)) });
   app.route({ ...endpointRoute('certIdcardSave'), handler: async (req) => ok(await certs.saveIdCard(currentUser(req).id, req.body)) });

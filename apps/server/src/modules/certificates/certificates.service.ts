@@ -21,7 +21,7 @@ import type { CertActivityKind, IdCardBody } from '@medportal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { certIdCards, certificates, certVerifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../money/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import type { CardVault } from '../rewards/index.ts';
 import type { BadgeSigner } from './credential.ts';
 import type { CertificateDrawer, CertLayoutInput } from './render.ts';

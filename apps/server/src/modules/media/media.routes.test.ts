@@ -371,7 +371,7 @@ describe('my courses', () => {
   it('a course bought or taken with a voucher is listed at once, at 0 %, before any learning', async () => {
     const u = await payer(app, 100_000);
     const op = await makeUser(app);
-    await app.db.insert(userRoles).values({ userId: op.id, role: 'operator' });
+    await app.db.insert(userRoles).values({ userId: op.id, role: 'administrator' });
     const paid = await app.db.select({ id: courses.id, price: courses.price }).from(courses).where(and(eq(courses.priceType, PriceType.PAID), eq(courses.status, 'published'))).orderBy(asc(courses.id));
     const [bought, vouchered] = paid;
     if (!bought || !vouchered) throw new Error('seed has fewer than two paid courses');

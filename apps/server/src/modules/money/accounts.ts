@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { coupons, courseEntitlements, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedger, walletOf } from './ledger.ts';
-import { writeAudit } from './roles.ts';
+import { writeAudit } from '../staff/index.ts';
 
 /**
  * Refuses, with a code that says what to do first, when an account has money on the way: an order

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.ts';
 import { couponCampaigns, coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CampaignRow, couponDiscount, couponRule, presentCoupon } from './money.present.ts';
-import { writeAudit } from './roles.ts';
+import { writeAudit } from '../staff/index.ts';
 
 const DAY_MS = 86_400_000;
 

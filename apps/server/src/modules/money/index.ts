@@ -1,10 +1,9 @@
 /**
  * The money module's public entry (decision record 0026): the ledger function every balance change
- * goes through, the operator guard and audit log, the ledger audit, and what account merge and
+ * goes through, the ledger audit, and what account merge and
  * cancellation ask of the money (moved or refused).
  */
 export { isUniqueViolation, type LedgerEntry, type LedgerPosting, postLedger, walletOf } from './ledger.ts';
-export { type AuditEntryInput, hasRole, requireRole, type Role, writeAudit } from './roles.ts';
 export { auditLedger, type LedgerAudit, type LedgerViolation } from './audit.ts';
 export { mergeMoney, type MoneyMerged, refuseMoneyInFlight } from './accounts.ts';
 export { default as moneyRoutes, type MoneyRoutesOptions } from './money.routes.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentSettings } from '../../config.ts';
-import { auditLog, orders, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
+import { orders, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { createPaymentProviders } from '../../lib/payments/providers.ts';
@@ -14,7 +14,7 @@ import { CouponService } from './coupons.service.ts';
 import { walletOf } from './ledger.ts';
 import { presentOrder, presentTxn, type TxnRow, type TxnSubjects } from './money.present.ts';
 import { MoneyService, type OrderPoints, type Paying } from './money.service.ts';
-import { requireRole } from './roles.ts';
+import { requireArea } from '../staff/index.ts';
 import { sandboxPayPage } from './sandbox-page.ts';
 
 export interface MoneyRoutesOptions {
@@ -233,7 +233,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
 
   // ---- operators ----
 
-  const operator = requireRole('operator');
+  const operator = requireArea('money');
   app.route({
     ...endpointRoute('adminOrders'),
     preHandler: operator,
@@ -272,21 +272,6 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     ...endpointRoute('adminAdjustWallet'),
     preHandler: operator,
     handler: async (req) => ok(await service.adjust(currentUser(req).id, idempotencyKey(req), req.params.user_id, req.body, req.ctx.lang)),
-  });
-  app.route({
-    ...endpointRoute('adminAuditLog'),
-    preHandler: operator,
-    handler: async (req) => {
-      const { page, page_size: size, action, target } = req.query;
-      const where = and(action ? eq(auditLog.action, action) : undefined, target ? eq(auditLog.target, target) : undefined);
-      const [rows, [count]] = await Promise.all([
-        app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset((page - 1) * size),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-      ]);
-      const total = count?.n ?? 0;
-      const items = rows.map((r) => ({ id: r.id, actor_id: r.actorId, action: r.action, target: r.target, before: r.before, after: r.after, created_at: r.createdAt.toISOString() }));
-      return ok({ items, page, page_size: size, total, has_more: page * size < total });
-    },
   });
 
   // ---- provider notifications: each provider's own protocol, raw body (signatures cover the bytes) ----

@@ -37,7 +37,7 @@ import type { IncomingNotification, NotificationAck, PaymentProvider, VerifiedPa
 import type { AuthUser } from '../../plugins/context.ts';
 import { isUniqueViolation, postLedger, walletOf } from './ledger.ts';
 import { type CampaignRow, couponDiscount, type OrderRow, presentOrder, presentPayment, presentTxn } from './money.present.ts';
-import { writeAudit } from './roles.ts';
+import { writeAudit } from '../staff/index.ts';
 
 /**
  * Credit points paying part of an order. The rewards module owns the points ledger; the composition

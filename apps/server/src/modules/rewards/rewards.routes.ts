@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RewardsSettings } from '../../config.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { requireRole, writeAudit } from '../money/index.ts';
+import { requireArea, writeAudit } from '../staff/index.ts';
 import { CardVault, cardKey } from './bank-cards.ts';
 import { BankCardService } from './bankcards.service.ts';
 import { creditRule, PointsService } from './points.service.ts';
@@ -78,7 +78,7 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
   app.route({ ...endpointRoute('withdrawalList'), handler: async (req) => ok(await withdrawalsSvc.listMine(currentUser(req).id, req.query, req.ctx.lang)) });
 
   // ---- operators ----
-  const operator = requireRole('operator');
+  const operator = requireArea('money');
   app.route({ ...endpointRoute('adminWithdrawals'), preHandler: operator, handler: async (req) => ok(await withdrawalsSvc.listAll(req.query, req.ctx.lang)) });
   app.route({
     ...endpointRoute('adminWithdrawalApprove'),

@@ -14,7 +14,7 @@ const clock = testClock();
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now });
   operator = await makeUser(app, { nickname: 'Operator' });
-  await app.db.insert(userRoles).values({ userId: operator.id, role: 'operator' });
+  await app.db.insert(userRoles).values({ userId: operator.id, role: 'administrator' });
   const [c] = await app.db.select({ id: courses.id }).from(courses).where(eq(courses.priceType, 2)).limit(1);
   paidCourseId = c!.id;
 });

@@ -8,7 +8,7 @@ import { localDate, localTime } from '../../lib/local-time.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { isModerator } from '../live-room/index.ts';
 import { liveShareInfo } from '../lives/index.ts';
-import { hasRole } from '../money/index.ts';
+import { hasArea } from '../staff/index.ts';
 import { newsShareInfo } from '../news/index.ts';
 import { speakerShareInfo } from '../speakers/index.ts';
 import { type PosterInput, posterPng } from './poster.ts';
@@ -95,7 +95,7 @@ const shareRoutes: FastifyPluginAsync<ShareRoutesOptions> = async (instance, opt
       const me = currentUser(req);
       const liveId = req.params.id;
       if (!(await liveShareInfo(app.db, liveId))) throw new AppError(ErrorCode.NOT_FOUND);
-      if (!(await isModerator(app.db, liveId, me.id)) && !(await hasRole(app.db, me.id, 'operator'))) throw new AppError(ErrorCode.FORBIDDEN);
+      if (!(await isModerator(app.db, liveId, me.id)) && !(await hasArea(app.db, me.id, 'lives'))) throw new AppError(ErrorCode.FORBIDDEN);
       reply.header('cache-control', 'no-store');
       const exp = nowS() + REDIRECT_LINK_TTL_S;
       const token = signToken(secret, REDIRECT_PURPOSE, { l: liveId, e: exp });

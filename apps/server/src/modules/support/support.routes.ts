@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { hasRole, requireRole } from '../money/index.ts';
+import { hasArea, requireArea } from '../staff/index.ts';
 import { AGENTS_CHANNEL, conversationChannel, parseHours, SupportService, type Visitor } from './support.service.ts';
 
 export interface SupportRoutesOptions {
@@ -66,11 +66,11 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
     },
   });
 
-  const agentOnly = { preHandler: requireRole('service') };
+  const agentOnly = { preHandler: requireArea('service') };
   app.route({
     ...endpointRoute('supportAgentMe'),
     handler: async (req) => {
-      const agent = await hasRole(app.db, currentUser(req).id, 'service');
+      const agent = await hasArea(app.db, currentUser(req).id, 'service');
       return ok({ agent, total_unread: agent ? await svc.totalUnread() : 0 });
     },
   });
@@ -132,7 +132,7 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
   // The agents' socket: every conversation's events; only for users with the service role.
   app.get(SUPPORT_AGENT_SOCKET_PATH, { websocket: true, config: { auth: 'optional' }, schema: { hide: true } }, async (socket, req) => {
     const user = req.ctx.user;
-    if (!user || !(await hasRole(app.db, user.id, 'service'))) {
+    if (!user || !(await hasArea(app.db, user.id, 'service'))) {
       socket.close(4403, 'forbidden');
       return;
     }
