@@ -52,7 +52,7 @@ describe('staff roles', () => {
     }
   });
 
-  it('only administrators grant roles; every change is in the audit log; a role taken away stops at once', async () => {
+  it('only administrators grant roles; every change is in the audit log, filterable; a role taken away stops at once', async () => {
     const finance = await makeUser(app);
     const other = await makeUser(app);
     expect((await setRoles(admin, finance.id, ['finance'])).code).toBe(0);
@@ -72,6 +72,19 @@ describe('staff roles', () => {
       [admin.id, ['finance'], []],
       [admin.id, [], ['finance']],
     ]);
+    // Filtered by kind of action, actor and time.
+    type Log = { items: Array<{ action: string; actor_id: number | null; target: string }>; total: number };
+    const audit = async (query: string) => (await call<Log>(app, { url: `/v1/admin/audit_log?${query}`, headers: bearer(admin.access) })).data;
+    const kind = await audit(`action=staff.&actor_id=${admin.id}`);
+    expect(kind.total).toBeGreaterThanOrEqual(3);
+    expect(kind.items.every((i) => i.action === 'staff.roles' && i.actor_id === admin.id)).toBe(true);
+    expect((await audit('action=st_ff.')).total).toBe(0);
+    expect((await audit(`actor_id=${finance.id}`)).total).toBe(0);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await audit(`action=staff.&from=${encodeURIComponent(future)}`)).total).toBe(0);
+    expect((await audit(`action=staff.&to=${encodeURIComponent(future)}`)).total).toBe(kind.total);
+    expect((await call(app, { url: '/v1/admin/audit_log?from=yesterday', headers: bearer(admin.access) })).code).toBe(ErrorCode.VALIDATION);
+
     const staff = await call<{ items: Array<{ user_id: number; roles: string[] }> }>(app, { url: '/v1/admin/staff', headers: bearer(admin.access) });
     expect(staff.data.items).toContainEqual(expect.objectContaining({ user_id: admin.id, roles: ['administrator'] }));
     expect(staff.data.items.some((s) => s.user_id === finance.id)).toBe(false);

@@ -308,7 +308,15 @@ export const AuditEntry = z.object({
   after: z.unknown(),
   created_at: Instant,
 });
-export const AuditQuery = PageQuery.extend({ action: z.string().max(60).optional(), target: z.string().max(100).optional() });
+export const AuditQuery = PageQuery.extend({
+  /** Exact action (`order.refund`), or every action of a kind with a trailing dot (`staff.`). */
+  action: z.string().max(60).optional(),
+  target: z.string().max(100).optional(),
+  actor_id: Id.optional(),
+  /** Written at or after `from` and before `to`. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
 export const AuditPage = Page(AuditEntry);
 
 export const AdminOrderQuery = PageQuery.extend({ status: OrderStatus.optional(), user_id: Id.optional() });
@@ -389,5 +397,5 @@ export const moneySchemas = {
     body: AdjustBody,
     data: AdjustData,
   }),
-  adminAuditLog: define({ summary: 'Operator: the audit log, newest first', tags: ['admin'], query: AuditQuery, data: AuditPage }),
+  adminAuditLog: define({ summary: 'Staff (audit area): the audit log, newest first, filtered by action, target, actor and time', tags: ['admin'], query: AuditQuery, data: AuditPage }),
 } as const;

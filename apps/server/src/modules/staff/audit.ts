@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -30,9 +30,29 @@ export async function writeAudit(tx: Db | Tx, entry: AuditEntryInput): Promise<n
   return row.id;
 }
 
-/** A page of the audit log, newest first, optionally of one action or target. */
-export async function auditPage(db: Db, q: { page: number; page_size: number; action?: string | undefined; target?: string | undefined }) {
-  const where = and(q.action ? eq(auditLog.action, q.action) : undefined, q.target ? eq(auditLog.target, q.target) : undefined);
+export interface AuditFilter {
+  page: number;
+  page_size: number;
+  action?: string | undefined;
+  target?: string | undefined;
+  actor_id?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** `staff.` matches every action of that kind; LIKE's own wildcards in it match themselves. */
+const actionMatch = (action: string) =>
+  action.endsWith('.') ? like(auditLog.action, `${action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : eq(auditLog.action, action);
+
+/** A page of the audit log, newest first, filtered by action (or kind), target, actor and time. */
+export async function auditPage(db: Db, q: AuditFilter) {
+  const where = and(
+    q.action ? actionMatch(q.action) : undefined,
+    q.target ? eq(auditLog.target, q.target) : undefined,
+    q.actor_id !== undefined ? eq(auditLog.actorId, q.actor_id) : undefined,
+    q.from ? gte(auditLog.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(auditLog.createdAt, new Date(q.to)) : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(q.page_size).offset((q.page - 1) * q.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
