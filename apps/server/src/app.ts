@@ -46,6 +46,7 @@ import openapi from './plugins/openapi.ts';
 import publicCache from './plugins/public-cache.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
+import preview from './plugins/preview.ts';
 import web from './plugins/web.ts';
 import { openMigrated, type Started, startUp } from './startup.ts';
 import { createWechatPlatform, wechatRoutes } from './modules/wechat/index.ts';
@@ -53,7 +54,7 @@ import { shareRoutes } from './modules/share/index.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
-import { staffRoutes } from './modules/staff/index.ts';
+import { areaGuard, staffRoutes } from './modules/staff/index.ts';
 import { meetingLiveId, meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
 import { type CertificateDrawer, certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
 import { RenderPool } from './lib/render-pool.ts';
@@ -205,6 +206,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
   await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
+  await app.register(areaGuard);
+  await app.register(preview, { appSecret: config.appSecret, now });
   await app.register(web, { webDist: config.webDist, originOf });
 
   await app.register(healthRoutes, { search: () => started.search.readiness });

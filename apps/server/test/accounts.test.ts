@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { routes, type RouteDef } from '@medportal/contract';
+import { adminRoutes } from '@medportal/contract/admin-routes';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { TEST_ENV } from './template.ts';
 import { loadConfig } from '../src/config.ts';
 import { accountsApp, bearer, call, makeUser, newMobile, smsCode, solvedCaptcha, testClock, type TestClock } from './factories.ts';
 
-const authEndpoints = Object.entries(routes as Record<string, RouteDef>).filter(([, e]) => e.auth);
+const authEndpoints = Object.entries({ ...routes, ...adminRoutes } as Record<string, RouteDef>).filter(([, e]) => e.auth);
 
 describe('login-only endpoints (from the contract registry)', () => {
   let app: FastifyInstance;

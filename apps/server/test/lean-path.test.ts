@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Envelope, type EndpointName, routes, schemas } from '@medportal/contract';
+import { adminRoutes } from '@medportal/contract/admin-routes';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,8 +25,9 @@ function addProbeRoutes(app: FastifyInstance): void {
   }));
 }
 
+const table: Record<string, { method: string; path: string }> = { ...routes, ...adminRoutes };
 const endpointOf = (method: string, url: string): EndpointName | undefined =>
-  (Object.keys(routes) as EndpointName[]).find((name) => routes[name].method === method && routes[name].path === url);
+  (Object.keys(table) as EndpointName[]).find((name) => table[name]?.method === method && table[name]?.path === url);
 
 describe('the JSON Schema serialisers', () => {
   it('exist for every endpoint of the contract (a schema JSON Schema cannot express fails here, not at a first request)', () => {

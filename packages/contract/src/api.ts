@@ -28,6 +28,7 @@ import { shareSchemas } from './share.ts';
 import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
+import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
 
@@ -46,7 +47,7 @@ export interface EndpointSchemas {
 
 const define = <const E extends EndpointSchemas>(e: E) => e;
 
-/** The schema map: one entry per route of routes.ts, under the same name. */
+/** The schema map: one entry per route of routes.ts and admin-routes.ts, under the same name. */
 export const schemas = {
   ...courseSchemas,
   ...courseAlbumSchemas,
@@ -307,12 +308,12 @@ export const schemas = {
   }),
   ...newsSchemas,
   ...calendarSchemas,
-} as const satisfies { [N in RouteName]: EndpointSchemas };
+} as const satisfies { [N in RouteName | AdminRouteName]: EndpointSchemas };
 
 export type Schemas = typeof schemas;
 /** Route and schemas of every endpoint, joined by name (the server does the same at run time). */
-export type Endpoints = { [N in RouteName]: Routes[N] & Schemas[N] };
-export type EndpointName = RouteName;
+export type Endpoints = { [N in RouteName]: Routes[N] & Schemas[N] } & { [N in AdminRouteName]: AdminRoutes[N] & Schemas[N] };
+export type EndpointName = RouteName | AdminRouteName;
 export type DataOf<N extends EndpointName> = z.infer<Schemas[N]['data']>;
 export type QueryOf<N extends EndpointName> = Schemas[N] extends { query: z.ZodType }
   ? z.input<Schemas[N]['query']>

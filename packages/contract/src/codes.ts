@@ -159,6 +159,10 @@ export const ErrorCode = {
   CREDIT_NO_TEST: 40766,
   /** Staff roles (40780–40789). The change would leave the console without an administrator. */
   STAFF_LAST_ADMINISTRATOR: 40780,
+  /** The operator console (40790–40799). The row changed since the editor loaded it (another operator's save). */
+  ADMIN_EDIT_CONFLICT: 40790,
+  /** The action does not apply to the row in its present state (publishing a published item, ...). */
+  ADMIN_BAD_STATE: 40791,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

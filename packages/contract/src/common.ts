@@ -108,6 +108,8 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.INTERNAL]: { zh_CN: '服务器开小差了，请稍后再试', en: 'Something went wrong on our side; please try again later' },
   [ErrorCode.UNAVAILABLE]: { zh_CN: '服务暂不可用，请稍后再试', en: 'The service is temporarily unavailable' },
   [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
+  [ErrorCode.ADMIN_EDIT_CONFLICT]: { zh_CN: '内容已被他人修改，请刷新后再编辑', en: 'Someone else changed this since you opened it; reload it and edit again' },
+  [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

@@ -34,3 +34,4 @@ export * from './share.ts';
 export * from './support.ts';
 export * from './showcase.ts';
 export * from './staff.ts';
+export * from './admin.ts';

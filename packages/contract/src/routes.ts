@@ -230,11 +230,6 @@ export const routes = {
   cashWithdrawal: { method: 'POST', path: '/v1/user/wallet/cashwithdrawal', auth: true },
   withdrawalDetail: { method: 'GET', path: '/v1/user/cashwithdrawal/:id', auth: true },
   withdrawalList: { method: 'GET', path: '/v1/user/cashwithdrawal', auth: true },
-  adminWithdrawals: { method: 'GET', path: '/v1/admin/withdrawals', auth: true },
-  adminWithdrawalApprove: { method: 'POST', path: '/v1/admin/withdrawals/:id/approve', auth: true },
-  adminWithdrawalReject: { method: 'POST', path: '/v1/admin/withdrawals/:id/reject', auth: true },
-  adminVoucherBatchCreate: { method: 'POST', path: '/v1/admin/voucher_batches', auth: true },
-  adminVoucherBatches: { method: 'GET', path: '/v1/admin/voucher_batches', auth: true },
   // certificates (certificates.ts; decision record 0051)
   certIdcard: { method: 'GET', path: '/v1/user/cert/idcard', auth: true },
   certIdcardSave: { method: 'PUT', path: '/v1/user/cert/idcard', auth: true },
@@ -248,7 +243,6 @@ export const routes = {
   wxaTicket: { method: 'POST', path: '/v1/user/wxa_ticket' },
   mpCheckSubscribe: { method: 'GET', path: '/v1/user/mp_check_subscribe', auth: true },
   mpQrcode: { method: 'GET', path: '/v1/user/mp_qrcode' },
-  adminCertRevoke: { method: 'POST', path: '/v1/admin/certificates/:id/revoke', auth: true },
   // money (decision record 0026)
   walletInfo: { method: 'GET', path: '/v1/user/wallet/info', auth: true },
   walletTransactions: { method: 'GET', path: '/v1/user/wallet/transaction', auth: true },
@@ -267,15 +261,6 @@ export const routes = {
   couponClaim: { method: 'POST', path: '/v1/user/coupon/:id', auth: true },
   couponRemain: { method: 'GET', path: '/v1/user/coupon/remain' },
   couponUsable: { method: 'GET', path: '/v1/user/coupon/usable', auth: true },
-  adminOrders: { method: 'GET', path: '/v1/admin/orders', auth: true },
-  adminRefund: { method: 'POST', path: '/v1/admin/orders/:order_no/refund', auth: true },
-  adminCampaigns: { method: 'GET', path: '/v1/admin/coupon_campaigns', auth: true },
-  adminCreateCampaign: { method: 'POST', path: '/v1/admin/coupon_campaigns', auth: true },
-  adminAdjustWallet: { method: 'POST', path: '/v1/admin/wallets/:user_id/adjust', auth: true },
-  adminAuditLog: { method: 'GET', path: '/v1/admin/audit_log', auth: true },
-  adminMe: { method: 'GET', path: '/v1/admin/me', auth: true },
-  adminStaff: { method: 'GET', path: '/v1/admin/staff', auth: true },
-  adminSetRoles: { method: 'PUT', path: '/v1/admin/users/:id/roles', auth: true },
   // my meetings (meetings.ts)
   meetingCreate: { method: 'POST', path: '/v1/user/meeting/create', auth: true },
   meetingIndex: { method: 'GET', path: '/v1/user/meeting/index', auth: true },
@@ -286,8 +271,6 @@ export const routes = {
   meetingLaunchToken: { method: 'POST', path: '/v1/user/meeting/:id/launch_token', auth: true },
   meetingLaunch: { method: 'POST', path: '/v1/meeting/launch' },
   meetingByNumber: { method: 'GET', path: '/v1/meeting/by_number/:number' },
-  adminAttendance: { method: 'GET', path: '/v1/admin/attendance', auth: true },
-  adminAttendanceCorrect: { method: 'POST', path: '/v1/admin/attendance/corrections', auth: true },
   // continuing-education credit (issue 29)
   creditActivity: { method: 'GET', path: '/v1/credit/activity/:kind/:id' },
   creditTest: { method: 'GET', path: '/v1/user/credit/activity/:kind/:id/test', auth: true },
@@ -334,23 +317,31 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
+/** The values a path template needs, by placeholder name. */
+export type ParamsOf<P extends string> = { [K in ParamNames<P>]: string | number };
 /** The values a route's path needs, by placeholder name. */
-export type PathParams<N extends RouteName> = { [K in ParamNames<Routes[N]['path']>]: string | number };
+export type PathParams<N extends RouteName> = ParamsOf<Routes[N]['path']>;
 
-type PathArgs<N extends RouteName> = [ParamNames<Routes[N]['path']>] extends [never] ? [] : [params: PathParams<N>];
+/** No argument for a path without placeholders, else their values. */
+export type PathArgsOf<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: ParamsOf<P>];
+
+/** A path template with its placeholders filled in and encoded. */
+export function fillPath(name: string, template: string, params: Record<string, string | number> | undefined): string {
+  const values = params ?? {};
+  return template.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`pathOf(${name}): missing :${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /**
  * The concrete path of a route, its placeholders filled in and encoded:
  * `pathOf('newsDetail', { id: 7 })` is `/v1/news/7`. The type checker asks for exactly the
  * placeholders the path has.
  */
-export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgs<N>): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return routes[name].path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`pathOf(${name}): missing :${key}`);
-    return encodeURIComponent(String(value));
-  });
+export function pathOf<N extends RouteName>(name: N, ...[params]: PathArgsOf<Routes[N]['path']>): string {
+  return fillPath(name, routes[name].path, params);
 }
 
 /** One congress as an .ics file (not an envelope endpoint: text/calendar). */

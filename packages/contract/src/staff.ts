@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id } from './common.ts';
+import { AdminPreviewBody, AdminPreviewData } from './admin.ts';
 import { ADMIN_AREAS, STAFF_ROLES } from './constants.ts';
 
 /**
@@ -37,5 +38,11 @@ export const staffSchemas = {
     params: z.object({ id: Id }),
     body: StaffRolesBody,
     data: StaffRolesData,
+  },
+  adminPreview: {
+    summary: 'A short-lived link to the public page of an unpublished item (course, news, the draft home page: id 0)',
+    tags: ['admin'],
+    body: AdminPreviewBody,
+    data: AdminPreviewData,
   },
 } satisfies Record<string, EndpointSchemas>;

@@ -1,13 +1,20 @@
-import { Envelope, ErrorCode, routes, schemas, type EndpointName, type Routes, type Schemas } from '@medportal/contract';
+import { type AdminArea, Envelope, ErrorCode, routes, schemas, type EndpointName, type Schemas } from '@medportal/contract';
+import { adminRoutes, type AdminRoutes } from '@medportal/contract/admin-routes';
 import type { z } from 'zod';
 
 type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 
+type Table = typeof routes & AdminRoutes;
+const table: Readonly<Record<EndpointName, { method: string; path: string; auth?: true; bodyKb?: number; area?: AdminArea | null }>> = { ...routes, ...adminRoutes };
+
 export interface EndpointRoute<N extends EndpointName, E = Schemas[N]> {
-  method: Routes[N]['method'];
-  url: Routes[N]['path'];
-  /** `auth: 'required'` when the route table says `auth: true` (enforced by plugins/auth.ts). */
-  config: { auth?: 'required' | 'optional' };
+  method: Table[N]['method'];
+  url: Table[N]['path'];
+  /**
+   * `auth: 'required'` when the route table says `auth: true` (enforced by plugins/auth.ts); `area`
+   * for a console route (enforced by the staff module's area guard).
+   */
+  config: { auth?: 'required' | 'optional'; area?: AdminArea };
   /** Largest request body in bytes: what the route takes, not the server-wide BODY_LIMIT. */
   bodyLimit: number;
   schema: {
@@ -42,7 +49,7 @@ export const API_NO_BODY_LIMIT = 4 * 1024;
  * endpoint marked `auth: true` is login-only here, for every route built from it.
  */
 export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N> {
-  const route: { method: string; path: string; auth?: true; bodyKb?: number } = routes[name];
+  const route = table[name];
   const def: { summary: string; tags: readonly string[]; query?: z.ZodType; body?: z.ZodType; params?: z.ZodType; data: z.ZodType } = schemas[name];
   // Absent parts are left out, not set to undefined (Fastify warns about undefined schemas).
   const schema: Record<string, unknown> = {
@@ -53,7 +60,7 @@ export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N>
   if (def.query) schema.querystring = def.query;
   if (def.body) schema.body = def.body;
   if (def.params) schema.params = def.params;
-  const config = route.auth ? { auth: 'required' as const } : {};
+  const config = { ...(route.auth ? { auth: 'required' as const } : {}), ...(route.area ? { area: route.area } : {}) };
   // Refused while it streams in (413), before a byte of an oversized body is parsed.
   const bodyLimit = route.bodyKb !== undefined ? route.bodyKb * 1024 : def.body ? API_BODY_LIMIT : API_NO_BODY_LIMIT;
   return { method: route.method, url: route.path, schema, config, bodyLimit } as unknown as EndpointRoute<N>;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DbConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
+import { PREVIEW_HEADER } from './preview.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import {
   type CacheEntry,
@@ -379,6 +380,11 @@ export default fp<PublicCacheOptions>(
     const onRequest = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       const read = req.routeOptions.config.publicCache;
       if (!read || req.method !== 'GET') return done();
+      // A console preview sees an unpublished item: never served from, nor kept in, the cache.
+      if (req.headers[PREVIEW_HEADER] !== undefined) {
+        bypass(req, reply);
+        return done();
+      }
       const version = read.version?.();
       if (loggedIn(req) && personalRoute(req)) {
         // The login is checked later (auth, preValidation): the key is read now, from the raw query.

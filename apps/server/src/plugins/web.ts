@@ -8,6 +8,7 @@ import { languageFromHeader } from '../lib/i18n.ts';
 import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
+import { PREVIEW_HEADER } from './preview.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,9 +85,9 @@ const MAX_PENDING_RENDERS = 4;
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
 /** The renderer's API calls: answered in-process, as for an anonymous visitor (no cookies, no token). */
-function inProcessFetch(app: FastifyInstance) {
+function inProcessFetch(app: FastifyInstance, extra: Record<string, string> = {}) {
   return (url: string, init: RequestInit): Promise<Response> => {
-    const headers: Record<string, string> = { accept: 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN };
+    const headers: Record<string, string> = { accept: 'application/json', [RENDER_CALL_HEADER]: RENDER_CALL_TOKEN, ...extra };
     if (typeof init.body === 'string') headers['content-type'] = 'application/json';
     const answer = app
       .inject({ method: (init.method ?? 'GET') as 'GET', url, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) })
@@ -217,6 +218,8 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       if (target === null) return sendShell(reply, lang, pathname);
       if (target.kind === 'redirect') return reply.redirect(target.location, target.status);
       if (target.kind === 'shell') return sendShell(reply, lang, pathname, target.status);
+      const previewToken = (req.query as Record<string, unknown> | undefined)?.preview;
+      if (typeof previewToken === 'string' && app.preview.verify(previewToken)) return servePreview(using, req, reply, lang, target.url, previewToken);
       // Rendered and kept under the page's own URL: other query parameters change nothing on it.
       const url = target.url;
       const origin = originOf(req);
@@ -266,6 +269,24 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       if (encoding) reply.header('content-encoding', encoding);
       return reply.code(result.status).send(body);
     }
+
+    /**
+     * A console preview: the page rendered with the grant, never kept, not indexed, and without
+     * the app's scripts (in the browser they would fetch the item again, without the grant).
+     */
+    async function servePreview(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, url: string, token: string) {
+      const page = await using.render({ url, lang, fetch: inProcessFetch(app, { [PREVIEW_HEADER]: token }) });
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      if (page === null || !('html' in page)) return sendShell(reply, lang, url.split('?', 1)[0] ?? '/');
+      const origin = originOf(req);
+      const head = `${headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl: true })}\n    <meta name="robots" content="noindex">`;
+      const banner = lang === 'en' ? 'Preview: readers do not see this yet' : '预览：读者尚看不到此内容';
+      const html = assemblePage(template ?? '', lang, head, page.html, page.state)
+        .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace('<div id="root">', () => `<div role="status" class="preview-banner" style="position:sticky;top:0;z-index:1000;padding:8px 16px;background:#fff4d6;color:#5c3b00;text-align:center;font:600 14px/1.5 system-ui,sans-serif">${escapeHtml(banner)}</div><div id="root">`);
+      return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+    }
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['preview'] },
 );
