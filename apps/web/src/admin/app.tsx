@@ -2,8 +2,8 @@ import { Authenticated, Refine, useTranslate } from '@refinedev/core';
 import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useMemo, useState } from 'react';
@@ -34,7 +34,7 @@ function Title({ collapsed }: { collapsed: boolean }) {
 export function ConsoleApp({ initialLang }: { initialLang: Lang }) {
   const [lang, setLang] = useState<Lang>(initialLang);
   const i18nProvider = useMemo(() => i18nProviderFor(lang, setLang), [lang]);
-  const resources = useMemo(() => consoleResources((key) => translate(key)), [lang]);
+  const resources = useMemo(() => consoleResources((key) => i18nProvider.translate(key)), [i18nProvider]);
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   return (
     <BrowserRouter basename="/admin">

@@ -34,22 +34,22 @@ export function ImageUpload({ value, onChange, onUploaded, accept = 'image/png,i
         <Upload
           accept={accept}
           showUploadList={false}
-          customRequest={async ({ file, onSuccess, onError }) => {
+          customRequest={({ file, onSuccess, onError }) => {
             const form = new FormData();
             form.append('file', file as Blob);
             setBusy(true);
-            try {
-              const image = await consoleUpload<UploadedImage>(IMAGE_UPLOAD_PATH, form);
-              onChange?.(image.url);
-              onUploaded?.(image);
-              onSuccess?.(image);
-            } catch (error) {
-              const text = error instanceof Object && 'message' in error ? String(error.message) : '';
-              void message.error(`${t('upload.failed')}: ${text}`);
-              onError?.(error instanceof Error ? error : new Error(text));
-            } finally {
-              setBusy(false);
-            }
+            consoleUpload<UploadedImage>(IMAGE_UPLOAD_PATH, form)
+              .then((image) => {
+                onChange?.(image.url);
+                onUploaded?.(image);
+                onSuccess?.(image);
+              })
+              .catch((error: unknown) => {
+                const text = error instanceof Object && 'message' in error ? String(error.message) : '';
+                void message.error(`${t('upload.failed')}: ${text}`);
+                onError?.(error instanceof Error ? error : new Error(text));
+              })
+              .finally(() => setBusy(false));
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy}>
