@@ -27,7 +27,7 @@ export const ModerationAction = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof ModerationAction>;
 
 export const AdminModerationQuery = AdminListQuery.omit({ state: true, sort: true }).extend({
-  kind: ModerationKind.optional(),
+  kind: ModerationKind.default('question'),
   status: ModerationStatus.default('pending'),
   /** Questions of this live only. */
   live_id: Id.optional(),
@@ -36,6 +36,7 @@ export const AdminModerationQuery = AdminListQuery.omit({ state: true, sort: tru
   from: Instant.optional(),
   to: Instant.optional(),
 });
+export type AdminModerationQuery = z.infer<typeof AdminModerationQuery>;
 export const ModerationItem = z.object({
   kind: ModerationKind,
   id: z.number().int(),
@@ -59,6 +60,9 @@ export const ModerationActData = z.object({ kind: ModerationKind, id: z.number()
 export const ADMIN_USER_STATUSES = ['active', 'disabled', 'merged', 'cancelled'] as const;
 export const AdminUserStatus = z.enum(ADMIN_USER_STATUSES);
 export const AdminUsersQuery = AdminListQuery.omit({ state: true, sort: true }).extend({ status: AdminUserStatus.optional() });
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+export const AdminPlainListQuery = AdminListQuery.omit({ state: true, sort: true });
+export type AdminPlainListQuery = z.infer<typeof AdminPlainListQuery>;
 export const AdminUserItem = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -96,6 +100,7 @@ export const AdminCancellation = z.object({ id: z.number().int(), cancelled_at: 
 
 export const CONTACT_STATUSES = ['new', 'handled'] as const;
 export const AdminContactQuery = AdminListQuery.omit({ state: true, sort: true }).extend({ status: z.enum(CONTACT_STATUSES).optional() });
+export type AdminContactQuery = z.infer<typeof AdminContactQuery>;
 export const AdminContactMessage = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -150,7 +155,7 @@ export const adminRunningSchemas = {
     body: AdminUserMergeBody,
     data: AdminUserMergeData,
   }),
-  adminCancellations: define({ summary: 'Accounts their owners cancelled (cancellation is immediate), latest first', tags: ['admin'], query: AdminListQuery.omit({ state: true, sort: true }), data: Page(AdminCancellation) }),
+  adminCancellations: define({ summary: 'Accounts their owners cancelled (cancellation is immediate), latest first', tags: ['admin'], query: AdminPlainListQuery, data: Page(AdminCancellation) }),
   adminContactMessages: define({ summary: 'The contact-form inbox', tags: ['admin'], query: AdminContactQuery, data: Page(AdminContactMessage) }),
   adminContactMessage: define({ summary: 'One contact-form message', tags: ['admin'], params: z.object({ id: Id }), data: AdminContactMessage }),
   adminContactHandle: define({ summary: 'Mark a contact-form message handled, with a note (audited; once)', tags: ['admin'], params: z.object({ id: Id }), body: AdminContactHandleBody, data: AdminContactMessage }),
