@@ -44,7 +44,7 @@ describe('users area', () => {
   });
 
   it('disabling revokes every token at once and refuses logins with a clear error; enabling lets them in again; audited', async () => {
-    const u = await makeUser(app);
+    const u = await makeUser(app, { password: 'right-pass-1' });
     expect((await me(u)).code).toBe(0);
     const off = await post<AdminUserDetail>(agent, `/v1/admin/users/${u.id}/disable`, { reason: 'abusive comments' });
     expect(off.data).toMatchObject({ status: 'disabled', disabled_reason: 'abusive comments', sessions: [] });
@@ -54,13 +54,13 @@ describe('users area', () => {
     const code = await smsCode(app, u.mobile!);
     const login = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile: u.mobile, code } });
     expect(login.code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.0.1', payload: { type: 'password', account: u.mobile, password: 'right-pass-1' } })).code).toBe(ErrorCode.ACCOUNT_DISABLED);
     // A second disable changes nothing and is refused.
     expect((await post(agent, `/v1/admin/users/${u.id}/disable`, { reason: 'again' })).code).toBe(ErrorCode.ADMIN_BAD_STATE);
 
     expect((await post<AdminUserDetail>(agent, `/v1/admin/users/${u.id}/enable`, { reason: 'appeal accepted' })).data.status).toBe('active');
-    const code2 = await smsCode(app, u.mobile!);
-    const again = await call(app, { method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile: u.mobile, code: code2 } });
-    expect(again.code).toBe(0);
+    const byPassword = { type: 'password', account: u.mobile, password: 'right-pass-1' };
+    expect((await call(app, { method: 'POST', url: '/v1/user/login', remoteAddress: '10.9.0.1', payload: byPassword })).code).toBe(0);
 
     const admin = await makeUser(app);
     await app.db.insert(userRoles).values({ userId: admin.id, role: 'administrator' });
@@ -89,7 +89,7 @@ describe('users area', () => {
   it('lists cancelled accounts (cancellation is immediate)', async () => {
     const u = await makeUser(app);
     const code = await smsCode(app, u.mobile!, 'cancel');
-    expect((await call(app, { method: 'POST', url: '/v1/user/account/cancel', headers: bearer(u.access), payload: { code } })).code).toBe(0);
+    expect((await call(app, { method: 'POST', url: '/v1/user/account/cancel', headers: bearer(u.access), payload: { code, confirm: true } })).code).toBe(0);
     const list = await get<{ items: Array<{ id: number }> }>(agent, '/v1/admin/user_cancellations');
     expect(list.data.items.map((i) => i.id)).toContain(u.id);
   });
