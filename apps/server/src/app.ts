@@ -55,6 +55,10 @@ import profileRoutes from './modules/profile/profile.routes.ts';
 import { cardKey, returnOrderPoints, rewardsRoutes, type RewardsRoutesOptions, spendOrderPoints } from './modules/rewards/index.ts';
 import { moneyRoutes } from './modules/money/index.ts';
 import { areaGuard, staffRoutes } from './modules/staff/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
+import { contactAdminRoutes } from './modules/pages/index.ts';
+import { userAdminRoutes } from './modules/profile/index.ts';
 import { meetingLiveId, meetingsFeed, meetingsRoutes } from './modules/meetings/index.ts';
 import { type CertificateDrawer, certificatesRoutes, issueCertificate } from './modules/certificates/index.ts';
 import { RenderPool } from './lib/render-pool.ts';
@@ -276,6 +280,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const points = { spend: spendOrderPoints, giveBack: returnOrderPoints };
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
   await app.register(staffRoutes, { now });
+  // Running the site from the console: moderation, users, the contact inbox, the dashboard.
+  await app.register(moderationRoutes, { now });
+  await app.register(userAdminRoutes);
+  await app.register(contactAdminRoutes, { now });
+  await app.register(dashboardRoutes, { now });
   // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
   // render-worker.mjs next to the server; from sources it is render-worker.ts).
   const renders = new RenderPool<AppRenderTasks>({

@@ -36,6 +36,21 @@ export const adminRoutes = {
   adminCertRevoke: { method: 'POST', path: '/v1/admin/certificates/:id/revoke', auth: true, area: 'credits' },
   adminAttendance: { method: 'GET', path: '/v1/admin/attendance', auth: true, area: 'credits' },
   adminAttendanceCorrect: { method: 'POST', path: '/v1/admin/attendance/corrections', auth: true, area: 'credits' },
+  // running the site (admin-running.ts)
+  adminModeration: { method: 'GET', path: '/v1/admin/moderation', auth: true, area: 'moderation' },
+  adminModerationBulk: { method: 'POST', path: '/v1/admin/moderation/bulk', auth: true, area: 'moderation' },
+  adminModerationAct: { method: 'POST', path: '/v1/admin/moderation/:kind/:id', auth: true, area: 'moderation' },
+  adminUsers: { method: 'GET', path: '/v1/admin/users', auth: true, area: 'users' },
+  adminCancellations: { method: 'GET', path: '/v1/admin/user_cancellations', auth: true, area: 'users' },
+  adminUser: { method: 'GET', path: '/v1/admin/users/:id', auth: true, area: 'users' },
+  adminUserDisable: { method: 'POST', path: '/v1/admin/users/:id/disable', auth: true, area: 'users' },
+  adminUserEnable: { method: 'POST', path: '/v1/admin/users/:id/enable', auth: true, area: 'users' },
+  adminUserMerge: { method: 'POST', path: '/v1/admin/users/:id/merge', auth: true, area: 'users' },
+  adminContactMessages: { method: 'GET', path: '/v1/admin/contact_messages', auth: true, area: 'service' },
+  adminContactMessage: { method: 'GET', path: '/v1/admin/contact_messages/:id', auth: true, area: 'service' },
+  adminContactHandle: { method: 'POST', path: '/v1/admin/contact_messages/:id/handle', auth: true, area: 'service' },
+  // any staff: each figure only for the areas the caller reaches (checked in the handler)
+  adminDashboard: { method: 'GET', path: '/v1/admin/dashboard', auth: true, area: null },
 } as const satisfies Record<string, AdminRouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

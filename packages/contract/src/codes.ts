@@ -163,6 +163,10 @@ export const ErrorCode = {
   ADMIN_EDIT_CONFLICT: 40790,
   /** The action does not apply to the row in its present state (publishing a published item, ...). */
   ADMIN_BAD_STATE: 40791,
+  /** Running the site (40850–40859). The account was disabled by an operator: no login until enabled. */
+  ACCOUNT_DISABLED: 40850,
+  /** An operator's merge of two accounts that cannot be merged (the same account, or one not active). */
+  ADMIN_MERGE_REFUSED: 40851,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -109,6 +109,8 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.UNAVAILABLE]: { zh_CN: '服务暂不可用，请稍后再试', en: 'The service is temporarily unavailable' },
   [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
   [ErrorCode.ADMIN_EDIT_CONFLICT]: { zh_CN: '内容已被他人修改，请刷新后再编辑', en: 'Someone else changed this since you opened it; reload it and edit again' },
+  [ErrorCode.ACCOUNT_DISABLED]: { zh_CN: '该账号已被停用，请联系客服', en: 'This account has been disabled; please contact customer service' },
+  [ErrorCode.ADMIN_MERGE_REFUSED]: { zh_CN: '这两个账号不能合并', en: 'These two accounts cannot be merged' },
   [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };

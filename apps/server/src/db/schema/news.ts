@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tags } from './catalog.ts';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { users } from './users.ts';
@@ -73,7 +74,10 @@ export const newsLikes = pgTable(
   (t) => [primaryKey({ columns: [t.newsId, t.userId] }), index('news_likes_user_idx').on(t.userId)],
 );
 
-/** Comments are plain text (rendered as text by the web); deleting one removes the row. */
+/**
+ * Comments are plain text (rendered as text by the web); deleting one removes the row. They show at
+ * once (`pending`: not reviewed yet); a moderator approves them or hides them from readers.
+ */
 export const newsComments = pgTable(
   'news_comments',
   {
@@ -85,9 +89,18 @@ export const newsComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text().notNull(),
+    /** pending (shown, not reviewed), approved, hidden (readers no longer see it). */
+    status: text().notNull().default('pending'),
+    moderatedAt: timestamp({ withTimezone: true }),
+    moderatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('news_comments_news_idx').on(t.newsId, t.id), index('news_comments_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('news_comments_news_idx').on(t.newsId, t.id),
+    index('news_comments_user_idx').on(t.userId, t.id),
+    index('news_comments_status_idx').on(t.status, t.createdAt),
+    check('news_comments_status_check', sql`${t.status} in ('pending', 'approved', 'hidden')`),
+  ],
 );
 
 /** Reading log: one row per user and news item, with how often and when last read. */

@@ -1,4 +1,4 @@
-import { date, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { users } from './users.ts';
 
@@ -41,6 +41,10 @@ export const contactMessages = pgTable(
     ip: text().notNull(),
     lang: text().notNull(),
     status: contactMessageStatus().notNull().default('new'),
+    /** Who marked it handled in the console, when, and what was done. */
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    handledNote: text(),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],

@@ -44,6 +44,9 @@ export const users = pgTable(
     notifyCourse: boolean().notNull().default(true),
     mergedInto: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** Set by an operator (console, users area): no session works and no login succeeds until cleared. */
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -95,6 +95,8 @@ export class AuthService {
 
   /** Opens a token family for `user` and the login answer. */
   async openSession(user: UserRow, platform: Platform, isNew: boolean): Promise<LoginOutcome> {
+    // Every way in (password, code, WeChat) ends here: an account an operator disabled gets no session.
+    if (user.disabledAt) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     const issued = await this.a.tokens.open(this.db, user.id, platform);
     return { data: this.loginData(user, issued, platform, isNew), cookieSecret: issued.cookieSecret };
   }
@@ -330,7 +332,7 @@ export class AuthService {
 
   async userOf(me: AuthUser): Promise<UserRow> {
     const user = await getUser(this.db, me.id);
-    if (!user || user.status !== 'active') throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    if (!user || user.status !== 'active' || user.disabledAt) throw new AppError(ErrorCode.NOT_LOGGED_IN);
     return user;
   }
 

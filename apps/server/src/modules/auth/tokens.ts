@@ -108,6 +108,7 @@ export class Tokens {
           gt(authTokens.expiresAt, new Date(now)),
           isNull(authSessions.revokedAt),
           eq(users.status, 'active'),
+          isNull(users.disabledAt),
         ),
       )
       .limit(1);
@@ -127,7 +128,7 @@ export class Tokens {
       .select({ id: authSessions.id })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(inArray(authSessions.id, [...ids]), isNull(authSessions.revokedAt), eq(users.status, 'active')));
+      .where(and(inArray(authSessions.id, [...ids]), isNull(authSessions.revokedAt), eq(users.status, 'active'), isNull(users.disabledAt)));
     return new Set(rows.map((r) => r.id));
   }
 
@@ -180,8 +181,8 @@ export class Tokens {
       if (!token) return { ok: false, reason: 'unknown' } as const;
       const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, token.sessionId)).for('update');
       if (!session || session.revokedAt) return { ok: false, reason: 'revoked' } as const;
-      const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, token.userId));
-      if (user?.status !== 'active') return { ok: false, reason: 'revoked' } as const;
+      const [user] = await tx.select({ status: users.status, disabledAt: users.disabledAt }).from(users).where(eq(users.id, token.userId));
+      if (user?.status !== 'active' || user.disabledAt) return { ok: false, reason: 'revoked' } as const;
 
       if (token.rotatedAt) {
         const age = (now.getTime() - token.rotatedAt.getTime()) / 1000;
@@ -225,6 +226,7 @@ export class Tokens {
           isNull(authSessions.revokedAt),
           gt(authSessions.expiresAt, this.now()),
           eq(users.status, 'active'),
+          isNull(users.disabledAt),
         ),
       );
     if (!session) return null;

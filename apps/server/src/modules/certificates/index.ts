@@ -6,3 +6,4 @@ export { default as certificatesRoutes, type CertificatesRoutesOptions } from '.
 export { issueCertificate, type IssueCertificateInput } from './certificates.service.ts';
 export { mergeCertificates } from './certificates.merge.ts';
 export type { CertificateDrawer } from './render.ts';
+export { certificateCount } from './certificates.figures.ts';

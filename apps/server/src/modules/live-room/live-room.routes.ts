@@ -32,6 +32,10 @@ export interface LiveRoomPort {
   isModerator(liveId: number, userId: number): Promise<boolean>;
   admits(liveId: number, userId: number): Promise<boolean>;
   announcePresence(liveId: number, check: { id: number; askedAt: Date; closesAt: Date }): Promise<void>;
+  /** The console's moderation of a question (see LiveRoomService.staffModerate). */
+  staffModerate: LiveRoomService['staffModerate'];
+  /** Viewers in the room now (every process). */
+  viewers(liveId: number): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -75,6 +79,8 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     isModerator: (liveId: number, userId: number) => svc.isModerator(liveId, userId),
     admits: (liveId: number, userId: number) => svc.admits(liveId, userId),
     announcePresence: (liveId: number, check: { id: number; askedAt: Date; closesAt: Date }) => svc.announcePresence(liveId, check),
+    staffModerate: (topicId, action, audit) => svc.staffModerate(topicId, action, audit),
+    viewers: (liveId: number) => hub.viewers(liveId),
   });
   // Evidence of sockets closing as the server stops is written before the database closes.
   const recording = new Set<Promise<void>>();

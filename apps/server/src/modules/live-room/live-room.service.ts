@@ -393,6 +393,36 @@ export class LiveRoomService {
     return this.changeTopic(topic.liveId, topicId, userId, set, 'question');
   }
 
+  /**
+   * A console moderator's decision (moderation area, not a moderator of this live): approve, hide,
+   * or restore a hidden question to the queue. Under the question's lock, so of two concurrent
+   * identical decisions one applies and the other finds nothing to change (no event, no audit).
+   * `audit` writes the audit row in the same transaction; the room hears the change as a
+   * moderator's would (approved: every viewer sees it at once).
+   */
+  async staffModerate(
+    topicId: number,
+    action: 'approve' | 'hide' | 'restore',
+    audit: (tx: Tx, before: { status: string }, after: { status: string }) => Promise<void>,
+  ): Promise<{ status: 'pending' | 'approved' | 'hidden'; changed: boolean }> {
+    const target: 'pending' | 'approved' | 'hidden' = action === 'approve' ? 'approved' : action === 'hide' ? 'hidden' : 'pending';
+    const out = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockTopic(tx, topicId);
+      if (!locked) throw notFound();
+      if (locked.status === target) return { status: target, events: [] as RoomEvent[] };
+      if (action === 'restore' && locked.status !== 'hidden') throw new AppError(ErrorCode.ADMIN_BAD_STATE);
+      await repo.updateTopic(tx, topicId, target === 'approved' ? { status: target } : { status: target, pinned: false });
+      await audit(tx, { status: locked.status }, { status: target });
+      const row = await repo.findTopic(tx, topicId);
+      if (!row) throw notFound();
+      const modsOnly = row.status !== 'approved';
+      const event = await this.emit(tx, row.liveId, { type: 'question', topic: presentTopicPublic(row) }, { modsOnly, userId: modsOnly ? row.userId : null });
+      return { status: target, events: [event] };
+    });
+    this.publish(out.events);
+    return { status: out.status, changed: out.events.length > 0 };
+  }
+
   async answer(topicId: number, userId: number, answer: string): Promise<DataOf<'liveTopicAnswer'>> {
     const topic = await repo.findTopic(this.db, topicId);
     if (!topic) throw notFound();

@@ -7,3 +7,4 @@ export { isUniqueViolation, type LedgerEntry, type LedgerPosting, postLedger, wa
 export { auditLedger, type LedgerAudit, type LedgerViolation } from './audit.ts';
 export { mergeMoney, type MoneyMerged, refuseMoneyInFlight } from './accounts.ts';
 export { default as moneyRoutes, type MoneyRoutesOptions } from './money.routes.ts';
+export { orderSummary, paidOrdersBetween } from './money.figures.ts';

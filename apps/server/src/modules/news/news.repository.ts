@@ -143,7 +143,7 @@ export async function recordRead(db: Conn, newsId: number, userId: number, now: 
 }
 
 export async function countComments(db: Conn, newsId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(newsComments).where(eq(newsComments.newsId, newsId));
+  const [row] = await db.select({ n: count() }).from(newsComments).where(and(eq(newsComments.newsId, newsId), ne(newsComments.status, 'hidden')));
   return row?.n ?? 0;
 }
 
@@ -157,13 +157,13 @@ const commentColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-/** Newest first; id breaks ties so pages are stable. */
+/** Newest first; id breaks ties so pages are stable. Comments a moderator hid are left out. */
 export function listComments(db: Conn, newsId: number, limit: number, offset: number) {
   return db
     .select(commentColumns)
     .from(newsComments)
     .innerJoin(users, eq(users.id, newsComments.userId))
-    .where(eq(newsComments.newsId, newsId))
+    .where(and(eq(newsComments.newsId, newsId), ne(newsComments.status, 'hidden')))
     .orderBy(desc(newsComments.createdAt), desc(newsComments.id))
     .limit(limit)
     .offset(offset);

@@ -1,6 +1,6 @@
 import { type ApiLanguage, type DataOf, type DepartmentNode, ErrorCode, type PersonalInfo } from '@medportal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { authSessions, departments, uploads, userIdentities, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { randomToken, signToken, verifyToken } from '../../lib/crypto.ts';
@@ -216,53 +216,68 @@ export class ProfileService {
       if (!mine || mine.status !== 'active' || !other || other.status !== 'active') throw invalid();
       const theirs = await tx.select().from(userIdentities).where(eq(userIdentities.userId, otherId));
       if (!theirs.some((i) => i.kind === kind && i.value === value)) throw invalid();
-      const ours = new Set((await tx.select({ kind: userIdentities.kind }).from(userIdentities).where(eq(userIdentities.userId, me.id))).map((i) => i.kind));
-
-      await tx.delete(userIdentities).where(and(eq(userIdentities.userId, me.id), eq(userIdentities.kind, kind)));
-      ours.delete(kind);
-      for (const identity of theirs) {
-        if (ours.has(identity.kind as IdentityKind)) {
-          await tx.delete(userIdentities).where(eq(userIdentities.id, identity.id));
-        } else {
-          await tx.update(userIdentities).set({ userId: me.id }).where(eq(userIdentities.id, identity.id));
-        }
-      }
-      await tx.update(uploads).set({ userId: me.id }).where(eq(uploads.userId, otherId));
-      const keep = {
-        ...(mine.passwordHash ? {} : { passwordHash: other.passwordHash }),
-        ...(mine.payPasswordHash ? {} : { payPasswordHash: other.payPasswordHash }),
-      };
-      if (Object.keys(keep).length) await tx.update(users).set(keep).where(eq(users.id, me.id));
-      // Points and money move through their ledgers (a row on each side), not by rewriting balances.
-      const now = this.a.now();
-      await mergePoints(tx, otherId, me.id);
-      await mergeMoney(tx, otherId, me.id, now);
-      // Everything else the account owns, each table by its owning module. Left with the merged
-      // account on purpose: ledger rows (bills, points, withdrawals and their bank cards: each
-      // account's running sums stay its own, decision record 0044), consents (the record of what
-      // that account agreed to), payment idempotency keys, contact messages to the operators, and
-      // columns naming who acted (auditors, answerers, reviewers), which record history.
-      await mergeSignIns(tx, otherId, me.id, now);
-      await mergeMember(tx, otherId, me.id, now);
-      await mergeSpeakerFollows(tx, otherId, me.id, now);
-      await mergeNewsActivity(tx, otherId, me.id, now);
-      await mergeLearning(tx, otherId, me.id, now);
-      await mergeWatchLogs(tx, otherId, me.id, now);
-      await mergeReminders(tx, otherId, me.id, now);
-      await mergeLiveRoom(tx, otherId, me.id, now);
-      movedRooms = (await mergeMeetings(tx, otherId, me.id, now)).liveIds;
-      await mergeCalendar(tx, otherId, me.id, now);
-      await mergeAttendance(tx, otherId, me.id, now);
-      await mergeCredits(tx, otherId, me.id, now);
-      await mergeCertificates(tx, otherId, me.id, now);
-      await tx.update(users).set({ status: 'merged', mergedInto: me.id }).where(eq(users.id, otherId));
-      await this.a.revokeTokens(tx, otherId, 'merged');
+      movedRooms = await this.fold(tx, mine, other, kind);
     });
     this.a.tokens.forget({ userIds: [otherId] });
     // The merged account's name leaves the public lists; follower and learner counts changed, and
     // the moved meetings' rooms name their new host.
     this.cache.invalidate([Tag.people, Tag.speakers, Tag.courses, ...movedRooms.map((id) => Tag.live(id))]);
     return { merged_user_id: otherId };
+  }
+
+  /**
+   * Folds `other` into `mine` inside the caller's transaction (both rows locked, both active):
+   * identities (the `replace` kind of `other` replacing ours, others where we have none), uploads,
+   * passwords we lack, points and money through their ledgers (refused while money is in flight),
+   * and everything else each owning module moves; then `other` is marked merged and its sessions
+   * revoked. The caller calls `tokens.forget` once committed. Returns the moved meetings' rooms.
+   */
+  async fold(tx: Tx, mine: UserRow, other: UserRow, replace: IdentityKind | null): Promise<number[]> {
+      const theirs = await tx.select().from(userIdentities).where(eq(userIdentities.userId, other.id));
+      const ours = new Set((await tx.select({ kind: userIdentities.kind }).from(userIdentities).where(eq(userIdentities.userId, mine.id))).map((i) => i.kind));
+
+      if (replace) {
+        await tx.delete(userIdentities).where(and(eq(userIdentities.userId, mine.id), eq(userIdentities.kind, replace)));
+        ours.delete(replace);
+      }
+      for (const identity of theirs) {
+        if (ours.has(identity.kind as IdentityKind)) {
+          await tx.delete(userIdentities).where(eq(userIdentities.id, identity.id));
+        } else {
+          await tx.update(userIdentities).set({ userId: mine.id }).where(eq(userIdentities.id, identity.id));
+        }
+      }
+      await tx.update(uploads).set({ userId: mine.id }).where(eq(uploads.userId, other.id));
+      const keep = {
+        ...(mine.passwordHash ? {} : { passwordHash: other.passwordHash }),
+        ...(mine.payPasswordHash ? {} : { payPasswordHash: other.payPasswordHash }),
+      };
+      if (Object.keys(keep).length) await tx.update(users).set(keep).where(eq(users.id, mine.id));
+      // Points and money move through their ledgers (a row on each side), not by rewriting balances.
+      const now = this.a.now();
+      await mergePoints(tx, other.id, mine.id);
+      await mergeMoney(tx, other.id, mine.id, now);
+      // Everything else the account owns, each table by its owning module. Left with the merged
+      // account on purpose: ledger rows (bills, points, withdrawals and their bank cards: each
+      // account's running sums stay its own, decision record 0044), consents (the record of what
+      // that account agreed to), payment idempotency keys, contact messages to the operators, and
+      // columns naming who acted (auditors, answerers, reviewers), which record history.
+      await mergeSignIns(tx, other.id, mine.id, now);
+      await mergeMember(tx, other.id, mine.id, now);
+      await mergeSpeakerFollows(tx, other.id, mine.id, now);
+      await mergeNewsActivity(tx, other.id, mine.id, now);
+      await mergeLearning(tx, other.id, mine.id, now);
+      await mergeWatchLogs(tx, other.id, mine.id, now);
+      await mergeReminders(tx, other.id, mine.id, now);
+      await mergeLiveRoom(tx, other.id, mine.id, now);
+      const movedRooms = (await mergeMeetings(tx, other.id, mine.id, now)).liveIds;
+      await mergeCalendar(tx, other.id, mine.id, now);
+      await mergeAttendance(tx, other.id, mine.id, now);
+      await mergeCredits(tx, other.id, mine.id, now);
+      await mergeCertificates(tx, other.id, mine.id, now);
+      await tx.update(users).set({ status: 'merged', mergedInto: mine.id }).where(eq(users.id, other.id));
+      await this.a.revokeTokens(tx, other.id, 'merged');
+      return movedRooms;
   }
 
   // ---- settings, meeting, uploads ----------------------------------------------------------

@@ -9,3 +9,4 @@ export { auditPoints, type PointsViolation } from './points.audit.ts';
 export type { CouponGrants } from './vouchers.service.ts';
 /** The sealing bank card numbers use, shared with the certificates module's ID numbers. */
 export { CardVault, cardKey } from './bank-cards.ts';
+export { pendingWithdrawalCount } from './withdrawals.figures.ts';

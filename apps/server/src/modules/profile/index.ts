@@ -1,0 +1,2 @@
+/** The profile module's public entry: the console's users area. */
+export { default as userAdminRoutes } from './profile.admin.routes.ts';
