@@ -6,6 +6,7 @@ import { idTags, type PublicRead, publicRead, routeId } from '../../lib/public-c
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptBeaconBodies } from '../../plugins/body.ts';
 import { Tag } from '../shared/cache-tags.ts';
+import coursesAdminRoutes from './courses.admin.routes.ts';
 import { CoursesService } from './courses.service.ts';
 
 /** Login optional: the user is resolved when a token comes along (personal fields), anonymous works. */
@@ -20,6 +21,7 @@ const ofCourse = (more: string[] = [], personal?: PublicRead['personal']) => ({
 const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new CoursesService(app.db, app.media, now, app.publicCache);
+  await app.register(coursesAdminRoutes, { now });
 
   app.route({ ...endpointRoute('courseList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   // The same list under the path the app and mini-program hosts call (decision record 0055).

@@ -1,0 +1,2 @@
+ALTER TABLE "course_chapters" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "credit_designations" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
