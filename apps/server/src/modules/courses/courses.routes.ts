@@ -36,7 +36,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
       ...optionalAuth,
       ...ofCourse([Tag.speakers], async (req) => ({ is_favorite: await svc.isFavorite(currentUser(req).id, routeId(req)) })),
     },
-    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
+    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang, app.preview.allows(req, 'course', req.params.id))),
   });
   app.route({
     ...endpointRoute('courseChapters'),
@@ -45,7 +45,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
       ...optionalAuth,
       ...ofCourse([], async (_req, data) => ((data as CourseChaptersData).items.every((c) => c.locked_reason === null) ? {} : null)),
     },
-    handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang)),
+    handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang, app.preview.allows(req, 'course', req.params.id))),
   });
   app.route({ ...endpointRoute('seriesCourses'), config: ofCourse([Tag.courses]), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
   app.route({
