@@ -29,6 +29,7 @@ import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
 import { adminRunningSchemas } from './admin-running.ts';
+import { adminCourseSchemas } from './admin-courses.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -75,6 +76,7 @@ export const schemas = {
   ...showcaseSchemas,
   ...staffSchemas,
   ...adminRunningSchemas,
+  ...adminCourseSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

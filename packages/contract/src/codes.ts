@@ -167,6 +167,18 @@ export const ErrorCode = {
   ACCOUNT_DISABLED: 40850,
   /** An operator's merge of two accounts that cannot be merged (the same account, or one not active). */
   ADMIN_MERGE_REFUSED: 40851,
+  /** Console courses (40810–40819). The chapter has learners' progress and the course is in front of readers: take it offline first. */
+  COURSE_CHAPTER_HAS_LEARNERS: 40810,
+  /** A series membership that cannot be: the target is not a series, or a series would join one, or a series with courses would become single. */
+  COURSE_SERIES_INVALID: 40811,
+  /** A reorder must name every chapter of the course exactly once (another operator may have added or removed one). */
+  COURSE_CHAPTER_ORDER_MISMATCH: 40812,
+  /** Only a draft nobody bought may be deleted; take the others offline. */
+  COURSE_NOT_DELETABLE: 40813,
+  /** Learners have claimed credit under this designation: only its titles and a later claim deadline may change, and it cannot be withdrawn. */
+  CREDIT_DESIGNATION_CLAIMED: 40814,
+  /** Learners have taken the post-test: its questions, pass mark and attempts stay as they were. */
+  CREDIT_DESIGNATION_TESTED: 40815,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -112,6 +112,12 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.ACCOUNT_DISABLED]: { zh_CN: '该账号已被停用，请联系客服', en: 'This account has been disabled; please contact customer service' },
   [ErrorCode.ADMIN_MERGE_REFUSED]: { zh_CN: '这两个账号不能合并', en: 'These two accounts cannot be merged' },
   [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
+  [ErrorCode.COURSE_CHAPTER_HAS_LEARNERS]: { zh_CN: '该章节已有学员学习记录，请先下线课程再删除', en: 'Learners have progress in this chapter; take the course offline before deleting it' },
+  [ErrorCode.COURSE_SERIES_INVALID]: { zh_CN: '系列课设置无效', en: 'This series membership is not possible' },
+  [ErrorCode.COURSE_CHAPTER_ORDER_MISMATCH]: { zh_CN: '章节已变化，请刷新后重新排序', en: 'The chapters changed; reload them and reorder again' },
+  [ErrorCode.COURSE_NOT_DELETABLE]: { zh_CN: '只能删除无人购买的草稿，其他课程请下线', en: 'Only a draft nobody bought can be deleted; take the others offline' },
+  [ErrorCode.CREDIT_DESIGNATION_CLAIMED]: { zh_CN: '已有学员申领学分，只能修改标题和延后申领截止时间', en: 'Credit has been claimed: only the titles and a later claim deadline can change' },
+  [ErrorCode.CREDIT_DESIGNATION_TESTED]: { zh_CN: '已有学员参加测试，试题、及格线和次数不能修改', en: 'Learners have taken the post-test: its questions, pass mark and attempts cannot change' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

@@ -58,6 +58,8 @@ export const courseChapters = pgTable(
     durationS: integer().notNull().default(0),
     isFree: boolean().notNull().default(false),
     createdAt: createdAt(),
+    /** The version a console edit carries (a stale save is refused). */
+    updatedAt: updatedAt(),
   },
   (t) => [unique('course_chapters_course_sort_key').on(t.courseId, t.sort)],
 );

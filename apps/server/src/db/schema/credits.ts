@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { createdAt } from './common.ts';
+import { createdAt, updatedAt } from './common.ts';
 import { users } from './users.ts';
 
 /**
@@ -79,6 +79,8 @@ export const creditDesignations = pgTable(
     sessions: jsonb().$type<CreditSession[]>().notNull().default(sql`'[]'::jsonb`),
     lecturers: jsonb().$type<CreditLecturer[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
+    /** The version a console edit carries (a stale save is refused). */
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('credit_designations_activity_uq').on(t.activityKind, t.activityId),

@@ -22,9 +22,13 @@ import { courseColumns, withTags } from '../shared/course.columns.ts';
 import { paginate } from '../shared/paginate.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 import { HEARTBEAT_SLACK_S } from '../shared/heartbeat.ts';
+import { visibleNow } from '../shared/publication.ts';
 import { LEARN_COMPLETE_RATIO, LEARN_MAX_RATE, PriceType } from '@medportal/contract';
 
-const published = 'published' as const;
+/** Readers see a course from its publication instant (a scheduled one appears on the dot; decision record 0062). */
+const listed = (now: Date) => visibleNow(courses.status, courses.publishedAt, now);
+/** Detail pages also open unlisted courses (reachable by their link). */
+const reachable = (now: Date) => visibleNow(courses.status, courses.publishedAt, now, true);
 
 export interface CoursePageFilter {
   departmentId?: number | undefined;
@@ -34,12 +38,13 @@ export interface CoursePageFilter {
   sort: 'latest' | 'popular' | 'price_asc' | 'price_desc';
   page: number;
   pageSize: number;
+  now: Date;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function pageCourses(db: Db, f: CoursePageFilter): Promise<{ rows: CourseRow[]; total: number }> {
-  const where: SQL[] = [eq(courses.status, published)];
+  const where: SQL[] = [listed(f.now)];
   if (f.departmentId) where.push(eq(courses.departmentId, f.departmentId));
   if (f.priceType) where.push(eq(courses.priceType, f.priceType));
   if (f.courseType) where.push(eq(courses.courseType, f.courseType));
@@ -76,15 +81,16 @@ export async function departmentIdBySlug(db: Db, slug: string): Promise<number |
 }
 
 /** Departments that have at least one published course, in their configured order. */
-export function courseDepartments(db: Db) {
+export function courseDepartments(db: Db, now: Date) {
   return db
     .select({ id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn })
     .from(departments)
-    .where(exists(db.select({ one: sql`1` }).from(courses).where(and(eq(courses.departmentId, departments.id), eq(courses.status, published)))))
+    .where(exists(db.select({ one: sql`1` }).from(courses).where(and(eq(courses.departmentId, departments.id), listed(now)))))
     .orderBy(asc(departments.sort), asc(departments.id));
 }
 
-export async function findCourse(db: Db, id: number) {
+/** A course readers can reach now, or any course when `preview` (a console preview grant for it). */
+export async function findCourse(db: Db, id: number, now: Date, preview = false) {
   const [row] = await db
     .select({
       ...courseColumns,
@@ -99,24 +105,24 @@ export async function findCourse(db: Db, id: number) {
     })
     .from(courses)
     .leftJoin(departments, eq(departments.id, courses.departmentId))
-    .where(and(eq(courses.id, id), eq(courses.status, published)));
+    .where(preview ? eq(courses.id, id) : and(eq(courses.id, id), reachable(now)));
   if (!row) return null;
   const [withT] = await withTags(db, [row]);
   return withT ?? null;
 }
 
-export async function findSeriesTitle(db: Db, seriesId: number) {
+export async function findSeriesTitle(db: Db, seriesId: number, now: Date) {
   const [row] = await db
     .select({ titleZh: courses.titleZh, titleEn: courses.titleEn })
     .from(courses)
-    .where(and(eq(courses.id, seriesId), eq(courses.status, published)));
+    .where(and(eq(courses.id, seriesId), reachable(now)));
   return row ?? null;
 }
 
 export async function speakersByIds(db: Db, ids: number[]): Promise<SpeakerRow[]> {
   if (!ids.length) return [];
   const rows = await selectSpeakerCards(db)
-    .where(and(inArray(speakers.id, ids), eq(speakers.status, published)))
+    .where(and(inArray(speakers.id, ids), eq(speakers.status, 'published')))
     .orderBy(asc(speakers.id));
   const deps = await db
     .select({ speakerId: speakerDepartments.speakerId, id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn })
@@ -136,24 +142,24 @@ export function listChapters(db: Db, courseId: number) {
   return db.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id));
 }
 
-export async function seriesMembers(db: Db, seriesId: number): Promise<CourseRow[]> {
+export async function seriesMembers(db: Db, seriesId: number, now: Date): Promise<CourseRow[]> {
   const rows = await db
     .select(courseColumns)
     .from(courses)
-    .where(and(eq(courses.seriesId, seriesId), eq(courses.status, published)))
+    .where(and(eq(courses.seriesId, seriesId), listed(now)))
     .orderBy(asc(courses.publishedAt), asc(courses.id));
   return withTags(db, rows);
 }
 
 /** Courses sharing the most tags with the given one, then the same department, then popular; id breaks ties. */
-export async function guessLike(db: Db, course: { id: number; departmentId: number | null }, limit: number): Promise<CourseRow[]> {
+export async function guessLike(db: Db, course: { id: number; departmentId: number | null }, limit: number, now: Date): Promise<CourseRow[]> {
   const shared = sql<number>`(select count(*) from ${courseTags} ct1 join ${courseTags} ct2 on ct2.tag_id = ct1.tag_id
     where ct1.course_id = ${courses.id} and ct2.course_id = ${course.id})`;
   const sameDep = course.departmentId === null ? sql<number>`0` : sql<number>`case when ${courses.departmentId} = ${course.departmentId} then 1 else 0 end`;
   const rows = await db
     .select(courseColumns)
     .from(courses)
-    .where(and(eq(courses.status, published), ne(courses.id, course.id)))
+    .where(and(listed(now), ne(courses.id, course.id)))
     .orderBy(desc(shared), desc(sameDep), desc(courses.learnCount), asc(courses.id))
     .limit(limit);
   return withTags(db, rows);
@@ -256,7 +262,8 @@ export async function recordHeartbeat(db: Db, b: Omit<Heartbeat, 'durationS'>): 
           (c.price_type = ${PriceType.FREE} or ch.is_free
             or exists (select 1 from ${courseEntitlements} e where e.user_id = ${b.userId} and e.course_id = c.id)) as allowed
         from ${courseChapters} ch
-        join ${courses} c on c.id = ch.course_id and c.status = 'published'
+        join ${courses} c on c.id = ch.course_id and c.status in ('published', 'unlisted')
+          and (c.published_at is null or c.published_at <= ${now}::timestamptz)
         left join ${mediaBindings} mb on mb.target_type = 'chapter' and mb.target_id = ch.id
         left join ${mediaAssets} ma on ma.id = mb.asset_id
         where ch.id = ${b.chapterId} and ch.course_id = ${b.courseId}
@@ -398,7 +405,7 @@ export async function findLearner(db: Db, userId: number, courseId: number) {
  * left off, by the last heartbeat) and those bought or taken with a voucher but not started yet
  * (by when they were granted, progress 0).
  */
-export async function pageLearned(db: Db, userId: number, page: number, pageSize: number) {
+export async function pageLearned(db: Db, userId: number, page: number, pageSize: number, now: Date) {
   const learned = db
     .select({ courseId: courseLearners.courseId, lastChapterId: courseLearners.lastChapterId, learnedAt: courseLearners.updatedAt })
     .from(courseLearners)
@@ -413,7 +420,7 @@ export async function pageLearned(db: Db, userId: number, page: number, pageSize
       ),
     );
   const mine = learned.unionAll(notStarted).as('mine');
-  const cond = eq(courses.status, published);
+  const cond = reachable(now);
   const { rows, total } = await paginate(
     db
       .select({

@@ -6,6 +6,7 @@ import { idTags, type PublicRead, publicRead, routeId } from '../../lib/public-c
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptBeaconBodies } from '../../plugins/body.ts';
 import { Tag } from '../shared/cache-tags.ts';
+import coursesAdminRoutes from './courses.admin.routes.ts';
 import { CoursesService } from './courses.service.ts';
 
 /** Login optional: the user is resolved when a token comes along (personal fields), anonymous works. */
@@ -20,6 +21,7 @@ const ofCourse = (more: string[] = [], personal?: PublicRead['personal']) => ({
 const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new CoursesService(app.db, app.media, now, app.publicCache);
+  await app.register(coursesAdminRoutes, { now });
 
   app.route({ ...endpointRoute('courseList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
   // The same list under the path the app and mini-program hosts call (decision record 0055).
@@ -34,7 +36,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
       ...optionalAuth,
       ...ofCourse([Tag.speakers], async (req) => ({ is_favorite: await svc.isFavorite(currentUser(req).id, routeId(req)) })),
     },
-    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
+    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang, app.preview.allows(req, 'course', req.params.id))),
   });
   app.route({
     ...endpointRoute('courseChapters'),
@@ -43,7 +45,7 @@ const coursesRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, 
       ...optionalAuth,
       ...ofCourse([], async (_req, data) => ((data as CourseChaptersData).items.every((c) => c.locked_reason === null) ? {} : null)),
     },
-    handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang)),
+    handler: async (req) => ok(await svc.chapters(req.params.id, req.ctx.user?.id, req.ctx.lang, app.preview.allows(req, 'course', req.params.id))),
   });
   app.route({ ...endpointRoute('seriesCourses'), config: ofCourse([Tag.courses]), handler: async (req) => ok(await svc.series(req.params.id, req.ctx.lang)) });
   app.route({

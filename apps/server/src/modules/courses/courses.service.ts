@@ -66,8 +66,9 @@ export class CoursesService {
     private readonly cache: CacheInvalidation = noInvalidation,
   ) {}
 
-  private async course(id: number) {
-    const c = await repo.findCourse(this.db, id);
+  /** A course readers can reach now; `preview`: the console's preview grant for it (unpublished too). */
+  private async course(id: number, preview = false) {
+    const c = await repo.findCourse(this.db, id, this.now(), preview);
     if (!c) throw notFound();
     return c;
   }
@@ -89,8 +90,9 @@ export class CoursesService {
         sort: q.sort,
         page: q.page,
         pageSize: q.page_size,
+        now: this.now(),
       }),
-      repo.courseDepartments(this.db),
+      repo.courseDepartments(this.db, this.now()),
     ]);
     return {
       ...pageOf(rows.map((r) => presentCourse(r, lang)), q, total),
@@ -108,17 +110,18 @@ export class CoursesService {
       sort: 'latest',
       page: q.page,
       pageSize: q.page_size,
+      now: this.now(),
     });
     return pageOf(rows.map((r) => presentCourse(r, lang)), q, total);
   }
 
-  async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<CourseDetail> {
-    const c = await this.course(id);
+  async detail(id: number, userId: number | undefined, lang: ApiLanguage, preview = false): Promise<CourseDetail> {
+    const c = await this.course(id, preview);
     const [teachers, chapters, rating, series, favorite] = await Promise.all([
       repo.speakersByIds(this.db, c.speakerId ? [c.speakerId] : []),
       repo.countChapters(this.db, id),
       repo.ratingSummary(this.db, id),
-      c.seriesId ? repo.findSeriesTitle(this.db, c.seriesId) : Promise.resolve(null),
+      c.seriesId ? repo.findSeriesTitle(this.db, c.seriesId, this.now()) : Promise.resolve(null),
       userId === undefined ? false : this.isFavorite(userId, id),
     ]);
     return {
@@ -152,8 +155,8 @@ export class CoursesService {
     return userId !== undefined && course.priceType !== PriceType.FREE && repo.isEntitled(this.db, userId, course.id);
   }
 
-  async chapters(id: number, userId: number | undefined, lang: ApiLanguage): Promise<CourseChaptersData> {
-    const c = await this.course(id);
+  async chapters(id: number, userId: number | undefined, lang: ApiLanguage, preview = false): Promise<CourseChaptersData> {
+    const c = await this.course(id, preview);
     const [rows, entitled] = await Promise.all([repo.listChapters(this.db, id), this.entitled(userId, c)]);
     const locks = new Map(rows.map((r) => [r.id, this.lockOf(c, r, userId, entitled)]));
     const media = await this.media.mediaFor('chapter', rows.filter((r) => locks.get(r.id) === null).map((r) => r.id));
@@ -166,7 +169,7 @@ export class CoursesService {
     const c = await this.course(id);
     const seriesId = c.courseType === CourseType.SERIES ? c.id : c.seriesId;
     if (!seriesId) return { items: [] };
-    const rows = await repo.seriesMembers(this.db, seriesId);
+    const rows = await repo.seriesMembers(this.db, seriesId, this.now());
     return { items: rows.map((r) => presentCourse(r, lang)) };
   }
 
@@ -174,13 +177,13 @@ export class CoursesService {
   async seriesOf(id: number, lang: ApiLanguage): Promise<{ series: Course | null }> {
     const c = await this.course(id);
     if (c.courseType === CourseType.SERIES) return { series: presentCourse(c, lang) };
-    const s = c.seriesId ? await repo.findCourse(this.db, c.seriesId) : null;
+    const s = c.seriesId ? await repo.findCourse(this.db, c.seriesId, this.now()) : null;
     return { series: s ? presentCourse(s, lang) : null };
   }
 
   async guessLike(courseId: number, limit: number, lang: ApiLanguage): Promise<{ items: Course[] }> {
     const c = await this.course(courseId);
-    const rows = await repo.guessLike(this.db, { id: c.id, departmentId: c.departmentId }, limit);
+    const rows = await repo.guessLike(this.db, { id: c.id, departmentId: c.departmentId }, limit, this.now());
     return { items: rows.map((r) => presentCourse(r, lang)) };
   }
 
@@ -251,7 +254,7 @@ export class CoursesService {
   }
 
   async learnRecords(userId: number, page: number, pageSize: number, lang: ApiLanguage): Promise<LearnRecordPage> {
-    const { rows, total } = await repo.pageLearned(this.db, userId, page, pageSize);
+    const { rows, total } = await repo.pageLearned(this.db, userId, page, pageSize, this.now());
     const totals = await repo.courseTotals(this.db, userId, rows.map((r) => r.id));
     return pageOf(
       rows.map((r) => ({

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { creditsAdminRoutes } from './credits.admin.ts';
 import { cmeCsv } from './credits.export.ts';
 import type { AttendanceReader, CertificateIssuer, CmePdfDrawer } from './credits.ports.ts';
 import { CreditService } from './credits.service.ts';
@@ -21,6 +22,7 @@ const creditsRoutes: FastifyPluginAsync<CreditsRoutesOptions> = async (instance,
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new CreditService({ db: app.db, now: opts.now, attendance: opts.attendance, issuer: opts.issuer });
   app.addHook('onReady', async () => svc.ensureRules());
+  await app.register(creditsAdminRoutes, { now: opts.now });
 
   const activity = endpointRoute('creditActivity');
   app.route({

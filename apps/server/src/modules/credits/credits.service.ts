@@ -339,8 +339,12 @@ export class CreditService {
    * changes. With an issuer the certificate is issued in the same transaction.
    */
   async claim(kind: CreditActivityKind, id: number, userId: number, lang: ApiLanguage): Promise<CreditClaimResult> {
-    const d = await this.required(this.db, kind, id);
+    const first = await this.required(this.db, kind, id);
     return transaction(this.db, async (tx) => {
+      // Shared with other claims, exclusive of a console edit (decision record 0065): a claim is
+      // made under the terms as they stand when it commits, and an edit sees every claim before it.
+      const [d] = await tx.select().from(creditDesignations).where(eq(creditDesignations.id, first.id)).for('share');
+      if (!d) throw new AppError(ErrorCode.CREDIT_NOT_DESIGNATED);
       const ev = await this.evaluate(tx, d, userId, lang);
       if (ev.progress.claim) return { ...ev.progress.claim, newly: false };
       const window = ev.progress.unmet.filter((u) => u === 'window_not_open' || u === 'window_closed');

@@ -7,3 +7,4 @@ export type { AttendanceKind, AttendanceReader, AttendanceSummary, CertificateIs
 export { designate } from './credits.service.ts';
 export { STANDARD_RULES } from './credits.rules.ts';
 export { mergeCredits } from './credits.merge.ts';
+export { designatedIds } from './credits.admin.ts';

@@ -38,6 +38,7 @@ import type { AuthUser } from '../../plugins/context.ts';
 import { isUniqueViolation, postLedger, walletOf } from './ledger.ts';
 import { type CampaignRow, couponDiscount, type OrderRow, presentOrder, presentPayment, presentTxn } from './money.present.ts';
 import { writeAudit } from '../staff/index.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 /**
  * Credit points paying part of an order. The rewards module owns the points ledger; the composition
@@ -145,12 +146,12 @@ export class MoneyService {
 
   // ---- catalogue ----
 
-  /** A paid, published course and its price from the catalogue (never from the client). */
+  /** A paid course readers can reach now (not before a scheduled publication) and its price from the catalogue (never from the client). */
   async course(courseId: number) {
     const [c] = await this.d.db
       .select({ id: courses.id, titleZh: courses.titleZh, titleEn: courses.titleEn, cover: courses.cover, price: courses.price, originalPrice: courses.originalPrice, priceType: courses.priceType })
       .from(courses)
-      .where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
+      .where(and(eq(courses.id, courseId), visibleNow(courses.status, courses.publishedAt, this.d.now(), true)));
     if (!c || c.priceType !== PriceType.PAID || c.price <= 0) throw new AppError(ErrorCode.NOT_FOR_SALE);
     return c;
   }
