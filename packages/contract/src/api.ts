@@ -28,6 +28,8 @@ import { shareSchemas } from './share.ts';
 import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
+import { adminNewsSchemas } from './admin-news.ts';
+import { adminHomeSchemas } from './admin-home.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -73,6 +75,8 @@ export const schemas = {
   ...supportSchemas,
   ...showcaseSchemas,
   ...staffSchemas,
+  ...adminNewsSchemas,
+  ...adminHomeSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

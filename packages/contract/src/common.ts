@@ -109,6 +109,9 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.UNAVAILABLE]: { zh_CN: '服务暂不可用，请稍后再试', en: 'The service is temporarily unavailable' },
   [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
   [ErrorCode.ADMIN_EDIT_CONFLICT]: { zh_CN: '内容已被他人修改，请刷新后再编辑', en: 'Someone else changed this since you opened it; reload it and edit again' },
+  [ErrorCode.NEWS_CATEGORY_NOT_EMPTY]: { zh_CN: '该分类下还有资讯，不能删除', en: 'This category still has articles; move or delete them first' },
+  [ErrorCode.CONTENT_REFERENCE_MISSING]: { zh_CN: '所选内容不存在', en: 'Something this refers to does not exist' },
+  [ErrorCode.HOME_NO_DRAFT]: { zh_CN: '首页没有未发布的草稿', en: 'The home page has no unpublished draft' },
   [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };

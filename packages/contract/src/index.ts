@@ -35,3 +35,5 @@ export * from './support.ts';
 export * from './showcase.ts';
 export * from './staff.ts';
 export * from './admin.ts';
+export * from './admin-news.ts';
+export * from './admin-home.ts';
