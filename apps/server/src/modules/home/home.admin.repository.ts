@@ -30,8 +30,9 @@ export async function insertDraft(db: Conn, blocks: unknown[], by: number, now: 
 export async function updateDraftIfUnchanged(db: Conn, blocks: unknown[], by: number, expected: Date, now: Date): Promise<boolean> {
   const rows = await db
     .update(homeDrafts)
-    .set({ blocks, updatedBy: by, updatedAt: now })
-    .where(and(eq(homeDrafts.id, DRAFT_ID), eq(homeDrafts.updatedAt, expected)))
+    // Always later than the version it replaces, so two saves within one millisecond still differ.
+    .set({ blocks, updatedBy: by, updatedAt: sql`greatest(${now.toISOString()}::timestamptz, date_trunc('milliseconds', ${homeDrafts.updatedAt}) + interval '1 millisecond')` })
+    .where(and(eq(homeDrafts.id, DRAFT_ID), sql`date_trunc('milliseconds', ${homeDrafts.updatedAt}) = ${expected.toISOString()}::timestamptz`))
     .returning({ id: homeDrafts.id });
   return rows.length === 1;
 }

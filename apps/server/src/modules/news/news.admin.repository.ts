@@ -97,18 +97,27 @@ export async function insert(db: Conn, values: NewsValues & { createdAt: Date; u
   return row.id;
 }
 
-/** Updates the row only if it still has `expected` as its updated_at: false when it changed (or went). */
-export async function updateIfUnchanged(db: Conn, id: number, expected: Date, values: Partial<NewsValues>): Promise<boolean> {
+/**
+ * The next version of a row: now, but always later than the version it replaces, so two saves
+ * within one millisecond still differ.
+ */
+export const nextVersion = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, date_trunc('milliseconds', ${news.updatedAt}) + interval '1 millisecond')`;
+
+/**
+ * Updates the row only if it still has `expected` as its updated_at (as the console saw it, to the
+ * millisecond): false when it changed (or went).
+ */
+export async function updateIfUnchanged(db: Conn, id: number, expected: Date, values: Partial<NewsValues>, now: Date): Promise<boolean> {
   const rows = await db
     .update(news)
-    .set(values)
-    .where(and(eq(news.id, id), eq(news.updatedAt, expected)))
+    .set({ ...values, updatedAt: nextVersion(now) })
+    .where(and(eq(news.id, id), sql`date_trunc('milliseconds', ${news.updatedAt}) = ${expected.toISOString()}::timestamptz`))
     .returning({ id: news.id });
   return rows.length === 1;
 }
 
-export async function update(db: Conn, id: number, values: Partial<NewsValues>): Promise<void> {
-  await db.update(news).set(values).where(eq(news.id, id));
+export async function update(db: Conn, id: number, values: Partial<NewsValues>, now: Date): Promise<void> {
+  await db.update(news).set({ ...values, updatedAt: nextVersion(now) }).where(eq(news.id, id));
 }
 
 export async function remove(db: Conn, id: number): Promise<boolean> {
@@ -134,7 +143,8 @@ const categoryColumns = {
   titleZh: newsCategories.titleZh,
   titleEn: newsCategories.titleEn,
   sort: newsCategories.sort,
-  newsCount: sql<number>`(select count(*)::int from ${news} where ${news.categoryId} = ${newsCategories.id})`,
+  // Spelt out: inside a subquery drizzle would leave both columns unqualified.
+  newsCount: sql<number>`(select count(*)::int from "news" where "news"."category_id" = "news_categories"."id")`,
 };
 
 export function listAllCategories(db: Conn) {

@@ -157,7 +157,7 @@ export class NewsAdminService {
       const before = await this.detail(id, tx);
       await this.checkReferences(tx, b);
       // Conditional on the version the editor loaded: another operator's save in between wins.
-      if (!(await repo.updateIfUnchanged(tx, id, new Date(b.updated_at), { ...valuesOf(b), updatedAt: now }))) {
+      if (!(await repo.updateIfUnchanged(tx, id, new Date(b.updated_at), valuesOf(b), now))) {
         throw new AppError(ErrorCode.ADMIN_EDIT_CONFLICT);
       }
       await repo.setTags(tx, id, tagIds);
@@ -171,13 +171,13 @@ export class NewsAdminService {
 
   /** Publish now or at `at`; offline; delete. Each one row, audited. */
   async publish(actorId: number, id: number, at: string | null | undefined): Promise<AdminNewsDetail> {
-    return this.change(actorId, id, 'publish', (tx, now) => repo.update(tx, id, { ...publishValues(at, now), updatedAt: now }));
+    return this.change(actorId, id, 'publish', (tx, now) => repo.update(tx, id, publishValues(at, now), now));
   }
 
   async offline(actorId: number, id: number): Promise<AdminNewsDetail> {
     return this.change(actorId, id, 'offline', async (tx, now, state) => {
       if (state === 'offline' || state === 'draft') throw new AppError(ErrorCode.ADMIN_BAD_STATE);
-      await repo.update(tx, id, { status: 'offline', updatedAt: now });
+      await repo.update(tx, id, { status: 'offline' }, now);
     });
   }
 
