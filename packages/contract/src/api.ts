@@ -30,6 +30,8 @@ import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
 import { adminRunningSchemas } from './admin-running.ts';
 import { adminCourseSchemas } from './admin-courses.ts';
+import { adminNewsSchemas } from './admin-news.ts';
+import { adminHomeSchemas } from './admin-home.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -77,6 +79,8 @@ export const schemas = {
   ...staffSchemas,
   ...adminRunningSchemas,
   ...adminCourseSchemas,
+  ...adminNewsSchemas,
+  ...adminHomeSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

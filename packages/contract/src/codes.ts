@@ -179,6 +179,12 @@ export const ErrorCode = {
   CREDIT_DESIGNATION_CLAIMED: 40814,
   /** Learners have taken the post-test: its questions, pass mark and attempts stay as they were. */
   CREDIT_DESIGNATION_TESTED: 40815,
+  /** News and the home page in the console (40830–40839). The category still has articles. */
+  NEWS_CATEGORY_NOT_EMPTY: 40830,
+  /** A news category, tag or home block item named in the request does not exist. */
+  CONTENT_REFERENCE_MISSING: 40831,
+  /** There is no draft of the home page to publish or discard. */
+  HOME_NO_DRAFT: 40832,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

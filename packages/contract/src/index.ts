@@ -36,3 +36,5 @@ export * from './showcase.ts';
 export * from './staff.ts';
 export * from './admin.ts';
 export * from './admin-running.ts';
+export * from './admin-news.ts';
+export * from './admin-home.ts';

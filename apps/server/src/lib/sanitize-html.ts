@@ -92,10 +92,23 @@ function makeFilter(sitePaths: boolean): InstanceType<typeof FilterXSS> {
 
 const filters = { external: makeFilter(false), site: makeFilter(true) };
 
+/** An image of this site's upload store (`/uploads/<month>/<key>.<ext>`). */
+export function isOwnImageSrc(raw: string): boolean {
+  return /^\/uploads\/\d{6}\/[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/.test(normalise(raw));
+}
+
 /**
  * `sitePaths`: also keep links to paths of this site (operator-written site pages); editor bodies
- * (news) allow absolute http(s) links only.
+ * (news) allow absolute http(s) links only. `ownImages`: keep only images of this site's upload
+ * store (what the console's editor saves: other sites' images would track readers and can vanish);
+ * other images are dropped whole.
  */
-export function sanitizeHtml(html: string, opts: { sitePaths?: boolean } = {}): string {
-  return (opts.sitePaths ? filters.site : filters.external).process(html).replace(LEFTOVER_MARKERS, '');
+export function sanitizeHtml(html: string, opts: { sitePaths?: boolean; ownImages?: boolean } = {}): string {
+  const out = (opts.sitePaths ? filters.site : filters.external).process(html).replace(LEFTOVER_MARKERS, '');
+  if (!opts.ownImages) return out;
+  // The sanitised markup is regular: every attribute value is double-quoted and escaped.
+  return out.replace(/<img\b[^>]*>/g, (tag) => {
+    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
+    return src !== undefined && isOwnImageSrc(src) ? tag : '';
+  });
 }

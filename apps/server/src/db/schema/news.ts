@@ -32,6 +32,8 @@ export const news = pgTable(
     sourceEn: text(),
     authorZh: text().notNull().default(''),
     authorEn: text(),
+    /** The article's DOI (10.xxxx/...), set in the console; the public page links it. */
+    doi: text(),
     viewCount: integer().notNull().default(0),
     status: contentStatus().notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),

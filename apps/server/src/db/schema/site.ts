@@ -1,6 +1,7 @@
 import { BlockLayout, type Action } from '@medportal/contract';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
+import { users } from './users.ts';
 
 export const bannerPosition = pgEnum('banner_position', ['home', 'home_side', 'user_center']);
 
@@ -93,6 +94,18 @@ export const homeBlocks = pgTable(
   },
   (t) => [index('home_blocks_sort_idx').on(t.sort)],
 );
+
+/**
+ * The home page's unpublished layout (one row, id 1): the console edits it while readers see
+ * home_blocks, and publishing replaces home_blocks with it in one transaction (decision 0067).
+ */
+export const homeDrafts = pgTable('home_drafts', {
+  id: integer().primaryKey(),
+  /** AdminHomeBlock[] of the contract, in order. */
+  blocks: jsonb().$type<unknown[]>().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
 
 /** Small key/value facts about the database itself (e.g. when demo content was seeded). */
 export const appMeta = pgTable('app_meta', {

@@ -19,5 +19,7 @@ export const BlockSource = z.object({
   modules: z.array(z.enum(['course', 'live', 'news'])).min(1).default(['course', 'live', 'news']),
   /** banner: position of the banners table. */
   position: z.enum(['home', 'home_side', 'user_center']).default('home'),
+  /** Chosen items of the layout's kind (the console's pickers), shown in this order instead of the query. */
+  item_ids: z.array(z.number().int().positive()).min(1).max(50).optional(),
 });
 export type BlockSource = z.infer<typeof BlockSource>;

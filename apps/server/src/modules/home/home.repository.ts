@@ -19,9 +19,11 @@ import {
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 export { listBanners } from '../shared/banner.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 const published = 'published' as const;
 
+/** The published layout (what readers see). */
 export function listHomeBlocks(db: Db) {
   return db
     .select()
@@ -32,6 +34,8 @@ export function listHomeBlocks(db: Db) {
 
 export interface CourseFilter {
   limit: number;
+  /** Chosen courses (a block's item_ids): only these, whatever the other filters. */
+  ids?: number[] | undefined;
   department?: string | undefined;
   courseType?: 1 | 2 | undefined;
   priceType?: 1 | 2 | undefined;
@@ -41,6 +45,7 @@ export interface CourseFilter {
 
 export async function listCourses(db: Db, f: CourseFilter) {
   const where: SQL[] = [eq(courses.status, published)];
+  if (f.ids) where.push(inArray(courses.id, f.ids));
   if (f.courseType) where.push(eq(courses.courseType, f.courseType));
   if (f.priceType) where.push(eq(courses.priceType, f.priceType));
   if (f.featured !== undefined) where.push(eq(courses.isFeatured, f.featured));
@@ -94,6 +99,14 @@ export function listCurrentLives(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
+/** Chosen lives (a block's item_ids), published ones. */
+export function listLivesByIds(db: Db, ids: number[]) {
+  return db
+    .select(liveCardColumns)
+    .from(lives)
+    .where(and(eq(lives.status, published), inArray(lives.id, ids)));
+}
+
 /** Lives overlapping [from, to): the "today" window around now. */
 export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
   return db
@@ -104,8 +117,10 @@ export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
     .limit(limit);
 }
 
-export function listNews(db: Db, opts: { limit: number; categoryIds?: number[] | undefined }) {
-  const where: SQL[] = [eq(news.status, published)];
+export function listNews(db: Db, now: Date, opts: { limit: number; categoryIds?: number[] | undefined; ids?: number[] | undefined }) {
+  // Scheduled articles appear on their instant; articles of hidden categories do not.
+  const where: SQL[] = [visibleNow(news.status, news.publishedAt, now), eq(newsCategories.status, published)];
+  if (opts.ids) where.push(inArray(news.id, opts.ids));
   if (opts.categoryIds?.length) where.push(inArray(news.categoryId, opts.categoryIds));
   return db
     .select(newsCardColumns)
@@ -127,8 +142,9 @@ export function listNewsCategories(db: Db, ids?: number[]) {
     .orderBy(asc(newsCategories.sort), asc(newsCategories.id));
 }
 
-export async function listSpeakers(db: Db, opts: { limit: number; department?: string | undefined; order: 'latest' | 'popular' }) {
+export async function listSpeakers(db: Db, opts: { limit: number; department?: string | undefined; order: 'latest' | 'popular'; ids?: number[] | undefined }) {
   const where: SQL[] = [eq(speakers.status, published)];
+  if (opts.ids) where.push(inArray(speakers.id, opts.ids));
   if (opts.department) {
     where.push(
       inArray(
@@ -170,38 +186,38 @@ export async function listSpeakers(db: Db, opts: { limit: number; department?: s
 }
 export type SpeakerRow = Awaited<ReturnType<typeof listSpeakers>>[number];
 
-export function listColumns(db: Db, limit: number) {
+export function listColumns(db: Db, limit: number, ids?: number[]) {
   return db
     .select()
     .from(columns)
-    .where(eq(columns.status, published))
+    .where(and(eq(columns.status, published), ids ? inArray(columns.id, ids) : undefined))
     .orderBy(asc(columns.sort), asc(columns.id))
     .limit(limit);
 }
 
-export function listPapers(db: Db, limit: number) {
+export function listPapers(db: Db, limit: number, ids?: number[]) {
   return db
     .select()
     .from(papers)
-    .where(eq(papers.status, published))
+    .where(and(eq(papers.status, published), ids ? inArray(papers.id, ids) : undefined))
     .orderBy(desc(papers.publishedAt), desc(papers.id))
     .limit(limit);
 }
 
-export function listSpecials(db: Db, kind: 'album' | 'topic', limit: number) {
+export function listSpecials(db: Db, kind: 'album' | 'topic', limit: number, ids?: number[]) {
   return db
     .select()
     .from(specials)
-    .where(and(eq(specials.status, published), eq(specials.kind, kind)))
+    .where(and(eq(specials.status, published), eq(specials.kind, kind), ids ? inArray(specials.id, ids) : undefined))
     .orderBy(asc(specials.sort), asc(specials.id))
     .limit(limit);
 }
 
-export function listIntroTexts(db: Db, limit: number) {
+export function listIntroTexts(db: Db, limit: number, ids?: number[]) {
   return db
     .select()
     .from(introTexts)
-    .where(eq(introTexts.status, published))
+    .where(and(eq(introTexts.status, published), ids ? inArray(introTexts.id, ids) : undefined))
     .orderBy(asc(introTexts.sort), asc(introTexts.id))
     .limit(limit);
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { publicRead } from '../../lib/public-cache.ts';
 import { ALL_CARDS } from '../shared/cache-tags.ts';
+import homeAdminRoutes from './home.admin.routes.ts';
+import { HomeAdminService } from './home.admin.service.ts';
 import { HomeService } from './home.service.ts';
 
 export interface HomeRoutesOptions {
@@ -11,6 +13,8 @@ export interface HomeRoutesOptions {
 
 const homeRoutes: FastifyPluginAsync<HomeRoutesOptions> = async (app, { now }) => {
   const home = new HomeService(app.db, now, app.log);
+  const admin = new HomeAdminService(app.db, now, app.publicCache);
+  await app.register(homeAdminRoutes, { svc: admin });
 
   const route = endpointRoute('pcIndex');
   app.route({
@@ -23,7 +27,8 @@ const homeRoutes: FastifyPluginAsync<HomeRoutesOptions> = async (app, { now }) =
     },
     // Cards of every kind, and lives whose status moves with the clock.
     config: { publicCache: publicRead({ tags: ALL_CARDS, ttlMs: HOME_CACHE_TTL_MS }) },
-    handler: async (req) => ok(await home.pcIndex(req.ctx.lang)),
+    // A console preview (decision record 0067) sees the draft layout, when there is one.
+    handler: async (req) => ok(await home.pcIndex(req.ctx.lang, app.preview.allows(req, 'home', 0) ? ((await admin.draftRows()) ?? undefined) : undefined)),
   });
 };
 

@@ -20,7 +20,8 @@ import { presentLive } from '../shared/live.present.ts';
 import { presentNews } from '../shared/news.present.ts';
 import { presentIntro } from './home.present.ts';
 
-type BlockRow = typeof homeBlocks.$inferSelect;
+/** A block as the builder reads it: a home_blocks row, or a block of the console's draft. */
+export type BlockRow = Pick<typeof homeBlocks.$inferSelect, 'id' | 'layout' | 'titleZh' | 'titleEn' | 'hide' | 'moreAction' | 'source'>;
 type Items<L extends BlockLayout> = HomeBlockOf<L>['data']['items'];
 interface BuildContext {
   db: Db;
@@ -31,22 +32,32 @@ interface BuildContext {
 
 const HOUR = 3_600_000;
 
+/** Rows in the order of the chosen ids (a block's item_ids); rows of other queries as they came. */
+function inOrder<R extends { id: number }>(rows: R[], ids: number[] | undefined): R[] {
+  if (!ids) return rows;
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return [...rows].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+}
+/** How many rows a block asks for: its chosen items, or its limit. */
+const countOf = (source: BlockSource) => source.item_ids?.length ?? source.limit;
+
 const courseBlock = ({ db, lang, source }: BuildContext) =>
   repo
     .listCourses(db, {
-      limit: source.limit,
+      limit: countOf(source),
+      ids: source.item_ids,
       department: source.department,
       courseType: source.course_type,
       priceType: source.price_type,
       featured: source.featured,
       order: source.order,
     })
-    .then((rows) => rows.map((r) => presentCourse(r, lang)));
+    .then((rows) => inOrder(rows, source.item_ids).map((r) => presentCourse(r, lang)));
 
 const speakerBlock = ({ db, lang, source }: BuildContext) =>
   repo
-    .listSpeakers(db, { limit: source.limit, department: source.department, order: source.order })
-    .then((rows) => rows.map((r) => presentSpeaker(r, lang)));
+    .listSpeakers(db, { limit: countOf(source), department: source.department, order: source.order, ids: source.item_ids })
+    .then((rows) => inOrder(rows, source.item_ids).map((r) => presentSpeaker(r, lang)));
 
 /** Tag colours under white text: each at least 4.5:1 (WCAG AA). */
 const SEARCH_TAGS = {
@@ -58,19 +69,23 @@ const SEARCH_TAGS = {
 /** Items of each layout. Typed per layout, so a builder cannot return the wrong item shape. */
 const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } = {
   banner: async ({ db, lang, now, source }) =>
-    (await repo.listBanners(db, source.position, now, source.limit)).map((r) => presentBanner(r, lang)),
-  news: async ({ db, lang, source }) =>
-    (await repo.listNews(db, { limit: source.limit, categoryIds: source.category_ids })).map((r) => presentNews(r, lang)),
-  news_menu: async ({ db, lang, source }) => {
-    const categories = await repo.listNewsCategories(db, source.category_ids);
-    const order = source.category_ids ?? [];
+    inOrder(await repo.listBanners(db, source.position, now, countOf(source), source.item_ids), source.item_ids).map((r) => presentBanner(r, lang)),
+  news: async ({ db, lang, now, source }) =>
+    inOrder(await repo.listNews(db, now, { limit: countOf(source), categoryIds: source.category_ids, ids: source.item_ids }), source.item_ids).map((r) =>
+      presentNews(r, lang),
+    ),
+  // Its tabs are categories: chosen ones (item_ids) or category_ids, in that order.
+  news_menu: async ({ db, lang, now, source }) => {
+    const chosen = source.item_ids ?? source.category_ids;
+    const categories = await repo.listNewsCategories(db, chosen);
+    const order = chosen ?? [];
     categories.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
     return Promise.all(
       categories.map(async (c) => ({
         id: c.id,
         title: pick(lang, c.titleZh, c.titleEn),
         action: action(ActionType.NEWS_CATEGORY, { category_id: c.id }),
-        items: (await repo.listNews(db, { limit: source.limit, categoryIds: [c.id] })).map((r) => presentNews(r, lang)),
+        items: (await repo.listNews(db, now, { limit: source.limit, categoryIds: [c.id] })).map((r) => presentNews(r, lang)),
       })),
     );
   },
@@ -80,21 +95,26 @@ const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } =
   big_courses: courseBlock,
   course_series: courseBlock,
   left_image_courses: courseBlock,
-  columns: async ({ db, lang, source }) => (await repo.listColumns(db, source.limit)).map((r) => presentColumn(r, lang)),
-  papers: async ({ db, lang, source }) => (await repo.listPapers(db, source.limit)).map((r) => presentPaper(r, lang)),
+  columns: async ({ db, lang, source }) =>
+    inOrder(await repo.listColumns(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentColumn(r, lang)),
+  papers: async ({ db, lang, source }) =>
+    inOrder(await repo.listPapers(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentPaper(r, lang)),
   intro_text: async ({ db, lang, source }) =>
-    (await repo.listIntroTexts(db, source.limit)).map((r) => presentIntro(r, lang)),
+    inOrder(await repo.listIntroTexts(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentIntro(r, lang)),
   special: async ({ db, lang, source }) =>
-    (await repo.listSpecials(db, 'album', source.limit)).map((r) => presentSpecial(r, lang)),
+    inOrder(await repo.listSpecials(db, 'album', countOf(source), source.item_ids), source.item_ids).map((r) => presentSpecial(r, lang)),
   special_topics: async ({ db, lang, source }) =>
-    (await repo.listSpecials(db, 'topic', source.limit)).map((r) => presentSpecial(r, lang)),
+    inOrder(await repo.listSpecials(db, 'topic', countOf(source), source.item_ids), source.item_ids).map((r) => presentSpecial(r, lang)),
   live_meetings: async ({ db, lang, now, source }) =>
-    (await repo.listCurrentLives(db, now, source.limit)).map((r) => presentLive(r, lang, now)),
-  // "Today": what is on now, what starts within a day, and what ended in the last few hours.
-  today_live: async ({ db, lang, now, source }) =>
-    (await repo.listLivesBetween(db, new Date(now.getTime() - 6 * HOUR), new Date(now.getTime() + 24 * HOUR), source.limit)).map(
+    (source.item_ids ? inOrder(await repo.listLivesByIds(db, source.item_ids), source.item_ids) : await repo.listCurrentLives(db, now, source.limit)).map(
       (r) => presentLive(r, lang, now),
     ),
+  // "Today": what is on now, what starts within a day, and what ended in the last few hours.
+  today_live: async ({ db, lang, now, source }) =>
+    (source.item_ids
+      ? inOrder(await repo.listLivesByIds(db, source.item_ids), source.item_ids)
+      : await repo.listLivesBetween(db, new Date(now.getTime() - 6 * HOUR), new Date(now.getTime() + 24 * HOUR), source.limit)
+    ).map((r) => presentLive(r, lang, now)),
   search_items: async (c) => {
     const per = Math.ceil(c.source.limit / c.source.modules.length);
     const lists = await Promise.all(
@@ -109,7 +129,7 @@ const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } =
           const rows = await repo.listCurrentLives(c.db, c.now, per);
           return rows.map((r) => ({ ...base, cover: r.banner, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.LIVE_DETAIL, { id: r.id }) }));
         }
-        const rows = await repo.listNews(c.db, { limit: per });
+        const rows = await repo.listNews(c.db, c.now, { limit: per });
         return rows.map((r) => ({ ...base, cover: r.cover, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.NEWS_DETAIL, { id: r.id }) }));
       }),
     );
@@ -139,8 +159,8 @@ function moreAction(block: BlockRow, title: string, source: BlockSource): Action
  * Assembles /v1/pc_index from home_blocks, in order. Hidden blocks are sent with header.hide = true
  * and no items, so ids and order stay stable while the client skips them.
  */
-export async function buildPcIndex(db: Db, lang: ApiLanguage, now: Date, log: FastifyBaseLogger): Promise<PcIndexData> {
-  const rows = await repo.listHomeBlocks(db);
+export async function buildPcIndex(db: Db, lang: ApiLanguage, now: Date, log: FastifyBaseLogger, layout?: BlockRow[]): Promise<PcIndexData> {
+  const rows = layout ?? (await repo.listHomeBlocks(db));
   const blocks = await Promise.all(
     rows.map(async (row): Promise<HomeBlock> => {
       const parsed = BlockSource.safeParse(row.source);
@@ -169,7 +189,8 @@ export class HomeService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  pcIndex(lang: ApiLanguage): Promise<PcIndexData> {
-    return buildPcIndex(this.db, lang, this.now(), this.log);
+  /** `draft`: the console's draft layout, for a preview (decision record 0067); else the published one. */
+  pcIndex(lang: ApiLanguage, draft?: BlockRow[]): Promise<PcIndexData> {
+    return buildPcIndex(this.db, lang, this.now(), this.log, draft);
   }
 }

@@ -3,22 +3,23 @@ import type { Db, Tx } from '../../db/client.ts';
 import { news, newsCategories, newsComments, newsLikes, newsReads, newsTags, tags, userFavorites, users } from '../../db/schema/index.ts';
 import { newsCardColumns } from '../shared/card.columns.ts';
 import { paginate } from '../shared/paginate.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 type Conn = Db | Tx;
 
 const published = 'published' as const;
 
 
-/** Visible = published item in a published category. */
-const visible = () => and(eq(news.status, published), eq(newsCategories.status, published));
+/** Visible = published item, from its instant (a scheduled one appears on the dot), in a published category. */
+const visible = (now: Date) => and(visibleNow(news.status, news.publishedAt, now), eq(newsCategories.status, published));
 
 export function listCategories(db: Conn) {
   return db.select().from(newsCategories).where(eq(newsCategories.status, published)).orderBy(asc(newsCategories.sort), asc(newsCategories.id));
 }
 
 /** A page of visible items, newest first; ties broken by id so pages never overlap. */
-export async function listPage(db: Conn, opts: { categoryId?: number | undefined; limit: number; offset: number }) {
-  const where: SQL[] = [visible() as SQL];
+export async function listPage(db: Conn, now: Date, opts: { categoryId?: number | undefined; limit: number; offset: number }) {
+  const where: SQL[] = [visible(now) as SQL];
   if (opts.categoryId) where.push(eq(news.categoryId, opts.categoryId));
   return paginate(
     db
@@ -37,7 +38,8 @@ export async function listPage(db: Conn, opts: { categoryId?: number | undefined
   );
 }
 
-export async function findVisible(db: Conn, id: number) {
+/** `anyState`: a console preview, which shows the article whatever its state. */
+export async function findVisible(db: Conn, id: number, now: Date, anyState = false) {
   const [row] = await db
     .select({
       ...newsCardColumns,
@@ -48,20 +50,21 @@ export async function findVisible(db: Conn, id: number) {
       authorZh: news.authorZh,
       authorEn: news.authorEn,
       viewCount: news.viewCount,
+      doi: news.doi,
     })
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-    .where(and(eq(news.id, id), visible()))
+    .where(anyState ? eq(news.id, id) : and(eq(news.id, id), visible(now)))
     .limit(1);
   return row ?? null;
 }
 
-export async function isVisible(db: Conn, id: number): Promise<boolean> {
+export async function isVisible(db: Conn, id: number, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: news.id })
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-    .where(and(eq(news.id, id), visible()))
+    .where(and(eq(news.id, id), visible(now)))
     .limit(1);
   return Boolean(row);
 }
@@ -76,12 +79,12 @@ export function listTags(db: Conn, newsId: number) {
 }
 
 /** Same category first, then the rest; newest first within each. */
-export function listRelated(db: Conn, id: number, categoryId: number, limit: number) {
+export function listRelated(db: Conn, now: Date, id: number, categoryId: number, limit: number) {
   return db
     .select(newsCardColumns)
     .from(news)
     .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-    .where(and(visible(), ne(news.id, id)))
+    .where(and(visible(now), ne(news.id, id)))
     .orderBy(sql`case when ${news.categoryId} = ${categoryId} then 0 else 1 end`, sql`${news.publishedAt} desc nulls last`, desc(news.id))
     .limit(limit);
 }

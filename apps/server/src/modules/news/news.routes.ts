@@ -4,6 +4,7 @@ import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { idTags, publicRead, routeId } from '../../lib/public-cache.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { Tag } from '../shared/cache-tags.ts';
+import newsAdminRoutes from './news.admin.routes.ts';
 import { NewsService } from './news.service.ts';
 
 export interface NewsRoutesOptions {
@@ -20,6 +21,7 @@ const ofItem = (...more: string[]) => ({ publicCache: publicRead({ tags: idTags(
 const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const svc = new NewsService(app.db, now, app.publicCache);
+  await app.register(newsAdminRoutes, { now });
 
   app.route({ ...endpointRoute('newsCategories'), config: cards, handler: async (req) => ok(await svc.categories(req.ctx.lang)) });
   app.route({ ...endpointRoute('newsList'), config: cards, handler: async (req) => ok(await svc.list(req.query, req.ctx.lang)) });
@@ -30,7 +32,8 @@ const newsRoutes: FastifyPluginAsync<NewsRoutesOptions> = async (instance, { now
       ...optionalAuth,
       publicCache: publicRead({ tags: idTags('news'), personal: async (req) => svc.readerState(routeId(req), currentUser(req).id) }),
     },
-    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang)),
+    // A console preview (decision record 0062) sees the article in any state.
+    handler: async (req) => ok(await svc.detail(req.params.id, req.ctx.user?.id, req.ctx.lang, app.preview.allows(req, 'news', req.params.id))),
   });
   app.route({ ...endpointRoute('newsRecommend'), config: ofItem(Tag.news), handler: async (req) => ok(await svc.recommend(req.params.id, req.ctx.lang)) });
   app.route({ ...endpointRoute('newsView'), handler: async (req) => ok(await svc.view(req.params.id)) });

@@ -18,6 +18,16 @@ const RECOMMEND_LIMIT = 6;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
+/**
+ * The article's DOI (set in the console) cited at the end of its body, unless the body cites it
+ * already: the page links DOI text to doi.org as it does in any body.
+ */
+function withDoi(bodyHtml: string, doi: string | null): string {
+  if (!doi || bodyHtml.includes(doi)) return bodyHtml;
+  const text = doi.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `${bodyHtml}<p>DOI: ${text}</p>`;
+}
+
 /** News reads and the user actions on them (likes, reading log, comments). */
 export class NewsService {
   constructor(
@@ -31,7 +41,7 @@ export class NewsService {
   }
 
   async list(q: { category_id?: number | undefined; page: number; page_size: number }, lang: ApiLanguage): Promise<DataOf<'newsList'>> {
-    const { rows, total } = await repo.listPage(this.db, { categoryId: q.category_id, limit: q.page_size, offset: (q.page - 1) * q.page_size });
+    const { rows, total } = await repo.listPage(this.db, this.now(), { categoryId: q.category_id, limit: q.page_size, offset: (q.page - 1) * q.page_size });
     return pageOf(
       rows.map((r) => presentNews(r, lang)),
       q,
@@ -39,8 +49,9 @@ export class NewsService {
     );
   }
 
-  async detail(id: number, userId: number | undefined, lang: ApiLanguage): Promise<DataOf<'newsDetail'>> {
-    const row = await repo.findVisible(this.db, id);
+  /** `preview`: a console preview grant for this article, which shows it in any state. */
+  async detail(id: number, userId: number | undefined, lang: ApiLanguage, preview = false): Promise<DataOf<'newsDetail'>> {
+    const row = await repo.findVisible(this.db, id, this.now(), preview);
     if (!row) throw notFound();
     const [likes, reader, commentCount, tags] = await Promise.all([
       repo.countLikes(this.db, id),
@@ -48,7 +59,7 @@ export class NewsService {
       repo.countComments(this.db, id),
       repo.listTags(this.db, id),
     ]);
-    const bodyHtml = sanitizeHtml(pick(lang, row.bodyZh, row.bodyEn));
+    const bodyHtml = withDoi(sanitizeHtml(pick(lang, row.bodyZh, row.bodyEn)), row.doi);
     return presentDetail(row, { bodyHtml, likes, isLiked: reader.is_liked, isFavorite: reader.is_favorite, commentCount, tags }, lang);
   }
 
@@ -59,9 +70,9 @@ export class NewsService {
   }
 
   async recommend(id: number, lang: ApiLanguage): Promise<DataOf<'newsRecommend'>> {
-    const row = await repo.findVisible(this.db, id);
+    const row = await repo.findVisible(this.db, id, this.now());
     if (!row) throw notFound();
-    return { items: (await repo.listRelated(this.db, id, row.categoryId, RECOMMEND_LIMIT)).map((r) => presentNews(r, lang)) };
+    return { items: (await repo.listRelated(this.db, this.now(), id, row.categoryId, RECOMMEND_LIMIT)).map((r) => presentNews(r, lang)) };
   }
 
   async view(id: number): Promise<DataOf<'newsView'>> {
@@ -75,7 +86,7 @@ export class NewsService {
   /** Like or unlike; the answer's count is the number of like rows, read in the same transaction. */
   async like(id: number, userId: number, liked: boolean): Promise<DataOf<'newsLike'>> {
     const answer = await this.db.transaction(async (tx) => {
-      if (!(await repo.isVisible(tx, id))) throw notFound();
+      if (!(await repo.isVisible(tx, id, this.now()))) throw notFound();
       await repo.setLike(tx, id, userId, liked);
       return { is_liked: liked, likes: await repo.countLikes(tx, id) };
     });
@@ -84,13 +95,13 @@ export class NewsService {
   }
 
   async readLog(id: number, userId: number): Promise<null> {
-    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    if (!(await repo.isVisible(this.db, id, this.now()))) throw notFound();
     await repo.recordRead(this.db, id, userId, this.now());
     return null;
   }
 
   async comments(id: number, q: { page: number; page_size: number }, viewerId: number | undefined): Promise<DataOf<'newsComments'>> {
-    if (!(await repo.isVisible(this.db, id))) throw notFound();
+    if (!(await repo.isVisible(this.db, id, this.now()))) throw notFound();
     const [rows, total] = await Promise.all([
       repo.listComments(this.db, id, q.page_size, (q.page - 1) * q.page_size),
       repo.countComments(this.db, id),
@@ -109,7 +120,7 @@ export class NewsService {
   async postComment(id: number, userId: number, content: string): Promise<DataOf<'postNewsComment'>> {
     const now = this.now();
     const commentId = await this.db.transaction(async (tx) => {
-      if (!(await repo.isVisible(tx, id))) throw notFound();
+      if (!(await repo.isVisible(tx, id, this.now()))) throw notFound();
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const last = await repo.latestCommentAt(tx, userId);
       if (last && now.getTime() - last.getTime() < COMMENT_INTERVAL_S * 1000) throw new AppError(ErrorCode.RATE_LIMITED);

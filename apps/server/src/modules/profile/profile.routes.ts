@@ -1,11 +1,11 @@
 import { IMAGE_MAX_PIXELS } from '@medportal/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
-import { sniffImage } from '../../lib/image-type.ts';
+import { type ImageType, sniffImage } from '../../lib/image-type.ts';
 import { LocalDiskStorage, type Storage } from '../../lib/storage.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
@@ -42,27 +42,46 @@ const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (instance,
   app.route({ ...endpointRoute('userConfig'), handler: async (req) => ok(await profile.config(currentUser(req), req.ctx.lang, req.ctx.tz)) });
   app.route({ ...endpointRoute('syncToMeeting'), handler: async (req) => ok(profile.syncToMeeting(currentUser(req))) });
 
+  /** The one uploaded image of a multipart request (field `file`), checked by its content. */
+  const readImage = async (req: FastifyRequest): Promise<{ bytes: Buffer; type: ImageType }> => {
+    const lang = req.ctx.lang;
+    const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
+    if (!req.isMultipart()) throw missing();
+    const file = await req.file({ limits: { fileSize: uploadLimit, files: 1, fields: 10, fieldSize: 1024 } });
+    if (!file || file.fieldname !== 'file') throw missing();
+    // Throws a 413 (PAYLOAD_TOO_LARGE) past the limit.
+    const bytes = await file.toBuffer();
+    const type = sniffImage(bytes);
+    if (!type) throw fieldError(lang, 'file', { zh: '只支持 PNG、JPEG、GIF、WebP 图片', en: 'must be a PNG, JPEG, GIF or WebP image' });
+    // From the header alone: whoever shows or resizes the image would decode every pixel.
+    if ((type.width ?? 0) * (type.height ?? 0) > IMAGE_MAX_PIXELS) {
+      throw fieldError(lang, 'file', { zh: `图片不能超过${IMAGE_MAX_PIXELS / 1e6}百万像素`, en: `must have at most ${IMAGE_MAX_PIXELS / 1e6} million pixels` });
+    }
+    return { bytes, type };
+  };
+
   app.route({
     ...endpointRoute('uploadImage'),
     // The file's own limit (multipart's fileSize) governs; the request may carry the part headers too.
     bodyLimit: uploadLimit + 16 * 1024,
     handler: async (req) => {
-      const lang = req.ctx.lang;
-      const missing = () => fieldError(lang, 'file', { zh: '请选择要上传的图片', en: 'is required (multipart field "file")' });
-      if (!req.isMultipart()) throw missing();
-      const file = await req.file({ limits: { fileSize: uploadLimit, files: 1, fields: 10, fieldSize: 1024 } });
-      if (!file || file.fieldname !== 'file') throw missing();
-      // Throws a 413 (PAYLOAD_TOO_LARGE) past the limit.
-      const bytes = await file.toBuffer();
-      const type = sniffImage(bytes);
-      if (!type) throw fieldError(lang, 'file', { zh: '只支持 PNG、JPEG、GIF、WebP 图片', en: 'must be a PNG, JPEG, GIF or WebP image' });
-      // From the header alone: whoever shows or resizes the image would decode every pixel.
-      if ((type.width ?? 0) * (type.height ?? 0) > IMAGE_MAX_PIXELS) {
-        throw fieldError(lang, 'file', { zh: `图片不能超过${IMAGE_MAX_PIXELS / 1e6}百万像素`, en: `must have at most ${IMAGE_MAX_PIXELS / 1e6} million pixels` });
-      }
+      const { bytes, type } = await readImage(req);
       return ok(await profile.saveImage(currentUser(req), bytes, type));
     },
   });
+
+  // The console's image upload (content editors; live producers through their own area's route):
+  // the same checks and store, no reader quota, audited.
+  for (const name of ['adminImageUpload', 'adminLiveImageUpload'] as const) {
+    app.route({
+      ...endpointRoute(name),
+      bodyLimit: uploadLimit + 16 * 1024,
+      handler: async (req) => {
+        const { bytes, type } = await readImage(req);
+        return ok(await profile.saveStaffImage(currentUser(req), bytes, type));
+      },
+    });
+  }
 
   app.route({
     ...endpointRoute('cancelAccount'),
