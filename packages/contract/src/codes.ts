@@ -163,6 +163,14 @@ export const ErrorCode = {
   ADMIN_EDIT_CONFLICT: 40790,
   /** The action does not apply to the row in its present state (publishing a published item, ...). */
   ADMIN_BAD_STATE: 40791,
+  /** The catalog (40840–40849). A key that must be unique (a page's slug, a product's key) is taken. */
+  CATALOG_DUPLICATE: 40840,
+  /** The row names another that does not exist (a hospital, organiser, channel or album). */
+  CATALOG_MISSING_REFERENCE: 40841,
+  /** Another row still points at this one (a channel with albums): remove those first. */
+  CATALOG_IN_USE: 40842,
+  /** The resource is published when saved and has no scheduled instant. */
+  CATALOG_NO_SCHEDULE: 40843,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -110,6 +110,10 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
   [ErrorCode.ADMIN_EDIT_CONFLICT]: { zh_CN: '内容已被他人修改，请刷新后再编辑', en: 'Someone else changed this since you opened it; reload it and edit again' },
   [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
+  [ErrorCode.CATALOG_DUPLICATE]: { zh_CN: '该标识已被使用，请换一个', en: 'This key is already in use; choose another' },
+  [ErrorCode.CATALOG_MISSING_REFERENCE]: { zh_CN: '引用的内容不存在，请重新选择', en: 'An item this refers to does not exist; choose it again' },
+  [ErrorCode.CATALOG_IN_USE]: { zh_CN: '仍有其他内容引用此项，请先移除它们', en: 'Other items still refer to this one; remove them first' },
+  [ErrorCode.CATALOG_NO_SCHEDULE]: { zh_CN: '此类内容不支持定时发布', en: 'This kind of item cannot be scheduled' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 
