@@ -9,7 +9,7 @@ import papersAdminRoutes from './papers.admin.routes.ts';
 /** Papers (spec §3): public reads; the detail looks the token up when one is sent (is_favorite). */
 const papersRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new PapersService(app.db);
+  const svc = new PapersService(app.db, now);
 
   // Cached public reads (decision record 0031): papers change with the content only.
   const cached = { publicCache: publicRead({ tags: [Tag.papers] }) };
