@@ -16,19 +16,48 @@ import { Id, Page } from './common.ts';
  */
 
 const zh = (max = 200) => z.string().trim().min(1).max(max);
-const en = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** Schemas here have no transforms: items share them, and responses are encoded through them. The server stores an empty English text as null. */
+const en = (max = 200) => z.string().trim().max(max).nullable().default(null);
 const text = (max = 4000) => z.string().trim().max(max).default('');
 /** An image: a media-store URL or a site path. */
 const image = z.string().trim().min(1).max(500);
 const sort = z.number().int().min(-100000).max(100000).default(0);
-const ref = Id.nullish().transform((v) => v ?? null);
+const ref = z.number().int().positive().max(2_147_483_647).nullable().default(null);
 const LocalDay = z.iso.date();
+/**
+ * A body field as the stored value the console reads back: the same type without the checks that
+ * rewrite a value (trim) or fill it (defaults), since a response is written as stored.
+ */
+function stored(schema: z.ZodType): z.ZodType {
+  const def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; entries?: Record<string, string> } } })._zod.def;
+  switch (def.type) {
+    case 'string':
+      return z.string();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return z.enum(Object.values(def.entries ?? {}) as [string, ...string[]]);
+    case 'nullable':
+      return stored(def.innerType as z.ZodType).nullable();
+    case 'optional':
+      return stored(def.innerType as z.ZodType).optional();
+    case 'default':
+      return stored(def.innerType as z.ZodType);
+    case 'array':
+      return z.array(stored(def.element as z.ZodType));
+    case 'object':
+      return storedObject(schema as unknown as z.ZodObject);
+    default:
+      throw new Error(`admin-catalog: no stored form for a ${def.type} field`);
+  }
+}
+/** Typed as the body's output (what is stored), built without its rewriting checks. */
+function storedObject<S extends z.ZodObject>(body: S): z.ZodObject<{ [K in keyof S['shape']]: z.ZodType<z.output<S['shape'][K]>> }> {
+  return z.object(Object.fromEntries(Object.entries(body.shape).map(([k, v]) => [k, stored(v as z.ZodType)]))) as never;
+}
+
 const stamps = { id: z.number().int(), created_at: z.string(), updated_at: z.string() };
 const published = { state: PublicationStateSchema, published_at: z.string().nullable() };
 const statusOnly = { state: PublicationStateSchema };
@@ -47,7 +76,7 @@ export const SpeakerBody = z.object({
 });
 export const HospitalBody = z.object({ name_zh: zh(), name_en: en(), city_zh: zh(100), city_en: en(100), logo: image, region_id: ref });
 export const OrganizerBody = z.object({ name_zh: zh(), name_en: en(), logo: image });
-export const KeywordBody = z.object({ title_zh: zh(100), title_en: en(100), cover: image.nullish().transform((v) => v ?? null) });
+export const KeywordBody = z.object({ title_zh: zh(100), title_en: en(100), cover: image.nullable().default(null) });
 export const ColumnBody = z.object({ title_zh: zh(), title_en: en(), desc_zh: text(), desc_en: en(4000), cover: image, sort });
 export const SPECIAL_KINDS = ['album', 'topic'] as const;
 export const SpecialBody = z.object({
@@ -88,8 +117,8 @@ export const PaperBody = z.object({
     .string()
     .trim()
     .regex(/^10\.\d{4,9}\/\S+$/)
-    .nullish()
-    .transform((v) => v ?? null),
+    .nullable()
+    .default(null),
 });
 export const SelectedSpeaker = z.object({ name_zh: zh(100), name_en: z.string().trim().max(100).default(''), org_zh: text(200), org_en: text(200) });
 export const SelectedVideoBody = z.object({
@@ -124,8 +153,8 @@ export const CongressBody = z
     region: z.enum(Object.keys(CONGRESS_REGIONS) as Keys<typeof CONGRESS_REGIONS>),
     mode: z.enum(['offline', 'online', 'hybrid']).default('offline'),
     url: z.url({ protocol: /^https?$/ }).max(500),
-    abstract_deadline: LocalDay.nullish().transform((v) => v ?? null),
-    registration_deadline: LocalDay.nullish().transform((v) => v ?? null),
+    abstract_deadline: LocalDay.nullable().default(null),
+    registration_deadline: LocalDay.nullable().default(null),
     logo: image,
     summary_zh: text(),
     summary_en: text(),
@@ -140,7 +169,7 @@ export const SitePageBody = z.object({
   body_en: en(200_000),
   /** The version label of a legal text ('' for plain pages). */
   version: z.string().trim().max(40).default(''),
-  effective_on: LocalDay.nullish().transform((v) => v ?? null),
+  effective_on: LocalDay.nullable().default(null),
 });
 export const RelateSiteBody = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/),
@@ -158,19 +187,19 @@ export const RelateSiteBody = z.object({
 export const HotWordBody = z.object({ word_zh: zh(40), word_en: en(60), sort });
 
 
-export const SpeakerItem = SpeakerBody.extend({ ...stamps, ...statusOnly, follower_count: z.number().int() });
-export const HospitalItem = HospitalBody.extend(stamps);
-export const OrganizerItem = OrganizerBody.extend(stamps);
-export const KeywordItem = KeywordBody.extend(stamps);
-export const ColumnItem = ColumnBody.extend({ ...stamps, ...statusOnly, issue_count: z.number().int() });
-export const SpecialItem = SpecialBody.extend({ ...stamps, ...statusOnly });
-export const AlbumConfigItem = AlbumConfigBody.extend(stamps);
-export const PaperItem = PaperBody.extend({ ...stamps, ...published, uuid: z.string() });
-export const SelectedVideoItem = SelectedVideoBody.extend({ ...stamps, ...published });
-export const CongressItem = CongressBody.safeExtend({ ...stamps, ...statusOnly });
-export const SitePageItem = SitePageBody.extend({ ...stamps, ...statusOnly });
-export const RelateSiteItem = RelateSiteBody.extend({ ...stamps, ...statusOnly });
-export const HotWordItem = HotWordBody.extend({ ...stamps, ...statusOnly });
+export const SpeakerItem = storedObject(SpeakerBody).extend({ ...stamps, ...statusOnly, follower_count: z.number().int() });
+export const HospitalItem = storedObject(HospitalBody).extend(stamps);
+export const OrganizerItem = storedObject(OrganizerBody).extend(stamps);
+export const KeywordItem = storedObject(KeywordBody).extend(stamps);
+export const ColumnItem = storedObject(ColumnBody).extend({ ...stamps, ...statusOnly, issue_count: z.number().int() });
+export const SpecialItem = storedObject(SpecialBody).extend({ ...stamps, ...statusOnly });
+export const AlbumConfigItem = storedObject(AlbumConfigBody).extend(stamps);
+export const PaperItem = storedObject(PaperBody).extend({ ...stamps, ...published, uuid: z.string() });
+export const SelectedVideoItem = storedObject(SelectedVideoBody).extend({ ...stamps, ...published });
+export const CongressItem = storedObject(CongressBody).extend({ ...stamps, ...statusOnly });
+export const SitePageItem = storedObject(SitePageBody).extend({ ...stamps, ...statusOnly });
+export const RelateSiteItem = storedObject(RelateSiteBody).extend({ ...stamps, ...statusOnly });
+export const HotWordItem = storedObject(HotWordBody).extend({ ...stamps, ...statusOnly });
 
 /** One saved version of a site page: every edit and every restore makes one. */
 export const SitePageVersion = z.object({

@@ -1,6 +1,6 @@
 import { type AdminBulkResult, type AdminListQuery, ErrorCode, errorMessage, type PublicationState } from '@medportal/contract';
 import { CATALOG_RESOURCES, type CatalogResourceName } from '@medportal/contract/admin-routes';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -121,6 +121,14 @@ export class CatalogService {
     return this.def.table;
   }
 
+  /** The definition's column values, an empty English text stored as null where the column takes null (read as "not written"). */
+  private async values(body: Row, ctx: CatalogContext): Promise<Row> {
+    const values = await (this.def.toRow ?? columnsOf)(body, ctx);
+    const columns = getTableColumns(this.t) as Record<string, PgColumn>;
+    for (const [k, v] of Object.entries(values)) if (v === '' && k.endsWith('En') && columns[k] && !columns[k].notNull) values[k] = null;
+    return { ...values, [camel(this.def.updatedAt.name)]: ctx.now };
+  }
+
   async list(q: AdminListQuery & Row, now: Date) {
     const d = this.def;
     const where = and(
@@ -164,7 +172,8 @@ export class CatalogService {
   async create(body: Row, actorId: number, now: Date) {
     const d = this.def;
     const ctx = { now, actorId };
-    const values = { ...(await (d.toRow ?? columnsOf)(body, ctx)), [camel(d.updatedAt.name)]: now };
+    // Whatever the table's default, a new row is a draft until it is published.
+    const values = { ...(await this.values(body, ctx)), ...(d.status ? { [camel(d.status.name)]: 'draft' } : {}) };
     const row = await transaction(this.db, async (tx) => {
       const [saved] = (await tx.insert(this.t).values(values as never).returning()) as Row[];
       if (!saved) throw new Error(`${d.kind}: insert returned nothing`);
@@ -183,7 +192,7 @@ export class CatalogService {
     const row = await transaction(this.db, async (tx) => {
       const before = await this.find(tx, id, true);
       const ctx = { now, actorId, before };
-      const values = { ...(await (d.toRow ?? columnsOf)(body, ctx)), [camel(d.updatedAt.name)]: now };
+      const values = await this.values(body, ctx);
       const [saved] = (await tx
         .update(this.t)
         .set(values as never)
