@@ -1,7 +1,8 @@
 import { ErrorCode } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { selectedChannels, userRoles } from '../src/db/schema/index.ts';
 import { bearer, call, makeUser } from './factories.ts';
 import { buildTestApp } from './build-test-app.ts';
 
@@ -197,6 +198,41 @@ describe('admin catalog', () => {
     expect(after.data.items[0]).toMatchObject({ number: 3, restored_from: 1 });
     const audit = await call<{ items: Array<{ action: string }> }>(app, { method: 'GET', url: `/v1/admin/audit_log?target=site_page:${page.id}`, headers: bearer((await adminUser()).access) });
     expect(audit.data.items[0]?.action).toBe('site_page.restore');
+  });
+
+  it('journal-channel items and albums: published they are on the channel and the album page, gone once taken down', async () => {
+    const [channel] = await app.db.select().from(selectedChannels).where(eq(selectedChannels.slug, 'vjhemonc'));
+    const channelId = (channel as { id: number }).id;
+    const v = await createAndEdit(
+      'selected_videos',
+      { channel_id: channelId, kind: 'interview', title_zh: '目录访谈', cover: '/img/v.png', speakers: [{ name_zh: '专家', org_zh: '医院' }] },
+      { title_en: 'Catalog interview' },
+      true,
+    );
+    expect(v.speakers).toEqual([{ name_zh: '专家', name_en: '', org_zh: '医院', org_en: '' }]);
+    expect((await pub(`/v1/selected/vjhemonc/videos/${v.id}`)).code).toBe(0);
+    await remove('selected_videos', v.id);
+    expect((await pub(`/v1/selected/vjhemonc/videos/${v.id}`)).code).toBe(ErrorCode.NOT_FOUND);
+
+    const album = (await admin('POST', '/v1/admin/specials', { kind: 'album', theme_id: 1, title_zh: '目录专辑', cover: '/img/al.png' })).data;
+    await admin('POST', `/v1/admin/specials/${album.id}/publish`, {});
+    const config = { special_id: album.id, channel_id: channelId, subtitle_zh: '副标题', banner: '/img/b.png', primary_color: '#112233', accent_color: '#445566', menus: ['topic', 'about'] };
+    const c = await createAndEdit('album_configs', config, { subtitle_zh: '新副标题' }, false);
+    expect(c.id).toBe(album.id);
+    const shown = await pub(`/v1/special/1/${album.id}/config`);
+    expect(JSON.stringify(shown.data)).toContain('新副标题');
+    await remove('album_configs', album.id);
+    expect((await pub(`/v1/special/1/${album.id}/config`)).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('searchable kinds reach the search index: a published speaker is found, taken offline it is not', async () => {
+    const s = (await admin('POST', '/v1/admin/speakers', { name_zh: '索引专家', name_en: 'Zyxwvindexed', avatar: '/a.png', title_zh: '教授' })).data;
+    const find = async () => (await pub<{ items: Array<{ item_id: number; module: string }> }>('/v1/pc/search?keyword=Zyxwvindexed&type=speaker')).data.items.map((i) => i.item_id);
+    expect(await find()).not.toContain(s.id);
+    await admin('POST', `/v1/admin/speakers/${s.id}/publish`, {});
+    expect(await find()).toContain(s.id);
+    await remove('speakers', s.id);
+    expect(await find()).not.toContain(s.id);
   });
 
   it('answers clear codes: validation, a reference to nothing, a missing row, an unknown bulk action', async () => {

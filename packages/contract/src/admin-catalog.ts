@@ -4,6 +4,7 @@ import { AdminBulkBody, AdminBulkResult, AdminListQuery, AdminPublishBody, Admin
 import { CATALOG_RESOURCES, type CatalogResourceName, type CatalogResources } from './admin-routes.ts';
 import { CONGRESS_FIELDS, CONGRESS_REGIONS } from './calendar.ts';
 import { Id, Page } from './common.ts';
+import { SPECIAL_MENUS } from './constants.ts';
 
 /**
  * The console's catalog (decision record 0068): the content types other than courses, lives, news
@@ -89,7 +90,6 @@ export const SpecialBody = z.object({
   cover: image,
   sort,
 });
-export const SPECIAL_MENU_KEYS = ['home', 'videos', 'intro', 'about'] as const;
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const AlbumConfigBody = z.object({
   special_id: Id,
@@ -99,7 +99,8 @@ export const AlbumConfigBody = z.object({
   banner: image,
   primary_color: Color,
   accent_color: Color,
-  menus: z.array(z.string().regex(/^[a-z_]{1,30}$/)).min(1).max(10),
+  /** Sub-pages shown, in order. */
+  menus: z.array(z.enum(SPECIAL_MENUS)).min(1).max(SPECIAL_MENUS.length),
   intro_zh: text(),
   intro_en: en(4000),
   about_zh: text(),
