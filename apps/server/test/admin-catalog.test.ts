@@ -136,7 +136,8 @@ describe('admin catalog', () => {
     const col = await createAndEdit('columns', { title_zh: '目录栏目', cover: '/img/col.png' }, { desc_zh: '栏目介绍' }, true);
     const cols = await pub<{ items: Array<{ id: number }> }>('/v1/user/column?page_size=100');
     expect(cols.data.items.map((i) => i.id)).toContain(col.id);
-    await remove('columns', col.id);
+    const off = await admin('POST', `/v1/admin/columns/${col.id}/offline`);
+    expect(off.data.state).toBe('offline');
     const colsAfter = await pub<{ items: Array<{ id: number }> }>('/v1/user/column?page_size=100');
     expect(colsAfter.data.items.map((i) => i.id)).not.toContain(col.id);
 

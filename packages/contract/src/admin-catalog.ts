@@ -261,7 +261,10 @@ function schemasOf<const N extends CatalogResourceName>(name: N) {
   const tags = ['admin', 'catalog'] as const;
   const edit = (s.body as unknown as z.ZodObject).safeExtend(AdminVersion.shape);
   const publish = CATALOG_RESOURCES[name].publication
-    ? { [`admin${name}Publish`]: { summary: `Console: publish a ${label} now or at an instant`, tags, params: IdParams, body: AdminPublishBody, data: s.item } }
+    ? {
+        [`admin${name}Publish`]: { summary: `Console: publish a ${label} now or at an instant`, tags, params: IdParams, body: AdminPublishBody, data: s.item },
+        [`admin${name}Offline`]: { summary: `Console: take a ${label} offline`, tags, params: IdParams, data: s.item },
+      }
     : {};
   return {
     [`admin${name}List`]: { summary: `Console: ${label} list`, tags, query: AdminListQuery.extend(s.filters), data: Page(s.item) },
@@ -278,7 +281,9 @@ function schemasOf<const N extends CatalogResourceName>(name: N) {
   } & { [K in `admin${N}Edit`]: { summary: string; tags: typeof tags; params: typeof IdParams; body: z.ZodType<CatalogBody<N> & { updated_at: string }, unknown>; data: CatalogSchemas[N]['item'] } } & {
     [K in `admin${N}Delete`]: { summary: string; tags: typeof tags; params: typeof IdParams; data: z.ZodObject<{ id: z.ZodNumber }> };
   } & (CatalogResources[N]['publication'] extends true
-      ? { [K in `admin${N}Publish`]: { summary: string; tags: typeof tags; params: typeof IdParams; body: typeof AdminPublishBody; data: CatalogSchemas[N]['item'] } }
+      ? { [K in `admin${N}Publish`]: { summary: string; tags: typeof tags; params: typeof IdParams; body: typeof AdminPublishBody; data: CatalogSchemas[N]['item'] } } & {
+          [K in `admin${N}Offline`]: { summary: string; tags: typeof tags; params: typeof IdParams; data: CatalogSchemas[N]['item'] };
+        }
       : unknown) & {
     [K in `admin${N}Bulk`]: { summary: string; tags: typeof tags; body: typeof AdminBulkBody; data: typeof AdminBulkResult };
   };

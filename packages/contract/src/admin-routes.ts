@@ -43,7 +43,7 @@ type CatalogRouteSet<N extends CatalogResourceName, P extends string = CatalogRe
 } & { [K in `admin${N}Create`]: R<'POST', P> } & { [K in `admin${N}Edit`]: R<'PUT', `${P}/:id`> } & {
   [K in `admin${N}Delete`]: R<'DELETE', `${P}/:id`>;
 } & { [K in `admin${N}Bulk`]: R<'POST', `${P}/bulk`> } & (CatalogResources[N]['publication'] extends true
-    ? { [K in `admin${N}Publish`]: R<'POST', `${P}/:id/publish`> }
+    ? { [K in `admin${N}Publish`]: R<'POST', `${P}/:id/publish`> } & { [K in `admin${N}Offline`]: R<'POST', `${P}/:id/offline`> }
     : unknown);
 
 /** The routes of one catalog resource; `bodyKb` for resources whose texts are long (site pages). */
@@ -58,7 +58,7 @@ function catalogRoutes<const N extends CatalogResourceName>(name: N, bodyKb?: nu
     [`admin${name}Edit`]: r('PUT', `${base}/:id`, true),
     [`admin${name}Delete`]: r('DELETE', `${base}/:id`),
     [`admin${name}Bulk`]: r('POST', `${base}/bulk`),
-    ...(publication ? { [`admin${name}Publish`]: r('POST', `${base}/:id/publish`) } : {}),
+    ...(publication ? { [`admin${name}Publish`]: r('POST', `${base}/:id/publish`), [`admin${name}Offline`]: r('POST', `${base}/:id/offline`) } : {}),
   } as unknown as CatalogRouteSet<N>;
 }
 

@@ -244,6 +244,13 @@ export class CatalogService {
     return { id };
   }
 
+  /** Takes a row with publication offline (the editor's "take offline"; DELETE does the same). */
+  async offline(id: number, actorId: number, now: Date) {
+    if (!this.def.status) throw new AppError(ErrorCode.ADMIN_BAD_STATE);
+    await this.remove(id, actorId, now);
+    return this.get(id, now);
+  }
+
   async publish(id: number, at: string | null | undefined, actorId: number, now: Date) {
     const row = await transaction(this.db, (tx) => this.publishIn(tx, id, at, actorId, now));
     await this.done([id]);
@@ -314,6 +321,13 @@ export function catalogRoutes(instance: FastifyInstance, def: CatalogDefinition,
       handler: async (req) => {
         const r = req as unknown as Req;
         return ok(await svc.publish(r.params.id, r.body.at, actor(r), opts.now()));
+      },
+    });
+    instance.route({
+      ...route('Offline'),
+      handler: async (req) => {
+        const r = req as unknown as Req;
+        return ok(await svc.offline(r.params.id, actor(r), opts.now()));
       },
     });
   }
