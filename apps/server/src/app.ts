@@ -259,11 +259,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(attendanceRoutes, { now, room: app.liveRoom, ...opts.attendance });
   await app.register(topicsRoutes, { now });
   await app.register(selectedRoutes, { now });
-  await app.register(papersRoutes);
+  await app.register(papersRoutes, { now });
   // Personal calendar feeds carry the congresses and what other modules add through the port:
   // reminded and favourite lives, and the meetings the user hosts.
   await app.register(calendarRoutes, { now, originOf, feedProviders: [livesFeed, meetingsFeed] });
-  await app.register(searchRoutes, { index: started.search });
+  await app.register(searchRoutes, { index: started.search, now });
   await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);
   const wechatPlatform = createWechatPlatform(config.wechatPlatform, app.accounts.secret, config.site.wechatMpUrl);

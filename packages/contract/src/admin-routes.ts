@@ -14,6 +14,54 @@ export interface AdminRouteDef extends RouteDef {
   area: AdminArea | null;
 }
 
+/**
+ * The catalog (decision record 0068): content types the console edits the same way, each with the
+ * same set of routes under `/v1/admin/<path>`. `publication`: the table has a publication status,
+ * so the resource has a publish route and a delete takes it offline instead of deleting it.
+ */
+export const CATALOG_RESOURCES = {
+  Speaker: { path: 'speakers', label: 'speaker', publication: true },
+  Hospital: { path: 'hospitals', label: 'hospital', publication: false },
+  Organizer: { path: 'organizers', label: 'organizer', publication: false },
+  Keyword: { path: 'keywords', label: 'keyword', publication: false },
+  Column: { path: 'columns', label: 'column', publication: true },
+  Special: { path: 'specials', label: 'special topic or album', publication: true },
+  AlbumConfig: { path: 'album_configs', label: 'album configuration', publication: false },
+  Paper: { path: 'papers', label: 'paper', publication: true },
+  SelectedVideo: { path: 'selected_videos', label: 'journal-channel item', publication: true },
+  Congress: { path: 'congresses', label: 'congress', publication: true },
+  SitePage: { path: 'site_pages', label: 'site page', publication: true },
+  RelateSite: { path: 'relate_sites', label: 'sister product', publication: true },
+  HotWord: { path: 'hot_words', label: 'hot search word', publication: true },
+} as const satisfies Record<string, { path: string; label: string; publication: boolean }>;
+export type CatalogResources = typeof CATALOG_RESOURCES;
+export type CatalogResourceName = keyof CatalogResources;
+
+type R<M extends string, P extends string> = { method: M; path: `/v1/admin/${P}`; auth: true; area: 'content'; bodyKb?: number };
+type CatalogRouteSet<N extends CatalogResourceName, P extends string = CatalogResources[N]['path']> = { [K in `admin${N}List`]: R<'GET', P> } & {
+  [K in `admin${N}Get`]: R<'GET', `${P}/:id`>;
+} & { [K in `admin${N}Create`]: R<'POST', P> } & { [K in `admin${N}Edit`]: R<'PUT', `${P}/:id`> } & {
+  [K in `admin${N}Delete`]: R<'DELETE', `${P}/:id`>;
+} & { [K in `admin${N}Bulk`]: R<'POST', `${P}/bulk`> } & (CatalogResources[N]['publication'] extends true
+    ? { [K in `admin${N}Publish`]: R<'POST', `${P}/:id/publish`> } & { [K in `admin${N}Offline`]: R<'POST', `${P}/:id/offline`> }
+    : unknown);
+
+/** The routes of one catalog resource; `bodyKb` for resources whose texts are long (site pages). */
+function catalogRoutes<const N extends CatalogResourceName>(name: N, bodyKb?: number): CatalogRouteSet<N> {
+  const { path, publication } = CATALOG_RESOURCES[name];
+  const base = `/v1/admin/${path}`;
+  const r = (method: string, p: string, big = false) => ({ method, path: p, auth: true, area: 'content', ...(big && bodyKb ? { bodyKb } : {}) });
+  return {
+    [`admin${name}List`]: r('GET', base),
+    [`admin${name}Get`]: r('GET', `${base}/:id`),
+    [`admin${name}Create`]: r('POST', base, true),
+    [`admin${name}Edit`]: r('PUT', `${base}/:id`, true),
+    [`admin${name}Delete`]: r('DELETE', `${base}/:id`),
+    [`admin${name}Bulk`]: r('POST', `${base}/bulk`),
+    ...(publication ? { [`admin${name}Publish`]: r('POST', `${base}/:id/publish`), [`admin${name}Offline`]: r('POST', `${base}/:id/offline`) } : {}),
+  } as unknown as CatalogRouteSet<N>;
+}
+
 export const adminRoutes = {
   adminMe: { method: 'GET', path: '/v1/admin/me', auth: true, area: null },
   // staff and the audit log (staff.ts)
@@ -93,6 +141,22 @@ export const adminRoutes = {
   adminContactHandle: { method: 'POST', path: '/v1/admin/contact_messages/:id/handle', auth: true, area: 'service' },
   // any staff: each figure only for the areas the caller reaches (checked in the handler)
   adminDashboard: { method: 'GET', path: '/v1/admin/dashboard', auth: true, area: null },
+  // the catalog (admin-catalog.ts)
+  ...catalogRoutes('Speaker'),
+  ...catalogRoutes('Hospital'),
+  ...catalogRoutes('Organizer'),
+  ...catalogRoutes('Keyword'),
+  ...catalogRoutes('Column'),
+  ...catalogRoutes('Special'),
+  ...catalogRoutes('AlbumConfig'),
+  ...catalogRoutes('Paper', 256),
+  ...catalogRoutes('SelectedVideo', 256),
+  ...catalogRoutes('Congress'),
+  ...catalogRoutes('SitePage', 1024),
+  ...catalogRoutes('RelateSite', 256),
+  ...catalogRoutes('HotWord'),
+  adminSitePageVersions: { method: 'GET', path: '/v1/admin/site_pages/:id/versions', auth: true, area: 'content' },
+  adminSitePageRestore: { method: 'POST', path: '/v1/admin/site_pages/:id/versions/:version_id/restore', auth: true, area: 'content' },
 } as const satisfies Record<string, AdminRouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

@@ -32,6 +32,7 @@ import { adminRunningSchemas } from './admin-running.ts';
 import { adminCourseSchemas } from './admin-courses.ts';
 import { adminNewsSchemas } from './admin-news.ts';
 import { adminHomeSchemas } from './admin-home.ts';
+import { adminCatalogSchemas } from './admin-catalog.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -316,6 +317,7 @@ export const schemas = {
   }),
   ...newsSchemas,
   ...calendarSchemas,
+  ...adminCatalogSchemas,
 } as const satisfies { [N in RouteName | AdminRouteName]: EndpointSchemas };
 
 export type Schemas = typeof schemas;

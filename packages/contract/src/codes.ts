@@ -185,6 +185,14 @@ export const ErrorCode = {
   CONTENT_REFERENCE_MISSING: 40831,
   /** There is no draft of the home page to publish or discard. */
   HOME_NO_DRAFT: 40832,
+  /** The catalog (40840–40849). A key that must be unique (a page's slug, a product's key) is taken. */
+  CATALOG_DUPLICATE: 40840,
+  /** The row names another that does not exist (a hospital, organiser, channel or album). */
+  CATALOG_MISSING_REFERENCE: 40841,
+  /** Another row still points at this one (a channel with albums): remove those first. */
+  CATALOG_IN_USE: 40842,
+  /** The resource is published when saved and has no scheduled instant. */
+  CATALOG_NO_SCHEDULE: 40843,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

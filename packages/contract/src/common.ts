@@ -121,6 +121,10 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.COURSE_NOT_DELETABLE]: { zh_CN: '只能删除无人购买的草稿，其他课程请下线', en: 'Only a draft nobody bought can be deleted; take the others offline' },
   [ErrorCode.CREDIT_DESIGNATION_CLAIMED]: { zh_CN: '已有学员申领学分，只能修改标题和延后申领截止时间', en: 'Credit has been claimed: only the titles and a later claim deadline can change' },
   [ErrorCode.CREDIT_DESIGNATION_TESTED]: { zh_CN: '已有学员参加测试，试题、及格线和次数不能修改', en: 'Learners have taken the post-test: its questions, pass mark and attempts cannot change' },
+  [ErrorCode.CATALOG_DUPLICATE]: { zh_CN: '该标识已被使用，请换一个', en: 'This key is already in use; choose another' },
+  [ErrorCode.CATALOG_MISSING_REFERENCE]: { zh_CN: '引用的内容不存在，请重新选择', en: 'An item this refers to does not exist; choose it again' },
+  [ErrorCode.CATALOG_IN_USE]: { zh_CN: '仍有其他内容引用此项，请先移除它们', en: 'Other items still refer to this one; remove them first' },
+  [ErrorCode.CATALOG_NO_SCHEDULE]: { zh_CN: '此类内容不支持定时发布', en: 'This kind of item cannot be scheduled' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

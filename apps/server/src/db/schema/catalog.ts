@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './common.ts';
+import { createdAt, updatedAt } from './common.ts';
 
 /** Reference data shared by courses, lives and speakers. Bilingual text: *_en falls back to *_zh. */
 
@@ -45,6 +45,7 @@ export const hospitals = pgTable(
     /** The most specific region (a city, or a municipality that has no cities below it). */
     regionId: integer().references(() => regions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('hospitals_region_idx').on(t.regionId)],
 );
@@ -55,6 +56,7 @@ export const organizers = pgTable('organizers', {
   nameEn: text(),
   logo: text().notNull(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const tags = pgTable('tags', {
@@ -63,4 +65,5 @@ export const tags = pgTable('tags', {
   titleEn: text(),
   cover: text(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

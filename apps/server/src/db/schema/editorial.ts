@@ -30,6 +30,7 @@ export const papers = pgTable(
     status: contentStatus().notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('papers_status_published_idx').on(t.status, t.publishedAt)],
 );
@@ -75,4 +76,5 @@ export const hotWords = pgTable('hot_words', {
   sort: integer().notNull().default(0),
   status: contentStatus().notNull().default('published'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -1,4 +1,5 @@
 import { date, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { users } from './users.ts';
 
@@ -22,6 +23,33 @@ export const sitePages = pgTable('site_pages', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every saved text of a site page (decision record 0068): an edit in the console writes one and
+ * makes it the page's text; restoring an old one writes a new version copying it. `number` counts
+ * 1, 2, 3... within a page.
+ */
+export const sitePageVersions = pgTable(
+  'site_page_versions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    pageId: integer()
+      .notNull()
+      .references(() => sitePages.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    titleZh: text().notNull(),
+    titleEn: text(),
+    bodyZh: text().notNull(),
+    bodyEn: text(),
+    version: text().notNull().default(''),
+    effectiveOn: date({ mode: 'string' }),
+    /** The version this one copies, when it was made by a restore. */
+    restoredFrom: integer(),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('site_page_versions_page_number_uq').on(t.pageId, t.number)],
+);
 
 export const contactKind = pgEnum('contact_kind', ['phone', 'email']);
 export const contactMessageStatus = pgEnum('contact_message_status', ['new', 'handled']);

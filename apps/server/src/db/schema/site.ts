@@ -57,6 +57,7 @@ export const relateSites = pgTable('relate_sites', {
   sort: integer().notNull().default(0),
   status: contentStatus().notNull().default('published'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const introTexts = pgTable('intro_texts', {

@@ -9,6 +9,7 @@ import { sendNotFound } from '../../plugins/errors.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import type { FeedProvider } from './calendar.feed.ts';
 import { CalendarService } from './calendar.service.ts';
+import calendarAdminRoutes from './calendar.admin.routes.ts';
 
 export interface CalendarRoutesOptions {
   now: () => Date;
@@ -75,6 +76,8 @@ const calendarRoutes: FastifyPluginAsync<CalendarRoutesOptions> = async (instanc
       return sendIcs(reply.header('cache-control', 'private, no-store'), ics, 'medportal.ics');
     },
   );
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(calendarAdminRoutes, { now });
 };
 
 export default calendarRoutes;

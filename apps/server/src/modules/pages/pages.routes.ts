@@ -5,6 +5,7 @@ import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { sitePage, submitContactForm, sweepContactMessages } from './pages.service.ts';
+import pagesAdminRoutes from './pages.admin.routes.ts';
 
 export interface PagesRoutesOptions {
   site: SiteSettings;
@@ -58,6 +59,8 @@ const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (instance, { s
     // The database closes after this hook: let a sweep under way finish first.
     await running;
   });
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(pagesAdminRoutes, { now });
 };
 
 export default pagesRoutes;

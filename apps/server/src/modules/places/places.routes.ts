@@ -4,6 +4,7 @@ import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { LIVE_CARDS_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { PlacesService } from './places.service.ts';
+import placesAdminRoutes from './places.admin.routes.ts';
 
 export interface PlacesRoutesOptions {
   now: () => Date;
@@ -38,6 +39,8 @@ const placesRoutes: FastifyPluginAsync<PlacesRoutesOptions> = async (instance, {
       handler: async (req) => ok(await svc.speakers(kind, req.params.id, req.query, req.ctx.lang)),
     });
   }
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(placesAdminRoutes, { now });
 };
 
 export default placesRoutes;

@@ -6,11 +6,13 @@ import { publicRead } from '../../lib/public-cache.ts';
 import { sendEnvelope } from '../../plugins/errors.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import type { SearchIndexLoader } from './search.loader.ts';
+import searchAdminRoutes from './search.admin.routes.ts';
 import { SearchService, SearchUnavailable } from './search.service.ts';
 
 export interface SearchRoutesOptions {
   /** This process's index, loading in the background (startup.ts starts it). */
   index: SearchIndexLoader;
+  now: () => Date;
 }
 
 /** 503 with Retry-After while search cannot answer yet (decision record 0016). */
@@ -25,7 +27,7 @@ async function answer<T>(req: FastifyRequest, reply: FastifyReply, work: () => P
 }
 
 /** Search (spec §2 /search, §7 "Home and search"): thin handlers over SearchService. */
-const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, { index }) => {
+const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, { index, now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Searches match in memory once the index is loaded; until then a slower path (decision record 0016).
   app.addHook('onClose', () => index.close());
@@ -43,6 +45,7 @@ const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, {
     config: matched,
     handler: (req, reply) => answer(req, reply, () => svc.suggest(req.query.word, req.ctx.lang)),
   });
+  await app.register(searchAdminRoutes, { now, hotWordsChanged: () => svc.hotWordsChanged() });
   app.route({ ...endpointRoute('hotCourse'), config: board(Tag.courses), handler: async (req) => ok(await svc.hotCourses(req.ctx.lang)) });
 };
 

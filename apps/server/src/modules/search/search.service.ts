@@ -113,6 +113,17 @@ export class SearchService {
     this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
   }
 
+  /**
+   * After the editors change the hot words: they are the glossary searches translate with and the
+   * first suggestions, so what was answered with the old ones is dropped in this process (others
+   * within HOT_TTL_MS).
+   */
+  hotWordsChanged(): void {
+    this.hotWords.clear();
+    this.searches.clear();
+    this.suggestions.clear();
+  }
+
   /** Whether searches are answered from the in-memory index yet. */
   get readiness() {
     return this.indexes.readiness;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { SelectedService } from './selected.service.ts';
+import selectedAdminRoutes from './selected.admin.routes.ts';
 
 export interface SelectedRoutesOptions {
   now: () => Date;
@@ -29,6 +30,8 @@ const selectedRoutes: FastifyPluginAsync<SelectedRoutesOptions> = async (instanc
     ...endpointRoute('specialVideos'),
     handler: async (req) => ok(await svc.albumVideos(req.params.theme_id, req.params.album_id, req.query, req.ctx.lang)),
   });
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(selectedAdminRoutes, { now });
 };
 
 export default selectedRoutes;

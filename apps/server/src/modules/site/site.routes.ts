@@ -5,6 +5,7 @@ import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { productPageFor, relateSitesFor, sideBanners, siteConfigFor } from './site.service.ts';
+import siteAdminRoutes from './site.admin.routes.ts';
 
 export interface SiteRoutesOptions {
   site: SiteSettings;
@@ -39,6 +40,8 @@ const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (instance, { sit
     config: cached,
     handler: async (req) => ok(siteConfigFor(site, req.ctx.lang)),
   });
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(siteAdminRoutes, { now });
 };
 
 export default siteRoutes;

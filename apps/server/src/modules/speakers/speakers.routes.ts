@@ -5,6 +5,7 @@ import { idTags, LIVE_CARDS_TTL_MS, publicRead, routeId } from '../../lib/public
 import { currentUser } from '../../plugins/auth.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { SpeakersService } from './speakers.service.ts';
+import speakersAdminRoutes from './speakers.admin.routes.ts';
 
 export interface SpeakersRoutesOptions {
   now: () => Date;
@@ -52,6 +53,8 @@ const speakersRoutes: FastifyPluginAsync<SpeakersRoutesOptions> = async (instanc
     handler: async (req) => ok(await svc.follow(req.params.id, currentUser(req).id, req.body.status === 1)),
   });
   app.route({ ...endpointRoute('myFollows'), handler: async (req) => ok(await svc.followed(currentUser(req).id, req.query, req.ctx.lang)) });
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(speakersAdminRoutes, { now });
 };
 
 export default speakersRoutes;

@@ -4,6 +4,7 @@ import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { LIVE_CARDS_TTL_MS, publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { TopicsService } from './topics.service.ts';
+import topicsAdminRoutes from './topics.admin.routes.ts';
 
 export interface TopicsRoutesOptions {
   now: () => Date;
@@ -26,6 +27,8 @@ const topicsRoutes: FastifyPluginAsync<TopicsRoutesOptions> = async (instance, {
   });
   app.route({ ...endpointRoute('topicNews'), config: cached(Tag.news), handler: async (req) => ok(await svc.news(req.params.id, req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute('topicPapers'), config: cached(Tag.papers), handler: async (req) => ok(await svc.papers(req.params.id, req.query, req.ctx.lang)) });
+  // The console's catalog routes for this module's tables (decision record 0068).
+  await app.register(topicsAdminRoutes, { now });
 };
 
 export default topicsRoutes;
