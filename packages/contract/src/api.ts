@@ -28,6 +28,7 @@ import { shareSchemas } from './share.ts';
 import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
+import { adminLiveSchemas } from './admin-lives.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -308,6 +309,7 @@ export const schemas = {
   }),
   ...newsSchemas,
   ...calendarSchemas,
+  ...adminLiveSchemas,
 } as const satisfies { [N in RouteName | AdminRouteName]: EndpointSchemas };
 
 export type Schemas = typeof schemas;

@@ -110,6 +110,9 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.STAFF_LAST_ADMINISTRATOR]: { zh_CN: '至少需要保留一位管理员', en: 'At least one administrator must remain' },
   [ErrorCode.ADMIN_EDIT_CONFLICT]: { zh_CN: '内容已被他人修改，请刷新后再编辑', en: 'Someone else changed this since you opened it; reload it and edit again' },
   [ErrorCode.ADMIN_BAD_STATE]: { zh_CN: '当前状态下不能执行此操作', en: 'This action does not apply in its present state' },
+  [ErrorCode.ADMIN_LIVE_NO_RECORDING]: { zh_CN: '没有可用作回放的录像', en: 'There is no recording to offer as the replay' },
+  [ErrorCode.ADMIN_LIVE_NOT_ENDED]: { zh_CN: '直播结束后才能设置回放', en: 'The replay can be set only after the live has ended' },
+  [ErrorCode.ADMIN_LIVE_UNKNOWN_REF]: { zh_CN: '所选的讲者、主办方、科室或主持人不存在', en: 'A chosen speaker, organiser, department or moderator does not exist' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 
