@@ -32,6 +32,8 @@ export interface LiveRoomPort {
   isModerator(liveId: number, userId: number): Promise<boolean>;
   admits(liveId: number, userId: number): Promise<boolean>;
   announcePresence(liveId: number, check: { id: number; askedAt: Date; closesAt: Date }): Promise<void>;
+  /** The console's start, end and replay (no moderator check: the caller's admin area is the right). */
+  changeStatus: LiveRoomService['changeStatus'];
 }
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     isModerator: (liveId: number, userId: number) => svc.isModerator(liveId, userId),
     admits: (liveId: number, userId: number) => svc.admits(liveId, userId),
     announcePresence: (liveId: number, check: { id: number; askedAt: Date; closesAt: Date }) => svc.announcePresence(liveId, check),
+    changeStatus: (...args) => svc.changeStatus(...args),
   });
   // Evidence of sockets closing as the server stops is written before the database closes.
   const recording = new Set<Promise<void>>();

@@ -6,3 +6,4 @@ export { livesFeed } from './lives.feed.ts';
 export { createUnlistedLive, liveTimes, type UnlistedLive, updateUnlistedLive, withdrawUnlistedLive } from './lives.unlisted.ts';
 export { mergeReminders } from './lives.merge.ts';
 export { liveShareInfo } from './lives.share.ts';
+export { default as livesAdminRoutes } from './lives.admin.routes.ts';
