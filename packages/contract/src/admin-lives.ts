@@ -36,7 +36,15 @@ export const AdminLiveAgendaItemInput = z.object({
   title_en: TextEn(200),
   speaker_id: Id.nullable(),
 });
-export const AdminLiveAgendaItem = AdminLiveAgendaItemInput.extend({ id: z.number().int() });
+/** An agenda item as the console reads it (plain: answers carry no input transforms). */
+export const AdminLiveAgendaItem = z.object({
+  id: z.number().int(),
+  start_at: z.string(),
+  end_at: z.string(),
+  title_zh: z.string(),
+  title_en: z.string().nullable(),
+  speaker_id: z.number().int().nullable(),
+});
 export const AdminLiveAgendaBody = z.object({ items: z.array(AdminLiveAgendaItemInput).max(60) });
 export const AdminLiveAgenda = z.object({ items: z.array(AdminLiveAgendaItem) });
 

@@ -91,6 +91,9 @@ export async function find(db: Conn, id: number): Promise<AdminLiveRow | undefin
   return row;
 }
 
+/** A new version stamp: now, or a millisecond after the last one (two saves in one millisecond still differ). */
+const nextVersion = (now: Date) => sql<Date>`greatest(${now.toISOString()}::timestamptz, date_trunc('milliseconds', ${lives.updatedAt}) + interval '1 millisecond')`;
+
 /** The row locked for a write (publish, offline, agenda, stream): concurrent writes take turns. */
 export async function lock(tx: Tx, id: number) {
   const [row] = await tx.select().from(lives).where(eq(lives.id, id)).for('update');
@@ -116,7 +119,7 @@ export async function insert(tx: Tx, v: LiveValues & { meetingNo: string; now: D
 export async function updateIfVersion(tx: Tx, id: number, version: Date, v: LiveValues, now: Date): Promise<boolean> {
   const rows = await tx
     .update(lives)
-    .set({ ...v, updatedAt: now })
+    .set({ ...v, updatedAt: nextVersion(now) })
     .where(and(eq(lives.id, id), sql`date_trunc('milliseconds', ${lives.updatedAt}) = ${version.toISOString()}::timestamptz`))
     .returning({ id: lives.id });
   return rows.length === 1;
@@ -125,12 +128,12 @@ export async function updateIfVersion(tx: Tx, id: number, version: Date, v: Live
 export async function setPublication(tx: Tx, id: number, v: { status: 'published' | 'offline'; publishedAt?: Date }, now: Date): Promise<void> {
   await tx
     .update(lives)
-    .set({ ...v, updatedAt: now })
+    .set({ ...v, updatedAt: nextVersion(now) })
     .where(eq(lives.id, id));
 }
 
 export async function touch(tx: Tx, id: number, now: Date): Promise<void> {
-  await tx.update(lives).set({ updatedAt: now }).where(eq(lives.id, id));
+  await tx.update(lives).set({ updatedAt: nextVersion(now) }).where(eq(lives.id, id));
 }
 
 // ---- references ----
