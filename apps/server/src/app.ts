@@ -31,7 +31,7 @@ import topicsRoutes from './modules/topics/topics.routes.ts';
 import { selectedRoutes } from './modules/selected/index.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
-import { livesFeed } from './modules/lives/index.ts';
+import { livesAdminRoutes, livesFeed } from './modules/lives/index.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
@@ -221,7 +221,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(coursesRoutes, { now });
   await app.register(courseAlbumsRoutes);
   await app.register(authorVoiceRoutes);
-  await app.register(liveAgendaRoutes);
+  await app.register(liveAgendaRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });
   await app.register(pagesRoutes, { site: config.site, now });
   await app.register(newsRoutes, { now });
@@ -285,6 +285,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(userAdminRoutes);
   await app.register(contactAdminRoutes, { now });
   await app.register(dashboardRoutes, { now });
+  await app.register(livesAdminRoutes, { now });
   // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
   // render-worker.mjs next to the server; from sources it is render-worker.ts).
   const renders = new RenderPool<AppRenderTasks>({

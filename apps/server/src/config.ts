@@ -109,6 +109,10 @@ const EnvSchema = z.object({
   CERT_SIGNING_KEY: z.string().max(200).optional(),
   /** Withdrawal payouts: only the sandbox provider exists yet (it pays asynchronously). */
   PAYOUT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Streaming service for push URLs (decision record 0066): the sandbox signs like Tencent Cloud live with its own key. */
+  STREAM_PROVIDER: z.enum(['sandbox', 'tencent']).default('sandbox'),
+  /** The push domain's authentication key (Tencent: the push URL's txSecret key). Required with STREAM_PROVIDER=tencent. */
+  STREAM_PUSH_KEY: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   MEDIA_RTMP_PUSH_URL: z.string().regex(/^rtmps?:\/\/[^\s]+$/, 'must start with rtmp:// or rtmps://').optional(),
   /** Origin providers send notifications to (https://api.example.com); default: the origin of the paying request. */
   PAYMENT_NOTIFY_BASE_URL: optionalUrl,
@@ -253,6 +257,8 @@ export interface MediaSettings {
   livePullBaseUrl: string | null;
   /** The RTMP server organisers push to. */
   rtmpPushUrl: string;
+  /** Who signs and checks push URLs (decision record 0066). */
+  streaming: { provider: 'sandbox' | 'tencent'; pushKey: string | null };
 }
 
 export class ConfigError extends Error {
@@ -281,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.MEDIA_PROVIDER === 'cdn' && (!e.MEDIA_CDN_BASE_URL || !e.MEDIA_LIVE_PULL_BASE_URL)) {
     throw new ConfigError('invalid environment:\n  MEDIA_PROVIDER: cdn needs MEDIA_CDN_BASE_URL and MEDIA_LIVE_PULL_BASE_URL');
+  }
+  if (e.STREAM_PROVIDER === 'tencent' && (!e.STREAM_PUSH_KEY || !e.MEDIA_RTMP_PUSH_URL)) {
+    throw new ConfigError('invalid environment:\n  STREAM_PROVIDER: tencent needs STREAM_PUSH_KEY and MEDIA_RTMP_PUSH_URL (rtmp://<push domain>/live)');
   }
   const cardKey = e.CARD_ENCRYPTION_KEY === undefined ? null : parseKey32(e.CARD_ENCRYPTION_KEY);
   if (e.CARD_ENCRYPTION_KEY !== undefined && !cardKey) {
@@ -358,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cdnBaseUrl: e.MEDIA_CDN_BASE_URL?.replace(/\/+$/, '') ?? null,
       livePullBaseUrl: e.MEDIA_LIVE_PULL_BASE_URL?.replace(/\/+$/, '') ?? null,
       rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
+      streaming: { provider: e.STREAM_PROVIDER, pushKey: e.STREAM_PUSH_KEY ?? null },
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
     certificates: { signingKey: certKey },

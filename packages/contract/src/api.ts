@@ -33,6 +33,7 @@ import { adminCourseSchemas } from './admin-courses.ts';
 import { adminNewsSchemas } from './admin-news.ts';
 import { adminHomeSchemas } from './admin-home.ts';
 import { adminCatalogSchemas } from './admin-catalog.ts';
+import { adminLiveSchemas } from './admin-lives.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -318,6 +319,7 @@ export const schemas = {
   ...newsSchemas,
   ...calendarSchemas,
   ...adminCatalogSchemas,
+  ...adminLiveSchemas,
 } as const satisfies { [N in RouteName | AdminRouteName]: EndpointSchemas };
 
 export type Schemas = typeof schemas;

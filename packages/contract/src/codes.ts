@@ -193,6 +193,12 @@ export const ErrorCode = {
   CATALOG_IN_USE: 40842,
   /** The resource is published when saved and has no scheduled instant. */
   CATALOG_NO_SCHEDULE: 40843,
+  /** Lives in the console (40820–40829). No recording to offer as the replay (no uploaded replay, no stream recording). */
+  ADMIN_LIVE_NO_RECORDING: 40820,
+  /** A replay is offered or hidden only after the live has ended. */
+  ADMIN_LIVE_NOT_ENDED: 40821,
+  /** A speaker, organiser, department or moderator named in the live does not exist. */
+  ADMIN_LIVE_UNKNOWN_REF: 40822,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

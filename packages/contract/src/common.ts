@@ -125,6 +125,9 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.CATALOG_MISSING_REFERENCE]: { zh_CN: '引用的内容不存在，请重新选择', en: 'An item this refers to does not exist; choose it again' },
   [ErrorCode.CATALOG_IN_USE]: { zh_CN: '仍有其他内容引用此项，请先移除它们', en: 'Other items still refer to this one; remove them first' },
   [ErrorCode.CATALOG_NO_SCHEDULE]: { zh_CN: '此类内容不支持定时发布', en: 'This kind of item cannot be scheduled' },
+  [ErrorCode.ADMIN_LIVE_NO_RECORDING]: { zh_CN: '没有可用作回放的录像', en: 'There is no recording to offer as the replay' },
+  [ErrorCode.ADMIN_LIVE_NOT_ENDED]: { zh_CN: '直播结束后才能设置回放', en: 'The replay can be set only after the live has ended' },
+  [ErrorCode.ADMIN_LIVE_UNKNOWN_REF]: { zh_CN: '所选的讲者、主办方、科室或主持人不存在', en: 'A chosen speaker, organiser, department or moderator does not exist' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

@@ -26,6 +26,8 @@ export const lives = pgTable(
     departmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
     speakerId: integer().references(() => speakers.id, { onDelete: 'set null' }),
     status: contentStatus().notNull().default('draft'),
+    /** Readers see a published live from this instant (a future one is a scheduled publication, decision record 0062). */
+    publishedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

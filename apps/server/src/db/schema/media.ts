@@ -79,6 +79,10 @@ export const liveStreams = pgTable('live_streams', {
   streamKey: text().notNull(),
   /** Playback needs a logged-in viewer (auth_url answers LOGIN_TO_WATCH to visitors). */
   loginRequired: boolean().notNull().default(false),
+  /** The signed push URL's expiry (txTime); null: not issued yet (decision record 0066). */
+  pushExpiresAt: timestamp({ withTimezone: true }),
+  /** When an operator last replaced the stream key (the old push URL stops working then). */
+  rotatedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -17,6 +17,7 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
+import { visibleNow } from '../shared/publication.ts';
 export { listBanners } from '../shared/banner.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 import { visibleNow } from '../shared/publication.ts';
@@ -94,7 +95,7 @@ export function listCurrentLives(db: Db, now: Date, limit: number) {
   return db
     .select(liveCardColumns)
     .from(lives)
-    .where(and(eq(lives.status, published), gt(lives.endAt, now)))
+    .where(and(visibleNow(lives.status, lives.publishedAt, now), gt(lives.endAt, now)))
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(limit);
 }

@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { courses, liveAgendaItems, lives, liveSpeakers, speakers } from '../../db/schema/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 /** A live a visitor can open by its id: listed ones and the unlisted lives behind meetings. */
-export async function findLive(db: Db, id: number) {
+export async function findLive(db: Db, id: number, now: Date) {
   const [row] = await db
     .select({ id: lives.id, speakerId: lives.speakerId, departmentId: lives.departmentId })
     .from(lives)
-    .where(and(eq(lives.id, id), inArray(lives.status, ['published', 'unlisted'])));
+    .where(and(eq(lives.id, id), visibleNow(lives.status, lives.publishedAt, now, true)));
   return row ?? null;
 }
 

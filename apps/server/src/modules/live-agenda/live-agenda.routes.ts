@@ -6,9 +6,9 @@ import { Tag } from '../shared/cache-tags.ts';
 import { LiveAgendaService } from './live-agenda.service.ts';
 
 /** The live room's agenda panel and its related courses (the room's 会议议程 and 相关课程). */
-const liveAgendaRoutes: FastifyPluginAsync = async (instance) => {
+const liveAgendaRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new LiveAgendaService(app.db);
+  const svc = new LiveAgendaService(app.db, now);
 
   app.route({
     ...endpointRoute('liveAgenda'),

@@ -6,10 +6,13 @@ import { action, presentCourse } from '../shared/content.present.ts';
 import * as repo from './live-agenda.repository.ts';
 
 export class LiveAgendaService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   private async live(id: number) {
-    const l = await repo.findLive(this.db, id);
+    const l = await repo.findLive(this.db, id, this.now());
     if (!l) throw new AppError(ErrorCode.NOT_FOUND);
     return l;
   }

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { paginate } from '../shared/paginate.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 type Conn = Db | Tx;
 
@@ -32,7 +33,7 @@ type Conn = Db | Tx;
 const published = inArray(lives.status, ['published', 'unlisted']);
 
 /** A published or unlisted live with its room settings (defaults when it has no room row yet). */
-export async function findLive(db: Conn, id: number) {
+export async function findLive(db: Conn, id: number, now: Date) {
   const [row] = await db
     .select({
       id: lives.id,
@@ -65,7 +66,8 @@ export async function findLive(db: Conn, id: number) {
     .from(lives)
     .leftJoin(liveRooms, eq(liveRooms.liveId, lives.id))
     .leftJoin(organizers, eq(organizers.id, lives.organizerId))
-    .where(and(eq(lives.id, id), published));
+    // A scheduled publication opens at its instant (decision record 0062).
+    .where(and(eq(lives.id, id), visibleNow(lives.status, lives.publishedAt, now, true)));
   return row;
 }
 export type LiveRow = NonNullable<Awaited<ReturnType<typeof findLive>>>;

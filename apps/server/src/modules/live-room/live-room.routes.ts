@@ -36,6 +36,8 @@ export interface LiveRoomPort {
   staffModerate: LiveRoomService['staffModerate'];
   /** Viewers in the room now (every process). */
   viewers(liveId: number): Promise<number>;
+  /** The console's start, end and replay (no moderator check: the caller's admin area is the right). */
+  changeStatus: LiveRoomService['changeStatus'];
 }
 
 declare module 'fastify' {
@@ -81,6 +83,7 @@ const liveRoomRoutes: FastifyPluginAsync<LiveRoomRoutesOptions> = async (instanc
     announcePresence: (liveId: number, check: { id: number; askedAt: Date; closesAt: Date }) => svc.announcePresence(liveId, check),
     staffModerate: (topicId, action, audit) => svc.staffModerate(topicId, action, audit),
     viewers: (liveId: number) => hub.viewers(liveId),
+    changeStatus: (...args) => svc.changeStatus(...args),
   });
   // Evidence of sockets closing as the server stops is written before the database closes.
   const recording = new Set<Promise<void>>();

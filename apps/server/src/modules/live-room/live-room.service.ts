@@ -104,7 +104,7 @@ export class LiveRoomService {
 
   /** Whether the live's gate (login, access code, check-in) lets the user play it. */
   async admits(liveId: number, userId: number): Promise<boolean> {
-    const live = await repo.findLive(this.db, liveId);
+    const live = await repo.findLive(this.db, liveId, this.now());
     return live !== undefined && (await this.playGate(live, userId)).gate === null;
   }
 
@@ -119,7 +119,7 @@ export class LiveRoomService {
   }
 
   private async live(id: number): Promise<repo.LiveRow> {
-    const live = await repo.findLive(this.db, id);
+    const live = await repo.findLive(this.db, id, this.now());
     if (!live) throw notFound();
     return live;
   }
@@ -575,6 +575,21 @@ export class LiveRoomService {
 
   async setStatus(liveId: number, userId: number, action: 'start' | 'end' | 'replay', lang: ApiLanguage): Promise<DataOf<'liveStatusSet'>> {
     await this.moderator(liveId, userId);
+    await this.changeStatus(liveId, userId, action);
+    return this.detail(liveId, { userId, lang });
+  }
+
+  /**
+   * Starts or ends the live now, offers its replay or hides it (`hide_replay`), and tells the room.
+   * The console calls this for its producers (their area is their right, decision record 0066);
+   * `inTx` runs in the same transaction before the event (the console's audit row).
+   */
+  async changeStatus(
+    liveId: number,
+    userId: number,
+    action: 'start' | 'end' | 'replay' | 'hide_replay',
+    inTx?: (tx: Tx, before: { startAt: Date; endAt: Date; hasReplay: boolean }, after: { startAt: Date; endAt: Date; hasReplay: boolean }) => Promise<void>,
+  ): Promise<void> {
     const now = this.now();
     const event = await this.db.transaction(async (tx) => {
       const live = await repo.lockLive(tx, liveId);
@@ -602,13 +617,18 @@ export class LiveRoomService {
           const id = await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, endAt), ready: auto });
           if (auto) recordingId = id;
         }
-      } else {
+      } else if (action === 'replay') {
         if (recording === 'off') throw new AppError(ErrorCode.LIVE_NOT_RECORDED);
         if (status !== LiveStatus.ENDED) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
         next = { ...next, hasReplay: true };
         recordingId = await repo.upsertRecording(tx, liveId, { recordedAt: live.startAt, durationS: durationS(live.startAt, live.endAt), ready: true });
+      } else {
+        if (status !== LiveStatus.REPLAY) throw new AppError(ErrorCode.LIVE_STATUS_INVALID);
+        next = { ...next, hasReplay: false };
+        await repo.withdrawRecording(tx, liveId);
       }
       await repo.moveLive(tx, liveId, next, now);
+      if (inTx) await inTx(tx, { startAt: live.startAt, endAt: live.endAt, hasReplay: live.hasReplay }, next);
       const e = await this.emit(tx, liveId, {
         type: 'status',
         live_status: this.status(next, now),
@@ -622,7 +642,6 @@ export class LiveRoomService {
       return e;
     });
     this.publish([event]);
-    return this.detail(liveId, { userId, lang });
   }
 
   // ---- recordings ----
@@ -632,7 +651,7 @@ export class LiveRoomService {
     const r = await repo.findRecording(this.db, id);
     if (!r) throw notFound();
     // A live's recording is let through the live's own gate; a recorded meeting's once it has ended.
-    const live = r.liveId === null ? null : await repo.findLive(this.db, r.liveId);
+    const live = r.liveId === null ? null : await repo.findLive(this.db, r.liveId, this.now());
     if (live?.recording === 'off') throw new AppError(ErrorCode.LIVE_NOT_RECORDED);
     if (!r.ready || (live?.recording === 'auto' && this.status(live) !== LiveStatus.REPLAY)) throw new AppError(ErrorCode.RECORDING_NOT_READY);
     const gate = live ? (await this.playGate(live, v.userId)).gate : null;
@@ -686,7 +705,7 @@ export class LiveRoomService {
 
   /** Who a socket belongs to and whether it may join (the same rules as the room's REST reads). */
   async socketAccess(liveId: number, userId: number | undefined): Promise<{ ok: false; reason: 'not_found' | 'blocked' } | { ok: true; isMod: boolean }> {
-    const live = await repo.findLive(this.db, liveId);
+    const live = await repo.findLive(this.db, liveId, this.now());
     if (!live) return { ok: false, reason: 'not_found' };
     const { isMod, blocked } = await this.role(live, userId);
     return blocked ? { ok: false, reason: 'blocked' } : { ok: true, isMod };

@@ -7,3 +7,4 @@ export { createUnlistedLive, liveTimes, type UnlistedLive, updateUnlistedLive, w
 export { mergeReminders } from './lives.merge.ts';
 export { liveShareInfo } from './lives.share.ts';
 export { livesOverlapping } from './lives.figures.ts';
+export { default as livesAdminRoutes } from './lives.admin.routes.ts';

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { departments, liveReminders, lives, liveSpeakers, speakers, userFavorites, userRemindSettings } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
+import { visibleNow } from '../shared/publication.ts';
 import type { FeedEvent, FeedProvider } from '../calendar/index.ts';
 
 const DAY = 86_400_000;
@@ -33,7 +34,7 @@ export const livesFeed: FeedProvider = async (db: Db, ctx) => {
     })
     .from(lives)
     .leftJoin(departments, eq(departments.id, lives.departmentId))
-    .where(and(eq(lives.status, 'published'), gte(lives.startAt, new Date(now.getTime() - 30 * DAY)), lt(lives.startAt, new Date(now.getTime() + 366 * DAY)), mine))
+    .where(and(visibleNow(lives.status, lives.publishedAt, now), gte(lives.startAt, new Date(now.getTime() - 30 * DAY)), lt(lives.startAt, new Date(now.getTime() + 366 * DAY)), mine))
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(1000);
   if (rows.length === 0) return [];

@@ -3,10 +3,12 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { departments, liveProducts, liveReminders, lives, relateSites, userFavorites, userIdentities, userRemindSettings } from '../../db/schema/index.ts';
 import { liveCardColumns } from '../shared/card.columns.ts';
 import { paginate } from '../shared/paginate.ts';
+import { visibleNow } from '../shared/publication.ts';
 
 type Conn = Db | Tx;
 
-const published = eq(lives.status, 'published');
+/** Published and its instant come (a scheduled publication stays hidden until then, decision record 0062). */
+const published = (now: Date) => visibleNow(lives.status, lives.publishedAt, now);
 
 const cardColumns = { ...liveCardColumns, meetingNo: lives.meetingNo };
 
@@ -25,16 +27,16 @@ async function paged(db: Conn, where: SQL | undefined, order: SQL[], limit: numb
 export type LiveCardRow = Awaited<ReturnType<typeof paged>>['rows'][number];
 
 /** Start and end of published lives starting in [from, to): the day strip counts these. */
-export function startsBetween(db: Conn, from: Date, to: Date) {
+export function startsBetween(db: Conn, from: Date, to: Date, now: Date) {
   return db
     .select({ startAt: lives.startAt, endAt: lives.endAt })
     .from(lives)
-    .where(and(published, gte(lives.startAt, from), lt(lives.startAt, to)))
+    .where(and(published(now), gte(lives.startAt, from), lt(lives.startAt, to)))
     .orderBy(asc(lives.startAt));
 }
 
-export function pageStartingBetween(db: Conn, from: Date, to: Date, limit: number, offset: number) {
-  return paged(db, and(published, gte(lives.startAt, from), lt(lives.startAt, to)), [asc(lives.startAt), asc(lives.id)], limit, offset);
+export function pageStartingBetween(db: Conn, from: Date, to: Date, now: Date, limit: number, offset: number) {
+  return paged(db, and(published(now), gte(lives.startAt, from), lt(lives.startAt, to)), [asc(lives.startAt), asc(lives.id)], limit, offset);
 }
 
 /** Ended lives with a recording, newest first. */
@@ -42,7 +44,7 @@ export function lookBack(db: Conn, now: Date, limit: number) {
   return db
     .select(cardColumns)
     .from(lives)
-    .where(and(published, lte(lives.endAt, now), eq(lives.hasReplay, true)))
+    .where(and(published(now), lte(lives.endAt, now), eq(lives.hasReplay, true)))
     .orderBy(desc(lives.startAt), desc(lives.id))
     .limit(limit);
 }
@@ -55,7 +57,7 @@ export function pageHistory(
   offset: number,
 ) {
   const where = and(
-    published,
+    published(now),
     lte(lives.endAt, now),
     f.from ? gte(lives.startAt, f.from) : undefined,
     f.to ? lt(lives.startAt, f.to) : undefined,
@@ -71,7 +73,7 @@ export async function historyYears(db: Conn, now: Date, offsetMin: number): Prom
   const rows = await db
     .selectDistinct({ year })
     .from(lives)
-    .where(and(published, lte(lives.endAt, now)))
+    .where(and(published(now), lte(lives.endAt, now)))
     .orderBy(desc(year));
   return rows.map((r) => Number(r.year));
 }
@@ -81,12 +83,12 @@ export function historyDepartments(db: Conn, now: Date) {
     .selectDistinct({ id: departments.id, nameZh: departments.nameZh, nameEn: departments.nameEn, sort: departments.sort })
     .from(lives)
     .innerJoin(departments, eq(departments.id, lives.departmentId))
-    .where(and(published, lte(lives.endAt, now)))
+    .where(and(published(now), lte(lives.endAt, now)))
     .orderBy(asc(departments.sort), asc(departments.id));
 }
 
 /** The user's reminded or favourited published lives starting in [from, to). */
-export function myLivesBetween(db: Conn, userId: number, from: Date, to: Date) {
+export function myLivesBetween(db: Conn, userId: number, from: Date, to: Date, now: Date) {
   const mine = or(
     sql`exists (select 1 from ${liveReminders} where ${liveReminders.liveId} = ${lives.id} and ${liveReminders.userId} = ${userId})`,
     sql`exists (select 1 from ${userFavorites} where ${userFavorites.moduleName} = 'live' and ${userFavorites.moduleId} = ${lives.id} and ${userFavorites.userId} = ${userId})`,
@@ -94,7 +96,7 @@ export function myLivesBetween(db: Conn, userId: number, from: Date, to: Date) {
   return db
     .select(cardColumns)
     .from(lives)
-    .where(and(published, gte(lives.startAt, from), lt(lives.startAt, to), mine))
+    .where(and(published(now), gte(lives.startAt, from), lt(lives.startAt, to), mine))
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(500);
 }
@@ -128,11 +130,11 @@ export async function favoriteIds(db: Conn, userId: number, liveIds: number[]): 
 }
 
 /** The published live, locked so concurrent reminder clicks on it take turns. */
-export async function lockLive(tx: Tx, id: number) {
+export async function lockLive(tx: Tx, id: number, now: Date) {
   const [row] = await tx
     .select({ id: lives.id, endAt: lives.endAt })
     .from(lives)
-    .where(and(eq(lives.id, id), published))
+    .where(and(eq(lives.id, id), published(now)))
     .for('update');
   return row;
 }
@@ -191,7 +193,7 @@ export async function claimDueReminders(db: Conn, now: Date, defaultMinutes: num
       select r.id from ${liveReminders} r
       join ${lives} l on l.id = r.live_id
       left join ${userRemindSettings} s on s.user_id = r.user_id
-      where r.sent_at is null and l.status = 'published' and l.end_at > ${at}::timestamptz
+      where r.sent_at is null and l.status = 'published' and (l.published_at is null or l.published_at <= ${at}::timestamptz) and l.end_at > ${at}::timestamptz
         and l.start_at - make_interval(mins => coalesce(s.minutes_before, ${defaultMinutes}::int)) <= ${at}::timestamptz
       order by r.id
       limit ${limit}
@@ -223,7 +225,7 @@ export async function productExists(db: Conn, key: string): Promise<boolean> {
 
 /** Published lives tagged with a product: those not yet ended (soonest first), then the latest ended. */
 export async function productLives(db: Conn, product: string, now: Date, limit: number) {
-  const tagged = and(published, eq(liveProducts.product, product));
+  const tagged = and(published(now), eq(liveProducts.product, product));
   const coming = await db
     .select(cardColumns)
     .from(lives)

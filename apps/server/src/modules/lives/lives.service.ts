@@ -75,7 +75,7 @@ export class LivesService {
     const now = this.now();
     const today = localDate(now, c.tz);
     const first = addDays(today, -LIVE_DATE_DAYS_BACK);
-    const rows = await repo.startsBetween(this.db, dayStart(first, c.tz), dayStart(addDays(today, LIVE_DATE_DAYS_AHEAD + 1), c.tz));
+    const rows = await repo.startsBetween(this.db, dayStart(first, c.tz), dayStart(addDays(today, LIVE_DATE_DAYS_AHEAD + 1), c.tz), now);
     const days = new Map<string, { count: number; has_live: boolean }>();
     for (const r of rows) {
       const d = localDate(r.startAt, c.tz);
@@ -91,7 +91,7 @@ export class LivesService {
     this.checkDate(q.date, c.lang);
     const from = dayStart(q.date, c.tz);
     const to = dayStart(addDays(q.date, 1), c.tz);
-    const { rows, total } = await repo.pageStartingBetween(this.db, from, to, q.page_size, (q.page - 1) * q.page_size);
+    const { rows, total } = await repo.pageStartingBetween(this.db, from, to, this.now(), q.page_size, (q.page - 1) * q.page_size);
     return pageOf(await this.cards(rows, c), q, total);
   }
 
@@ -130,7 +130,7 @@ export class LivesService {
   async remind(liveId: number, on: boolean, userId: number, c: Caller): Promise<DataOf<'liveRemind'>> {
     const now = this.now();
     const answer = await this.db.transaction(async (tx) => {
-      const live = await repo.lockLive(tx, liveId);
+      const live = await repo.lockLive(tx, liveId, now);
       if (!live) throw notFound();
       if (on && live.endAt <= now) throw new AppError(ErrorCode.LIVE_ENDED);
       await repo.setReminder(tx, userId, liveId, on, { now, lang: c.lang, tz: c.tz });
@@ -150,7 +150,7 @@ export class LivesService {
     const first = `${month}-01`;
     const [y, m] = month.split('-').map(Number) as [number, number];
     const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    const rows = await repo.myLivesBetween(this.db, userId, dayStart(first, c.tz), dayStart(next, c.tz));
+    const rows = await repo.myLivesBetween(this.db, userId, dayStart(first, c.tz), dayStart(next, c.tz), this.now());
     const cards = await this.cards(rows, { ...c, userId });
     const days = new Map<string, LiveCard[]>();
     for (const card of cards) days.set(card.date, [...(days.get(card.date) ?? []), card]);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { MediaSettings } from '../../config.ts';
 import { loadAppSecret } from '../../lib/app-secret.ts';
 import { hmac } from '../../lib/crypto.ts';
+import { createStreamingProvider } from '../../lib/streaming/index.ts';
 import { createMediaProvider } from './media.adapter.ts';
 import { MediaService } from './media.service.ts';
 import { UrlSigner } from './media.signing.ts';
@@ -23,10 +24,12 @@ export interface MediaPluginOptions {
 /** The `app.media` decorator: one provider and signer per app; MEDIA_SIGN_KEY or a key derived from the app secret. */
 export default fp<MediaPluginOptions>(
   async (app, { settings, appSecret, now }) => {
-    const key = settings.signKey ?? hmac(await loadAppSecret(app.db, appSecret), 'media-url-signing');
+    const secret = await loadAppSecret(app.db, appSecret);
+    const key = settings.signKey ?? hmac(secret, 'media-url-signing');
     const signer = new UrlSigner(key);
+    const streaming = createStreamingProvider({ ...settings.streaming, pushServer: settings.rtmpPushUrl }, secret);
     app.decorate('mediaSigner', signer);
-    app.decorate('media', new MediaService(app.db, createMediaProvider(settings, signer), settings, now));
+    app.decorate('media', new MediaService(app.db, createMediaProvider(settings, signer), settings, now, streaming));
   },
   { name: 'media' },
 );

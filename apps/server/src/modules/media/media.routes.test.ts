@@ -126,7 +126,7 @@ describe('signed media URLs', () => {
 
   it('refuse a link once its expiry has passed', async () => {
     const clock2 = testClock();
-    const app2 = await buildTestApp({ now: clock2.now, config: { media: { provider: 'sandbox', signKey: null, urlTtlS: 60, cdnBaseUrl: null, livePullBaseUrl: null, rtmpPushUrl: 'rtmp://push.example.org/live' } } });
+    const app2 = await buildTestApp({ now: clock2.now, config: { media: { provider: 'sandbox', signKey: null, urlTtlS: 60, cdnBaseUrl: null, livePullBaseUrl: null, rtmpPushUrl: 'rtmp://push.example.org/live', streaming: { provider: 'sandbox', pushKey: null } } } });
     try {
       const r = await call<unknown>(app2, { url: `/v2/user/course/${await freeCourse()}/chapter` });
       const url = CourseChaptersData.parse(r.data).items[0]?.media?.hls_url ?? '';

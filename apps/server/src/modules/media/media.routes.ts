@@ -139,7 +139,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
       ...endpointRoute('watchLog'),
       handler: async (req) => {
         const me = currentUser(req);
-        if (!(await findPublishedLive(app.db, req.body.id))) throw new AppError(ErrorCode.NOT_FOUND);
+        if (!(await findPublishedLive(app.db, req.body.id, now()))) throw new AppError(ErrorCode.NOT_FOUND);
         return ok(await recordWatch(app.db, me.id, req.body, now()));
       },
     });

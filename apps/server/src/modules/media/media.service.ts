@@ -1,10 +1,30 @@
 import { LiveStatus, type LivePushAddress, type Media } from '@medportal/contract';
 import type { MediaSettings } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import type { PushAddress, StreamingProvider } from '../../lib/streaming/index.ts';
 import { liveStatus } from '../shared/live.present.ts';
 import type { MediaProvider } from './media.adapter.ts';
+import { bindLoopStream, bindStreamRecording } from './media.bindings.ts';
 import * as repo from './media.repository.ts';
+
+/** How long after the live's end (or now, if later) a push key stays valid. */
+export const PUSH_KEY_GRACE_S = 24 * 3600;
+
+const pushExpiry = (liveEnd: Date, now: Date) => new Date(Math.max(liveEnd.getTime(), now.getTime()) + PUSH_KEY_GRACE_S * 1000);
+
+const freshStream = (liveId: number) => () => ({ streamName: `live-${liveId}-${randomToken(6)}`, streamKey: randomToken(18) });
+
+export interface PushPanel {
+  streamName: string;
+  address: PushAddress;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  playbackHls: string;
+  /** The stream plays (and so records) the sandbox's loop: it can become the replay. */
+  streamRecording: boolean;
+  replayAttached: boolean;
+}
 
 const SUBTITLE_LABELS = { zh: '中文', en: 'English' } as const;
 
@@ -23,6 +43,7 @@ export class MediaService {
     readonly provider: MediaProvider,
     private readonly settings: MediaSettings,
     private readonly now: () => Date,
+    readonly streaming: StreamingProvider,
   ) {}
 
   /** Expiry (Unix seconds) of URLs signed now. */
@@ -50,8 +71,8 @@ export class MediaService {
     return new Map([...assets].map(([id, asset]) => [id, this.present(asset, exp)]));
   }
 
-  private stream(liveId: number) {
-    return repo.ensureStream(this.db, liveId, () => ({ streamName: `live-${liveId}-${randomToken(6)}`, streamKey: randomToken(18) }));
+  private stream(liveId: number, db: Db | Tx = this.db) {
+    return repo.ensureStream(db, liveId, freshStream(liveId));
   }
 
   /**
@@ -59,7 +80,7 @@ export class MediaService {
    * The caller decides who may see it (`liveAccess`).
    */
   async liveStream(liveId: number): Promise<{ kind: 'live' | 'replay'; media: Media } | null> {
-    const live = await repo.findPublishedLive(this.db, liveId);
+    const live = await repo.findPublishedLive(this.db, liveId, this.now());
     if (!live) return null;
     const status = liveStatus(live.startAt, live.endAt, live.hasReplay, this.now());
     const exp = this.expiry();
@@ -97,15 +118,79 @@ export class MediaService {
   }
 
   /** The organiser's push address of a live (show it only to its organisers and moderators). */
-  async pushAddress(liveId: number): Promise<LivePushAddress> {
+  async pushAddress(liveId: number, liveEnd: Date): Promise<LivePushAddress> {
+    const p = await this.pushPanel(liveId, liveEnd);
+    return { server: p.address.server, stream_key: p.address.streamKey, url: p.address.url };
+  }
+
+  /**
+   * The live's push address, its expiry and playback (decision record 0066). The key is issued on
+   * first sight, valid until PUSH_KEY_GRACE_S after the later of the live's end and now.
+   */
+  async pushPanel(liveId: number, liveEnd: Date, db: Db | Tx = this.db): Promise<PushPanel> {
+    let s = await this.stream(liveId, db);
+    if (!s.pushExpiresAt) {
+      const expiresAt = pushExpiry(liveEnd, this.now());
+      await repo.setPushExpiry(db, liveId, expiresAt);
+      s = { ...s, pushExpiresAt: expiresAt };
+    }
+    const expiresAt = s.pushExpiresAt as Date;
+    const bindings = await repo.streamBindings(db, liveId);
+    return {
+      streamName: s.streamName,
+      address: this.streaming.pushAddress(s.streamName, Math.floor(expiresAt.getTime() / 1000)),
+      expiresAt,
+      rotatedAt: s.rotatedAt,
+      playbackHls: this.provider.liveUrl({ liveId, streamName: s.streamName }, this.expiry()),
+      streamRecording: bindings.live,
+      replayAttached: bindings.replay,
+    };
+  }
+
+  /** A new stream name and key (the old push URL stops working), in the caller's transaction. */
+  async rotateStream(tx: Tx, liveId: number, liveEnd: Date): Promise<{ before: string; after: string; expiresAt: Date }> {
+    const old = await this.stream(liveId, tx);
+    const now = this.now();
+    const next = { ...freshStream(liveId)(), pushExpiresAt: pushExpiry(liveEnd, now), rotatedAt: now };
+    await repo.rotateStream(tx, liveId, next);
+    return { before: old.streamName, after: next.streamName, expiresAt: next.pushExpiresAt };
+  }
+
+  /** A schedule moved past the key's expiry takes the expiry with it (the key's signature changes). */
+  async keepPushKeyValid(tx: Tx, liveId: number, liveEnd: Date): Promise<void> {
+    const s = await this.stream(liveId, tx);
+    const wanted = pushExpiry(liveEnd, this.now());
+    if (s.pushExpiresAt && s.pushExpiresAt.getTime() < wanted.getTime()) await repo.setPushExpiry(tx, liveId, wanted);
+  }
+
+  /** What the streaming service answers to `url` now: `stale` is a good signature of a replaced key. */
+  async checkPush(liveId: number, url: string): Promise<'ok' | 'expired' | 'invalid' | 'stale'> {
+    const check = this.streaming.verifyPush(url, Math.floor(this.now().getTime() / 1000));
+    if (check.result === 'invalid') return 'invalid';
     const s = await this.stream(liveId);
-    const key = `${s.streamName}?key=${s.streamKey}`;
-    return { server: this.settings.rtmpPushUrl, stream_key: key, url: `${this.settings.rtmpPushUrl}/${key}` };
+    if (check.streamName !== s.streamName) return check.streamName.startsWith(`live-${liveId}-`) ? 'stale' : 'invalid';
+    return check.result;
+  }
+
+  /** Whether the stream's playback needs a login (the room's rule, written with it). */
+  async setLoginRequired(tx: Tx, liveId: number, on: boolean): Promise<void> {
+    await this.stream(liveId, tx);
+    await repo.setLoginRequired(tx, liveId, on);
+  }
+
+  /** What the stream played becomes the live's replay (the sandbox records its loop). */
+  async useStreamRecording(tx: Tx, liveId: number): Promise<void> {
+    await bindStreamRecording(tx, liveId);
+  }
+
+  /** The live's `live` binding to the sandbox's looping clip (what the simulated source plays). */
+  async bindLoop(tx: Tx, liveId: number): Promise<void> {
+    await bindLoopStream(tx, liveId);
   }
 
   /** The sandbox live source's segment clock: the loop asset and the live's times. */
   async liveSource(liveId: number) {
-    const live = await repo.findPublishedLive(this.db, liveId);
+    const live = await repo.findPublishedLive(this.db, liveId, this.now());
     if (!live) return null;
     const asset = (await repo.assetsFor(this.db, 'live', [liveId])).get(liveId);
     return asset ? { live, asset } : null;
