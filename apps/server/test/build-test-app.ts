@@ -22,11 +22,13 @@ export function testDbConfig(): DbConfig {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig(TEST_ENV);
   return {
-    ...loadConfig(TEST_ENV),
+    ...base,
     db: testDbConfig(),
     // Uploaded files go to a fresh temporary directory, never to ./data.
     uploadsDir: mkdtempSync(join(tmpdir(), 'medportal-uploads-')),
+    media: { ...base.media, uploadDir: mkdtempSync(join(tmpdir(), 'medportal-media-up-')), libraryDir: mkdtempSync(join(tmpdir(), 'medportal-media-')) },
     ...overrides,
   };
 }

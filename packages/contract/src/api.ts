@@ -28,6 +28,7 @@ import { shareSchemas } from './share.ts';
 import { supportSchemas } from './support.ts';
 import { showcaseSchemas } from './showcase.ts';
 import { staffSchemas } from './staff.ts';
+import { adminMediaSchemas } from './admin-media.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -73,6 +74,7 @@ export const schemas = {
   ...supportSchemas,
   ...showcaseSchemas,
   ...staffSchemas,
+  ...adminMediaSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

@@ -35,3 +35,4 @@ export * from './support.ts';
 export * from './showcase.ts';
 export * from './staff.ts';
 export * from './admin.ts';
+export * from './admin-media.ts';

@@ -6,3 +6,5 @@ export { livesFeed } from './lives.feed.ts';
 export { createUnlistedLive, liveTimes, type UnlistedLive, updateUnlistedLive, withdrawUnlistedLive } from './lives.unlisted.ts';
 export { mergeReminders } from './lives.merge.ts';
 export { liveShareInfo } from './lives.share.ts';
+/** What the media library asks of a live whose recording it binds as the replay. */
+export { liveTarget, setLiveHasReplay } from './lives.replay.ts';
