@@ -213,3 +213,8 @@ async function poster(tools: FfmpegTools, input: string, out: string, src: Probe
     signal ? { signal } : {},
   );
 }
+
+/** A still image file turned into a JPEG no taller than 1080 pixels (a PNG poster). */
+export async function imageToJpeg(tools: FfmpegTools, input: string, out: string): Promise<void> {
+  await run(tools.ffmpegPath, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input, '-frames:v', '1', '-vf', "scale='min(1920,iw)':-2", '-q:v', '3', out]);
+}
