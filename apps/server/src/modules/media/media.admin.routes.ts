@@ -7,6 +7,7 @@ import { ErrorCode, MEDIA_TUS_PATH, errorMessage } from '@medportal/contract';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MediaSettings } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,7 +63,11 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
 
   const worker = new TranscodeWorker(app.db, settings, app.log, opts.worker);
   app.decorate('mediaJobs', worker);
-  if (opts.transcode !== false) {
+  const transcoding = opts.transcode !== false;
+  const kick = () => {
+    if (transcoding) worker.kick();
+  };
+  if (transcoding) {
     app.addHook('onReady', () => worker.start());
     app.addHook('onClose', () => worker.stop());
   }
@@ -112,7 +117,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
         { uploadId: upload.id, filename: meta.filename || null, title: meta.title || null, sizeBytes: upload.size ?? upload.offset },
         present,
       );
-      if (present) worker.kick();
+      if (present) kick();
       return { headers: { 'Upload-Asset-Id': String(row.id) } };
     },
   });
@@ -177,7 +182,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
     handler: async (req) => {
       if (!(await ffmpeg()).available) throw new AppError(ErrorCode.MEDIA_FFMPEG_MISSING);
       await lib.retryAsset(app.db, currentUser(req).id, req.params.id);
-      worker.kick();
+      kick();
       return ok(await detail(req.params.id));
     },
   });
@@ -274,4 +279,5 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   });
 };
 
-export default mediaAdminRoutes;
+// Not encapsulated: `app.mediaJobs` is the process's queue (its parsers stay in their own contexts).
+export default fp(mediaAdminRoutes, { name: 'media-admin', dependencies: ['media', 'area-guard'] });

@@ -46,7 +46,7 @@ export class TranscodeWorker {
 
   constructor(
     private readonly db: Db,
-    private readonly settings: MediaSettings,
+    readonly settings: MediaSettings,
     private readonly log: FastifyBaseLogger,
     opts: WorkerOptions = {},
   ) {
