@@ -28,10 +28,11 @@ import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
 import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
-import { selectedRoutes } from './modules/selected/index.ts';
+import { selectedRoutes, selectedTarget, setSelectedDuration } from './modules/selected/index.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
-import { livesFeed } from './modules/lives/index.ts';
+import { livesFeed, liveTarget, setLiveHasReplay } from './modules/lives/index.ts';
+import { chapterTarget, setChapterDuration } from './modules/courses/index.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
@@ -97,7 +98,7 @@ export interface BuildOptions {
   /** Sitemap tuning (tests: URLs per file). */
   seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
   /** Media library tuning (tests: short transcode leases, a process that takes no jobs). */
-  mediaLibrary?: Omit<MediaAdminOptions, 'settings'>;
+  mediaLibrary?: Omit<MediaAdminOptions, 'settings' | 'targets'>;
   /**
    * Check every response against the contract's zod schema as well as serialising it from JSON
    * Schema (default: outside production, so tests and development catch contract drift).
@@ -279,7 +280,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(moneyRoutes, { now, payments: config.payments, devTools: config.env !== 'production', points });
   await app.register(staffRoutes, { now });
   // The console's media library: tus uploads, the transcode queue (decision record 0064).
-  await app.register(mediaAdminRoutes, { settings: config.media, ...opts.mediaLibrary });
+  await app.register(mediaAdminRoutes, {
+    settings: config.media,
+    targets: { chapter: chapterTarget, setChapterDuration, live: liveTarget, setLiveHasReplay, selected: selectedTarget, setSelectedDuration },
+    ...opts.mediaLibrary,
+  });
   // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
   // render-worker.mjs next to the server; from sources it is render-worker.ts).
   const renders = new RenderPool<AppRenderTasks>({

@@ -29,6 +29,7 @@ declare module 'fastify' {
 
 export interface MediaAdminOptions {
   settings: MediaSettings;
+  targets: lib.MediaTargets;
   worker?: WorkerOptions;
   /** false: this process takes no transcode jobs (another process does). */
   transcode?: boolean;
@@ -93,7 +94,15 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
     },
     onUploadCreate: async (_req, upload) => {
       const meta = upload.metadata ?? {};
-      const clean = (v: string | null | undefined) => (v ? v.replace(/[\u0000-\u001f]/g, '').trim().slice(0, META_MAX) || null : null);
+      // Control characters (a file name with a newline) are dropped.
+      const clean = (v: string | null | undefined) =>
+        v
+          ? [...v]
+              .filter((c) => c.charCodeAt(0) >= 0x20)
+              .join('')
+              .trim()
+              .slice(0, META_MAX) || null
+          : null;
       return { metadata: { filename: clean(meta.filename) ?? clean(meta.name) ?? '', title: clean(meta.title) ?? '' } };
     },
     onUploadFinish: async (req, upload) => {
@@ -152,7 +161,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   });
 
   // --- the library -------------------------------------------------------------------------------
-  const detail = (id: number) => lib.assetDetail(app.db, app.media, id);
+  const detail = (id: number) => lib.assetDetail(app.db, app.media, opts.targets, id);
   const dropCourse = (courseId: number | null) => {
     if (courseId !== null) app.publicCache.invalidate([Tag.course(courseId), Tag.courses]);
   };
@@ -196,7 +205,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   app.route({
     ...endpointRoute('adminMediaBind'),
     handler: async (req) => {
-      const r = await lib.bindAsset(app.db, currentUser(req).id, req.params.id, { type: req.body.target_type, id: req.body.target_id });
+      const r = await lib.bindAsset(app.db, opts.targets, currentUser(req).id, req.params.id, { type: req.body.target_type, id: req.body.target_id });
       dropCourse(r.courseId);
       return ok(await detail(req.params.id));
     },
@@ -205,7 +214,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
     ...endpointRoute('adminMediaUnbind'),
     handler: async (req) => {
       const { id, target_type, target_id } = req.params;
-      const r = await lib.unbind(app.db, currentUser(req).id, { type: target_type, id: target_id }, id);
+      const r = await lib.unbind(app.db, opts.targets, currentUser(req).id, { type: target_type, id: target_id }, id);
       if (!r.removed) throw new AppError(ErrorCode.NOT_FOUND);
       dropCourse(r.courseId);
       return ok(await detail(id));
@@ -215,7 +224,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   app.route({
     ...endpointRoute('adminLiveReplaySet'),
     handler: async (req) => {
-      await lib.bindAsset(app.db, currentUser(req).id, req.body.asset_id, { type: 'replay', id: req.params.id });
+      await lib.bindAsset(app.db, opts.targets, currentUser(req).id, req.body.asset_id, { type: 'replay', id: req.params.id });
       app.publicCache.invalidate([Tag.live(req.params.id), Tag.lives]);
       return ok({ live_id: req.params.id, asset_id: req.body.asset_id });
     },
@@ -223,7 +232,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   app.route({
     ...endpointRoute('adminLiveReplayClear'),
     handler: async (req) => {
-      const r = await lib.unbind(app.db, currentUser(req).id, { type: 'replay', id: req.params.id });
+      const r = await lib.unbind(app.db, opts.targets, currentUser(req).id, { type: 'replay', id: req.params.id });
       if (!r.removed) throw new AppError(ErrorCode.NOT_FOUND);
       app.publicCache.invalidate([Tag.live(req.params.id), Tag.lives]);
       return ok(null);

@@ -8,9 +8,6 @@ import { type AssetError, mediaAssets, mediaBindings } from '../../db/schema/ind
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { chapterTarget, setChapterDuration } from '../courses/index.ts';
-import { liveTarget, setLiveHasReplay } from '../lives/index.ts';
-import { selectedTarget, setSelectedDuration } from '../selected/index.ts';
 import { writeAudit } from '../staff/index.ts';
 import { FFMPEG_MISSING, assetDir, libraryPath, uploadFile } from './media.jobs.ts';
 import type { MediaService } from './media.service.ts';
@@ -18,6 +15,19 @@ import type { MediaService } from './media.service.ts';
 /** The console's media library (decision record 0064): list, detail, edits and bindings, each write audited. */
 
 type AssetRow = typeof mediaAssets.$inferSelect;
+
+/**
+ * What the library asks of the modules that own its targets (app.ts wires their index functions
+ * in: the lives module itself uses this module, so neither imports the other's targets).
+ */
+export interface MediaTargets {
+  chapter(db: Db | Tx, id: number): Promise<{ courseId: number; label: string } | null>;
+  setChapterDuration(tx: Db | Tx, id: number, durationS: number): Promise<void>;
+  live(db: Db | Tx, id: number): Promise<{ label: string } | null>;
+  setLiveHasReplay(tx: Db | Tx, id: number, hasReplay: boolean): Promise<void>;
+  selected(db: Db | Tx, id: number): Promise<{ label: string } | null>;
+  setSelectedDuration(tx: Db | Tx, id: number, durationS: number): Promise<void>;
+}
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -80,14 +90,14 @@ async function findAsset(db: Db | Tx, id: number): Promise<AssetRow> {
   return row;
 }
 
-async function bindingLabel(db: Db | Tx, type: string, id: number): Promise<string | null> {
-  if (type === 'chapter') return (await chapterTarget(db, id))?.label ?? null;
-  if (type === 'replay' || type === 'live') return (await liveTarget(db, id))?.label ?? null;
-  if (type === 'selected') return (await selectedTarget(db, id))?.label ?? null;
+async function bindingLabel(db: Db | Tx, t: MediaTargets, type: string, id: number): Promise<string | null> {
+  if (type === 'chapter') return (await t.chapter(db, id))?.label ?? null;
+  if (type === 'replay' || type === 'live') return (await t.live(db, id))?.label ?? null;
+  if (type === 'selected') return (await t.selected(db, id))?.label ?? null;
   return null;
 }
 
-export async function assetDetail(db: Db, media: MediaService, id: number): Promise<AdminMediaDetail> {
+export async function assetDetail(db: Db, media: MediaService, t: MediaTargets, id: number): Promise<AdminMediaDetail> {
   const row = await findAsset(db, id);
   const binds = await db
     .select({ targetType: mediaBindings.targetType, targetId: mediaBindings.targetId })
@@ -95,7 +105,7 @@ export async function assetDetail(db: Db, media: MediaService, id: number): Prom
     .where(eq(mediaBindings.assetId, id))
     .orderBy(asc(mediaBindings.targetType), asc(mediaBindings.targetId));
   const list: MediaBinding[] = [];
-  for (const b of binds) list.push({ target_type: b.targetType, target_id: b.targetId, label: await bindingLabel(db, b.targetType, b.targetId) });
+  for (const b of binds) list.push({ target_type: b.targetType, target_id: b.targetId, label: await bindingLabel(db, t, b.targetType, b.targetId) });
   return {
     ...item(row, binds.length),
     renditions: row.renditions,
@@ -245,23 +255,23 @@ export async function setPoster(db: Db, settings: MediaSettings, actorId: number
 export type BindTarget = { type: 'chapter' | 'selected' | 'replay'; id: number };
 
 /** Binds a ready asset to a target that exists (replacing what played there), audited; returns the public cache tags to drop. */
-export async function bindAsset(db: Db, actorId: number, assetId: number, target: BindTarget): Promise<{ courseId: number | null }> {
+export async function bindAsset(db: Db, t: MediaTargets, actorId: number, assetId: number, target: BindTarget): Promise<{ courseId: number | null }> {
   return transaction(db, async (tx) => {
     const [asset] = await tx.select().from(mediaAssets).where(eq(mediaAssets.id, assetId)).for('share');
     if (!asset) throw notFound();
     if (asset.status !== 'ready') throw new AppError(ErrorCode.MEDIA_NOT_READY);
     let courseId: number | null = null;
     if (target.type === 'chapter') {
-      const ch = await chapterTarget(tx, target.id);
+      const ch = await t.chapter(tx, target.id);
       if (!ch) throw new AppError(ErrorCode.MEDIA_TARGET_NOT_FOUND);
       courseId = ch.courseId;
-      await setChapterDuration(tx, target.id, asset.durationS);
+      await t.setChapterDuration(tx, target.id, asset.durationS);
     } else if (target.type === 'selected') {
-      if (!(await selectedTarget(tx, target.id))) throw new AppError(ErrorCode.MEDIA_TARGET_NOT_FOUND);
-      await setSelectedDuration(tx, target.id, asset.durationS);
+      if (!(await t.selected(tx, target.id))) throw new AppError(ErrorCode.MEDIA_TARGET_NOT_FOUND);
+      await t.setSelectedDuration(tx, target.id, asset.durationS);
     } else {
-      if (!(await liveTarget(tx, target.id))) throw new AppError(ErrorCode.MEDIA_TARGET_NOT_FOUND);
-      await setLiveHasReplay(tx, target.id, true);
+      if (!(await t.live(tx, target.id))) throw new AppError(ErrorCode.MEDIA_TARGET_NOT_FOUND);
+      await t.setLiveHasReplay(tx, target.id, true);
     }
     const [prev] = await tx
       .select({ assetId: mediaBindings.assetId })
@@ -283,16 +293,16 @@ export async function bindAsset(db: Db, actorId: number, assetId: number, target
 }
 
 /** Removes a target's binding (to `assetId` only, when given), audited; false when there was none. */
-export async function unbind(db: Db, actorId: number, target: BindTarget, assetId?: number): Promise<{ courseId: number | null; removed: boolean }> {
+export async function unbind(db: Db, t: MediaTargets, actorId: number, target: BindTarget, assetId?: number): Promise<{ courseId: number | null; removed: boolean }> {
   return transaction(db, async (tx) => {
     const conds = [eq(mediaBindings.targetType, target.type), eq(mediaBindings.targetId, target.id)];
     if (assetId !== undefined) conds.push(eq(mediaBindings.assetId, assetId));
     const gone = await tx.delete(mediaBindings).where(and(...conds)).returning({ assetId: mediaBindings.assetId });
     const removed = gone[0];
     if (!removed) return { courseId: null, removed: false };
-    if (target.type === 'replay') await setLiveHasReplay(tx, target.id, false);
+    if (target.type === 'replay') await t.setLiveHasReplay(tx, target.id, false);
     await writeAudit(tx, { actorId, action: 'media.unbind', target: `${target.type}:${target.id}`, before: { asset_id: removed.assetId }, after: null });
-    const courseId = target.type === 'chapter' ? ((await chapterTarget(tx, target.id))?.courseId ?? null) : null;
+    const courseId = target.type === 'chapter' ? ((await t.chapter(tx, target.id))?.courseId ?? null) : null;
     return { courseId, removed: true };
   });
 }
