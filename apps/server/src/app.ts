@@ -19,7 +19,7 @@ import courseAlbumsRoutes from './modules/course-albums/course-albums.routes.ts'
 import authorVoiceRoutes from './modules/author-voice/author-voice.routes.ts';
 import liveAgendaRoutes from './modules/live-agenda/live-agenda.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
-import { mediaPlugin } from './modules/media/index.ts';
+import { type MediaAdminOptions, mediaAdminRoutes, mediaPlugin } from './modules/media/index.ts';
 import { type AttendanceReader, type CertificateIssuer, type CmePdfDrawer, creditsRoutes } from './modules/credits/index.ts';
 import newsRoutes from './modules/news/news.routes.ts';
 import memberRoutes from './modules/member/member.routes.ts';
@@ -28,10 +28,12 @@ import placesRoutes from './modules/places/places.routes.ts';
 import livesRoutes from './modules/lives/lives.routes.ts';
 import { liveRoomRoutes, type LiveRoomRoutesOptions, type MediaSource } from './modules/live-room/index.ts';
 import topicsRoutes from './modules/topics/topics.routes.ts';
-import { selectedRoutes } from './modules/selected/index.ts';
+import { selectedRoutes, selectedTarget, setSelectedDuration } from './modules/selected/index.ts';
 import papersRoutes from './modules/papers/papers.routes.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { livesAdminRoutes, livesFeed } from './modules/lives/index.ts';
+import { livesFeed, liveTarget, setLiveHasReplay } from './modules/lives/index.ts';
+import { chapterTarget, setChapterDuration } from './modules/courses/index.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import pagesRoutes from './modules/pages/pages.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
@@ -100,6 +102,8 @@ export interface BuildOptions {
   credits?: { attendance?: AttendanceReader; issuer?: CertificateIssuer | null };
   /** Sitemap tuning (tests: URLs per file). */
   seo?: Pick<SeoRoutesOptions, 'sitemapMaxUrls'>;
+  /** Media library tuning (tests: short transcode leases, a process that takes no jobs). */
+  mediaLibrary?: Omit<MediaAdminOptions, 'settings' | 'targets'>;
   /**
    * Check every response against the contract's zod schema as well as serialising it from JSON
    * Schema (default: outside production, so tests and development catch contract drift).
@@ -216,7 +220,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(healthRoutes, { search: () => started.search.readiness });
   await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
-  await app.register(mediaRoutes, { now });
+  await app.register(mediaRoutes, { now, libraryDir: config.media.libraryDir });
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes, { now });
   await app.register(courseAlbumsRoutes);
@@ -286,6 +290,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(contactAdminRoutes, { now });
   await app.register(dashboardRoutes, { now });
   await app.register(livesAdminRoutes, { now });
+  // The console's media library: tus uploads, the transcode queue (decision record 0064).
+  await app.register(mediaAdminRoutes, {
+    settings: config.media,
+    targets: { chapter: chapterTarget, setChapterDuration, live: liveTarget, setLiveHasReplay, selected: selectedTarget, setSelectedDuration },
+    ...opts.mediaLibrary,
+  });
   // Certificates and CME cards are drawn in worker threads (build.mjs bundles the worker as
   // render-worker.mjs next to the server; from sources it is render-worker.ts).
   const renders = new RenderPool<AppRenderTasks>({

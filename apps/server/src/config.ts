@@ -103,6 +103,11 @@ const EnvSchema = z.object({
   MEDIA_URL_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
   MEDIA_CDN_BASE_URL: optionalUrl,
   MEDIA_LIVE_PULL_BASE_URL: optionalUrl,
+  /** Largest video the console may upload (tus), in bytes; 4 GiB by default. */
+  MEDIA_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 4).default(4 * 1024 ** 3),
+  /** The ffmpeg and ffprobe that transcode uploads (Debian's package); default: found on PATH. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** Bank card numbers are sealed with this AES-256 key: 32 bytes as 64 hex digits or base64. Required in production. */
   CARD_ENCRYPTION_KEY: z.string().max(200).optional(),
   /** Certificates' Open Badges credentials are signed with this Ed25519 seed: 32 bytes as 64 hex digits or base64. Required in production. */
@@ -259,6 +264,12 @@ export interface MediaSettings {
   rtmpPushUrl: string;
   /** Who signs and checks push URLs (decision record 0066). */
   streaming: { provider: 'sandbox' | 'tencent'; pushKey: string | null };
+  /** Uploaded videos (tus files, DATA_DIR/media-uploads) and their HLS (DATA_DIR/media, served as `up/<key>/...`). */
+  uploadDir: string;
+  libraryDir: string;
+  uploadMaxBytes: number;
+  ffmpegPath: string;
+  ffprobePath: string;
 }
 
 export class ConfigError extends Error {
@@ -368,6 +379,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       livePullBaseUrl: e.MEDIA_LIVE_PULL_BASE_URL?.replace(/\/+$/, '') ?? null,
       rtmpPushUrl: (e.MEDIA_RTMP_PUSH_URL ?? `rtmp://push.${new URL(base).hostname}/live`).replace(/\/+$/, ''),
       streaming: { provider: e.STREAM_PROVIDER, pushKey: e.STREAM_PUSH_KEY ?? null },
+      uploadDir: resolve(dataDir, 'media-uploads'),
+      libraryDir: resolve(dataDir, 'media'),
+      uploadMaxBytes: e.MEDIA_UPLOAD_MAX_BYTES,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
     },
     rewards: { cardEncryptionKey: cardKey, payoutProvider: e.PAYOUT_PROVIDER },
     certificates: { signingKey: certKey },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
-import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
+import { type AppConfig, type DbConfig, loadConfig, type MediaSettings } from '../src/config.ts';
 import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, searchReady, TEST_ENV, type TemplateKind, type Templates, withAdmin } from './template.ts';
 
 export { searchReady } from './template.ts';
@@ -21,13 +21,24 @@ export function testDbConfig(): DbConfig {
   return { driver: 'postgres', url, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true };
 }
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+/** Config overrides of a test; `media` settings are merged into the test's own. */
+export type TestConfigOverrides = Partial<Omit<AppConfig, 'media'>> & { media?: Partial<MediaSettings> };
+
+export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
+  const base = loadConfig(TEST_ENV);
+  const { media, ...rest } = overrides;
   return {
-    ...loadConfig(TEST_ENV),
+    ...base,
     db: testDbConfig(),
     // Uploaded files go to a fresh temporary directory, never to ./data.
     uploadsDir: mkdtempSync(join(tmpdir(), 'medportal-uploads-')),
-    ...overrides,
+    ...rest,
+    media: {
+      ...base.media,
+      uploadDir: mkdtempSync(join(tmpdir(), 'medportal-media-up-')),
+      libraryDir: mkdtempSync(join(tmpdir(), 'medportal-media-')),
+      ...media,
+    },
   };
 }
 
@@ -108,7 +119,7 @@ async function templateDbConfigIn(seed: boolean, now: Date, opts: { dataDir?: st
 }
 
 export interface TestAppOptions extends BuildOptions {
-  config?: Partial<AppConfig>;
+  config?: TestConfigOverrides;
   /** Extra routes for a test, added before the app is readied. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }

@@ -172,6 +172,21 @@ export const adminRoutes = {
   ...catalogRoutes('HotWord'),
   adminSitePageVersions: { method: 'GET', path: '/v1/admin/site_pages/:id/versions', auth: true, area: 'content' },
   adminSitePageRestore: { method: 'POST', path: '/v1/admin/site_pages/:id/versions/:version_id/restore', auth: true, area: 'content' },
+  // media library (admin-media.ts; decision record 0064): content, except a live's replay (lives)
+  adminMediaStatus: { method: 'GET', path: '/v1/admin/media/status', auth: true, area: 'content' },
+  adminMediaList: { method: 'GET', path: '/v1/admin/media', auth: true, area: 'content' },
+  adminMediaDetail: { method: 'GET', path: '/v1/admin/media/:id', auth: true, area: 'content' },
+  adminMediaUpdate: { method: 'PUT', path: '/v1/admin/media/:id', auth: true, area: 'content' },
+  adminMediaDelete: { method: 'DELETE', path: '/v1/admin/media/:id', auth: true, area: 'content' },
+  adminMediaRetry: { method: 'POST', path: '/v1/admin/media/:id/retry', auth: true, area: 'content' },
+  adminMediaSubtitle: { method: 'POST', path: '/v1/admin/media/:id/subtitles/:lang', auth: true, area: 'content' },
+  adminMediaSubtitleDelete: { method: 'DELETE', path: '/v1/admin/media/:id/subtitles/:lang', auth: true, area: 'content' },
+  adminMediaPoster: { method: 'POST', path: '/v1/admin/media/:id/poster', auth: true, area: 'content' },
+  adminMediaBind: { method: 'POST', path: '/v1/admin/media/:id/bindings', auth: true, area: 'content' },
+  adminMediaUnbind: { method: 'DELETE', path: '/v1/admin/media/:id/bindings/:target_type/:target_id', auth: true, area: 'content' },
+  adminMediaChoices: { method: 'GET', path: '/v1/admin/media_choices', auth: true, area: 'lives' },
+  adminLiveReplaySet: { method: 'PUT', path: '/v1/admin/lives/:id/replay', auth: true, area: 'lives' },
+  adminLiveReplayClear: { method: 'DELETE', path: '/v1/admin/lives/:id/replay', auth: true, area: 'lives' },
 } as const satisfies Record<string, AdminRouteDef>;
 
 export type AdminRoutes = typeof adminRoutes;

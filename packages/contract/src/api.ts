@@ -34,6 +34,7 @@ import { adminNewsSchemas } from './admin-news.ts';
 import { adminHomeSchemas } from './admin-home.ts';
 import { adminCatalogSchemas } from './admin-catalog.ts';
 import { adminLiveSchemas } from './admin-lives.ts';
+import { adminMediaSchemas } from './admin-media.ts';
 import type { AdminRouteName, AdminRoutes } from './admin-routes.ts';
 import type { RouteName, Routes } from './routes.ts';
 import { PcIndexData, RelateSiteData, SiteConfig, UserBannerData, UserBannerQuery } from './home.ts';
@@ -83,6 +84,7 @@ export const schemas = {
   ...adminCourseSchemas,
   ...adminNewsSchemas,
   ...adminHomeSchemas,
+  ...adminMediaSchemas,
   pcIndex: define({
     summary: 'Home page blocks in display order',
     tags: ['home'],

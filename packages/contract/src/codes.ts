@@ -199,6 +199,20 @@ export const ErrorCode = {
   ADMIN_LIVE_NOT_ENDED: 40821,
   /** A speaker, organiser, department or moderator named in the live does not exist. */
   ADMIN_LIVE_UNKNOWN_REF: 40822,
+  /** The media library (40800–40809). The uploaded file is not a video (checked by its bytes). */
+  MEDIA_NOT_VIDEO: 40800,
+  /** ffmpeg is not installed on the server (or FFMPEG_PATH/FFPROBE_PATH point nowhere). */
+  MEDIA_FFMPEG_MISSING: 40801,
+  /** The asset plays somewhere (a chapter, a replay, a channel item): unbind it first. */
+  MEDIA_ASSET_BOUND: 40802,
+  /** Only a ready asset can be bound or played; a retry needs a failed one. */
+  MEDIA_NOT_READY: 40803,
+  /** The subtitles are not a WebVTT file. */
+  MEDIA_BAD_SUBTITLE: 40804,
+  /** The poster is not a JPEG or PNG image. */
+  MEDIA_BAD_POSTER: 40805,
+  /** The chapter, live or channel item to bind to does not exist. */
+  MEDIA_TARGET_NOT_FOUND: 40806,
   LOCKED: 42301,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,

@@ -128,6 +128,13 @@ export const errorMessages: Record<ErrorCode, { zh_CN: string; en: string }> = {
   [ErrorCode.ADMIN_LIVE_NO_RECORDING]: { zh_CN: '没有可用作回放的录像', en: 'There is no recording to offer as the replay' },
   [ErrorCode.ADMIN_LIVE_NOT_ENDED]: { zh_CN: '直播结束后才能设置回放', en: 'The replay can be set only after the live has ended' },
   [ErrorCode.ADMIN_LIVE_UNKNOWN_REF]: { zh_CN: '所选的讲者、主办方、科室或主持人不存在', en: 'A chosen speaker, organiser, department or moderator does not exist' },
+  [ErrorCode.MEDIA_NOT_VIDEO]: { zh_CN: '上传的文件不是视频', en: 'The uploaded file is not a video' },
+  [ErrorCode.MEDIA_FFMPEG_MISSING]: { zh_CN: '服务器未安装 ffmpeg，无法转码视频', en: 'ffmpeg is not installed on the server; videos cannot be transcoded' },
+  [ErrorCode.MEDIA_ASSET_BOUND]: { zh_CN: '该视频正在使用中，请先解除绑定', en: 'This video is in use; detach it first' },
+  [ErrorCode.MEDIA_NOT_READY]: { zh_CN: '视频尚未转码完成', en: 'This video is not ready' },
+  [ErrorCode.MEDIA_BAD_SUBTITLE]: { zh_CN: '字幕须为 WebVTT 文件', en: 'Subtitles must be a WebVTT file' },
+  [ErrorCode.MEDIA_BAD_POSTER]: { zh_CN: '封面须为 JPEG 或 PNG 图片', en: 'The poster must be a JPEG or PNG image' },
+  [ErrorCode.MEDIA_TARGET_NOT_FOUND]: { zh_CN: '要绑定的章节、直播或内容不存在', en: 'The chapter, live or item to attach to does not exist' },
   [ErrorCode.RENDER_BUSY]: { zh_CN: '正在生成的文件较多，请稍后再试', en: 'Too many files are being generated right now; please try again shortly' },
 };
 

@@ -38,3 +38,4 @@ export * from './admin.ts';
 export * from './admin-running.ts';
 export * from './admin-news.ts';
 export * from './admin-home.ts';
+export * from './admin-media.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { courses } from './courses.ts';
 import { createdAt, updatedAt } from './common.ts';
 import { lives } from './lives.ts';
@@ -17,6 +17,12 @@ export interface AssetRendition {
 export interface AssetSubtitle {
   lang: 'zh' | 'en';
   path: string;
+}
+
+/** Why a transcode failed, in both languages (ffmpeg's own words, when it said any, follow). */
+export interface AssetError {
+  zh: string;
+  en: string;
 }
 
 /**
@@ -38,10 +44,31 @@ export const mediaAssets = pgTable(
     poster: text().notNull(),
     subtitles: jsonb().$type<AssetSubtitle[]>().notNull().default(sql`'[]'::jsonb`),
     renditions: jsonb().$type<AssetRendition[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Uploaded in the console (decision record 0064): `uploaded` (waiting for a transcode),
+     * `transcoding` (claimed by a process until `claimed_until`), `ready` or `failed` (`error`
+     * says why; the upload is kept). The committed demo assets are `ready`.
+     */
+    status: text().notNull().default('ready'),
+    progress: integer().notNull().default(100),
+    error: jsonb().$type<AssetError>(),
+    title: text(),
+    originalFilename: text(),
+    sizeBytes: bigint({ mode: 'number' }),
+    /** The tus upload (a file under the upload directory) the asset was made from. */
+    uploadId: text(),
+    /** Which process transcodes it, and until when its claim holds (renewed while it runs). */
+    claimedBy: text(),
+    claimedUntil: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('media_assets_key_uq').on(t.key),
+    index('media_assets_status_idx').on(t.status),
+    check('media_assets_status_check', sql`${t.status} in ('uploaded', 'transcoding', 'ready', 'failed')`),
+    check('media_assets_progress_check', sql`${t.progress} between 0 and 100`),
     check('media_assets_path_check', sql`${t.path} ~ '^[a-z0-9][a-z0-9/_-]*$' and ${t.path} !~ '\\.\\.'`),
   ],
 );

@@ -1,2 +1,4 @@
 /** The courses module's public entry: what the account merge asks of learning progress. */
 export { mergeLearning } from './courses.merge.ts';
+/** What the media library asks of chapters it binds videos to. */
+export { type ChapterTarget, chapterTarget, setChapterDuration } from './courses.media.ts';

@@ -8,3 +8,5 @@ export { mergeReminders } from './lives.merge.ts';
 export { liveShareInfo } from './lives.share.ts';
 export { livesOverlapping } from './lives.figures.ts';
 export { default as livesAdminRoutes } from './lives.admin.routes.ts';
+/** What the media library asks of a live whose recording it binds as the replay. */
+export { liveTarget, setLiveHasReplay } from './lives.replay.ts';

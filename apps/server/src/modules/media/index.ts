@@ -10,3 +10,4 @@ export type { MediaService, Viewer } from './media.service.ts';
 export type { MediaProvider, StreamRef } from './media.adapter.ts';
 export { type WatchedTime, watchedTime } from './media.watch.ts';
 export { mergeWatchLogs } from './media.merge.ts';
+export { default as mediaAdminRoutes, type MediaAdminOptions } from './media.admin.routes.ts';

@@ -30,13 +30,15 @@ export interface MediaRoutesOptions {
   now: () => Date;
   /** Where the sandbox's files are; defaults to apps/server/media. */
   mediaRoot?: string;
+  /** Where videos uploaded in the console are transcoded to (served as `up/<key>/...`, decision record 0064). */
+  libraryDir?: string;
 }
 
 /**
  * Covers (generated SVG), the sandbox media server (signed HLS files and the simulated live
  * source), live playback URLs and watch time (decision record 0022).
  */
-const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { now, mediaRoot = join(serverRoot(), 'media') }) => {
+const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { now, mediaRoot = join(serverRoot(), 'media'), libraryDir }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const signer = app.mediaSigner;
   const nowS = () => Math.floor(now().getTime() / 1000);
@@ -85,7 +87,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
     const ext = m[1] as keyof typeof CONTENT_TYPES;
     let body: Buffer;
     try {
-      body = await readFile(join(mediaRoot, rel));
+      body = await readFile(libraryDir && rel.startsWith('up/') ? join(libraryDir, rel.slice(3)) : join(mediaRoot, rel));
     } catch {
       throw notFound();
     }

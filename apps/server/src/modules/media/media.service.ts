@@ -64,6 +64,11 @@ export class MediaService {
     };
   }
 
+  /** An asset's signed playback (the console's player). */
+  assetMedia(asset: repo.AssetRow): Media {
+    return this.present(asset, this.expiry());
+  }
+
   /** Media of many targets of one kind at once (targets without media are absent). */
   async mediaFor(type: 'chapter' | 'replay' | 'author_talk' | 'author_linkup' | 'selected', ids: readonly number[]): Promise<Map<number, Media>> {
     const assets = await repo.assetsFor(this.db, type, ids);
