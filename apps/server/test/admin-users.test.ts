@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const get = <T>(by: MadeUser, url: string) => call<T>(app, { url, headers: bearer(by.access) });
-const post = <T>(by: MadeUser, url: string, payload: unknown) => call<T>(app, { method: 'POST', url, headers: bearer(by.access), payload });
+const post = <T>(by: MadeUser, url: string, payload: object) => call<T>(app, { method: 'POST', url, headers: bearer(by.access), payload });
 const me = (u: MadeUser) => call(app, { url: '/v1/user/personal_info', headers: bearer(u.access) });
 
 describe('users area', () => {

@@ -1,5 +1,4 @@
-import { date, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { date, index, integer, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { contentStatus, createdAt, updatedAt } from './common.ts';
 import { users } from './users.ts';
 

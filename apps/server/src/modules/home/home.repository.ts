@@ -20,7 +20,6 @@ import { selectSpeakerCards } from '../shared/speaker.query.ts';
 import { visibleNow } from '../shared/publication.ts';
 export { listBanners } from '../shared/banner.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
-import { visibleNow } from '../shared/publication.ts';
 
 const published = 'published' as const;
 

@@ -8,5 +8,5 @@ export { openMeetingRoom, setMeetingRecording, setRoomAccessCode } from './live-
 export { DEMO_SLIDES, slideUrl } from './slide-svg.ts';
 export { mergeLiveRoom } from './live-room.merge.ts';
 export { isModerator } from './live-room.repository.ts';
-export { pendingTopicCount, topicQueue, type TopicQueueFilter } from './live-room.admin.ts';
+export { pendingTopicCount, topicQueue, type TopicQueueFilter } from './live-room.queue.ts';
 export { existingUsers, moderatorsOf, replaceModerators, replaceRoomSpeakers, roomRulesOf, roomSpeakerIds, saveRoomRules } from './live-room.admin.ts';
