@@ -77,8 +77,8 @@ describe('console home page editor', () => {
     expect(block?.data.items.map((i) => i.id)).toEqual(chosen);
 
     const [audit] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'home.publish'));
-    expect((audit?.before as Block[])[0]?.title_zh).toBe(first!.title_zh);
-    expect((audit?.after as Block[])[0]?.title_zh).toBe('编辑推荐');
+    expect((audit!.before as Block[])[0]?.title_zh).toBe(first!.title_zh);
+    expect((audit!.after as Block[])[0]?.title_zh).toBe('编辑推荐');
   });
 
   it('refuses a stale draft save, unknown items, and publishing or discarding without a draft', async () => {
