@@ -2,7 +2,11 @@ import { useCustom, useInvalidate, useList, useTranslate } from '@refinedev/core
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DOI_FORMAT, type AdminNewsCategory, type AdminNewsDetail } from '@medportal/contract';
+import type { AdminNewsCategory, AdminNewsDetail } from '@medportal/contract';
+import { DOI_PATTERN } from '@medportal/contract/constants';
+
+/** A whole DOI, as the server checks it (the contract's DOI_FORMAT). */
+const DOI_FORMAT = new RegExp(`^${DOI_PATTERN.source.replace(/^\\b/, '')}$`);
 import { BilingualInput } from '../../components/bilingual-input';
 import { ImageUpload } from '../../components/image-upload';
 import { PreviewButton } from '../../components/preview-button';

@@ -2,7 +2,10 @@ import { useList, useTranslate } from '@refinedev/core';
 import { DateField } from '@refinedev/antd';
 import { Button, DatePicker, Form, Select } from 'antd';
 import { Link } from 'react-router';
-import { PUBLICATION_STATES, type AdminNewsCategory, type AdminNewsRow } from '@medportal/contract';
+import type { AdminNewsCategory, AdminNewsRow, PublicationState } from '@medportal/contract';
+
+/** The console's publication states (the contract's PUBLICATION_STATES, which lives beside zod). */
+const STATES: readonly PublicationState[] = ['draft', 'scheduled', 'published', 'offline', 'unlisted'];
 import { ConsoleList } from '../../components/list-page';
 import { PublicationTag } from '../../components/publication-tag';
 import { BilingualText } from '../../components/bilingual-input';
@@ -25,7 +28,7 @@ export function NewsListPage() {
       filters={
         <>
           <Form.Item name="state">
-            <Select allowClear aria-label={t('common.status')} placeholder={t('common.status')} style={{ width: 130 }} options={PUBLICATION_STATES.map((s) => ({ value: s, label: t(`publication.${s}`) }))} />
+            <Select allowClear aria-label={t('common.status')} placeholder={t('common.status')} style={{ width: 130 }} options={STATES.map((s) => ({ value: s, label: t(`publication.${s}`) }))} />
           </Form.Item>
           <Form.Item name="category_id">
             <Select allowClear aria-label={t('news.fields.category')} placeholder={t('news.fields.category')} style={{ width: 160 }} options={options} />
