@@ -102,7 +102,7 @@ function FieldInput({ field, fixed }: { field: CatalogField; fixed: boolean }): 
     case 'image':
       return (
         <Form.Item key={field.name} name={field.name} label={label} rules={field.required ? [{ required: true }] : []}>
-          <ImageUpload />
+          <ImageField />
         </Form.Item>
       );
     case 'number':
@@ -144,6 +144,17 @@ function FieldInput({ field, fixed }: { field: CatalogField; fixed: boolean }): 
         </Form.Item>
       );
   }
+}
+
+/** An image: uploaded, or the address of one already in the media store or on the site. */
+function ImageField({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (v: string | null) => void }) {
+  const t = useTranslate();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <ImageUpload value={value ?? null} onChange={(v) => onChange?.(v)} />
+      <Input id={id} value={value ?? ''} placeholder={t('catalog.imageUrl')} onChange={(e) => onChange?.(e.target.value === '' ? null : e.target.value)} style={{ maxWidth: 480 }} />
+    </Space>
+  );
 }
 
 /** Create or edit one catalog item; an edit carries the `updated_at` it was loaded with (a stale save is refused). */
