@@ -1,5 +1,4 @@
-import { CONGRESS_FIELDS, CONGRESS_REGIONS } from '@medportal/contract/calendar';
-import { SPECIAL_MENUS } from '@medportal/contract/constants';
+import { CONGRESS_FIELDS, CONGRESS_REGIONS, SPECIAL_MENUS } from '@medportal/contract/constants';
 
 /**
  * The console's catalog resources (decision record 0068), as the generic list and form pages
