@@ -5,9 +5,18 @@ import { useHarness } from '../src/harness.ts';
 
 const h = useHarness();
 
+/**
+ * Opens a console page. The harness's page.goto waits for the public app's `data-location` mark,
+ * which the console (a separate app) does not set: the frame's own goto, then the console's layout.
+ */
+async function open(page: Page, url: string): Promise<void> {
+  await page.mainFrame().goto(url);
+  await page.locator('.ant-layout, form').first().waitFor();
+}
+
 /** Logs into the console with the demo operator (an administrator). */
 async function consoleLogin(page: Page): Promise<void> {
-  await page.goto('/admin/login?lang=zh');
+  await open(page, '/admin/login?lang=zh');
   await page.getByLabel('手机号').fill('13900000001');
   await page.getByLabel('密码').fill('Operator-demo-1');
   await page.getByRole('button', { name: '登录' }).click();
@@ -25,7 +34,7 @@ async function save(page: Page, method: 'POST' | 'PUT'): Promise<{ id: number; u
 
 /** Publishes the item open in the console's editor. */
 async function publishOpen(page: Page, resource: string, id: number): Promise<void> {
-  await page.goto(`/admin/catalog/${resource}/edit/${id}?lang=zh`);
+  await open(page, `/admin/catalog/${resource}/edit/${id}?lang=zh`);
   const answer = page.waitForResponse((r) => r.url().endsWith(`/v1/admin/${resource}/${id}/publish`));
   await page.getByRole('button', { name: '立即发布' }).click();
   const confirm = page.getByRole('button', { name: /确\s*定/ });
@@ -48,7 +57,7 @@ describe('console catalog', () => {
   it('a speaker added in the console is on the public speaker list', async () => {
     const { page } = await h.newPage();
     await consoleLogin(page);
-    await page.goto('/admin/catalog/speakers/create?lang=zh');
+    await open(page, '/admin/catalog/speakers/create?lang=zh');
     await page.locator('#name_zh').fill('控制台讲者');
     await page.locator('#name_en').fill('Console Speaker');
     await page.locator('#avatar').fill('/favicon.ico');
@@ -64,7 +73,7 @@ describe('console catalog', () => {
   it('a congress added in the console is on the public meeting calendar', async () => {
     const { page } = await h.newPage();
     await consoleLogin(page);
-    await page.goto('/admin/catalog/congresses/create?lang=zh');
+    await open(page, '/admin/catalog/congresses/create?lang=zh');
     await page.locator('#acronym').fill('ZQXCON 2031');
     await page.locator('#title_zh').fill('ZQXCON 控制台大会');
     await page.locator('#title_en').fill('ZQXCON Console Congress');
@@ -87,7 +96,7 @@ describe('console catalog', () => {
   it('editing the about page in the console changes the public page; its history lists the versions', async () => {
     const { page } = await h.newPage();
     await consoleLogin(page);
-    await page.goto('/admin/catalog/site_pages?lang=zh&q=about');
+    await open(page, '/admin/catalog/site_pages?lang=zh&q=about');
     const row = page.getByRole('row').filter({ hasText: 'about' }).first();
     await row.getByRole('button').first().click();
     await page.waitForURL((url) => /\/admin\/catalog\/site_pages\/edit\/\d+/.test(url.pathname));
