@@ -19,7 +19,7 @@ async function consoleLogin(page: Page): Promise<void> {
   await open(page, '/admin/login?lang=zh');
   await page.getByLabel('手机号').fill('13900000001');
   await page.getByLabel('密码').fill('Operator-demo-1');
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
 }
 
@@ -36,7 +36,7 @@ async function save(page: Page, method: 'POST' | 'PUT'): Promise<{ id: number; u
 async function publishOpen(page: Page, resource: string, id: number): Promise<void> {
   await open(page, `/admin/catalog/${resource}/edit/${id}?lang=zh`);
   const answer = page.waitForResponse((r) => r.url().endsWith(`/v1/admin/${resource}/${id}/publish`));
-  await page.getByRole('button', { name: '立即发布' }).click();
+  await page.getByRole('button', { name: /立即发布/ }).click();
   const confirm = page.getByRole('button', { name: /确\s*定/ });
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
   assert.equal(((await (await answer).json()) as { code: number }).code, 0);
