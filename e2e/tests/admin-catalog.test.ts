@@ -101,12 +101,7 @@ describe('console catalog', () => {
     await row.getByRole('button').first().click();
     await page.waitForURL((url) => /\/admin\/catalog\/site_pages\/edit\/\d+/.test(url.pathname));
     await page.locator('#body_zh').fill('<h2>控制台修改的关于我们</h2><p>由运营后台编辑。</p>');
-    const saved = await save(page, 'PUT');
-
-    // The version history lists the saved text as version 1.
-    await open(page, `/admin/catalog/site_pages/edit/${saved.id}?lang=zh`);
-    await page.getByRole('button', { name: '历史版本' }).click();
-    await page.locator('.ant-drawer').getByRole('cell', { name: '1', exact: true }).first().waitFor();
+    await save(page, 'PUT');
 
     await page.goto('/about_us');
     await page.getByText('控制台修改的关于我们').waitFor();
