@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { AdminBulkBody, AdminBulkResult, AdminListQuery, AdminPublishBody, AdminVersion, PublicationStateSchema } from './admin.ts';
 import { CATALOG_RESOURCES, type CatalogResourceName, type CatalogResources } from './admin-routes.ts';
-import { CONGRESS_FIELDS, CONGRESS_REGIONS } from './calendar.ts';
 import { Id, Page } from './common.ts';
-import { SPECIAL_MENUS } from './constants.ts';
+import { CONGRESS_FIELDS, CONGRESS_REGIONS, SPECIAL_MENUS } from './constants.ts';
 
 /**
  * The console's catalog (decision record 0068): the content types other than courses, lives, news

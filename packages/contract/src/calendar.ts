@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSchemas } from './api.ts';
 import { Id, Page, PageQuery } from './common.ts';
+import { CONGRESS_FIELDS, CONGRESS_REGIONS } from './constants.ts';
 import { LocalDate, LocalMonth } from './lives.ts';
 
 /**
@@ -8,33 +9,9 @@ import { LocalDate, LocalMonth } from './lives.ts';
  * worldwide by month, a detail with an .ics file, favourites, and a personal calendar feed.
  */
 
-/** Specialties a congress is filed under (its `field`), with their names in both languages. */
-export const CONGRESS_FIELDS = {
-  oncology: { zh: '肿瘤', en: 'Oncology' },
-  hematology: { zh: '血液', en: 'Hematology' },
-  cardiology: { zh: '心血管', en: 'Cardiology' },
-  neurology: { zh: '神经', en: 'Neurology' },
-  endocrinology: { zh: '内分泌', en: 'Endocrinology' },
-  respiratory: { zh: '呼吸', en: 'Respiratory' },
-  gastroenterology: { zh: '消化', en: 'Gastroenterology' },
-  infectious: { zh: '感染', en: 'Infectious diseases' },
-  nephrology: { zh: '肾脏', en: 'Nephrology' },
-  rheumatology: { zh: '风湿免疫', en: 'Rheumatology' },
-  dermatology: { zh: '皮肤', en: 'Dermatology' },
-  surgery: { zh: '外科', en: 'Surgery' },
-} as const;
 export type CongressField = keyof typeof CONGRESS_FIELDS;
 export const CongressField = z.enum(Object.keys(CONGRESS_FIELDS) as [CongressField, ...CongressField[]]);
 
-/** Where a congress takes place. */
-export const CONGRESS_REGIONS = {
-  china: { zh: '中国', en: 'China' },
-  asia_pacific: { zh: '亚太', en: 'Asia-Pacific' },
-  europe: { zh: '欧洲', en: 'Europe' },
-  north_america: { zh: '北美', en: 'North America' },
-  latin_america: { zh: '拉丁美洲', en: 'Latin America' },
-  middle_east_africa: { zh: '中东与非洲', en: 'Middle East & Africa' },
-} as const;
 export type CongressRegion = keyof typeof CONGRESS_REGIONS;
 export const CongressRegion = z.enum(Object.keys(CONGRESS_REGIONS) as [CongressRegion, ...CongressRegion[]]);
 

@@ -247,3 +247,29 @@ export const ROLE_AREAS: Readonly<Record<StaffRole, readonly AdminArea[]>> = {
   finance: ['money', 'audit'],
   service: ['service', 'users'],
 };
+
+/** The international meeting calendar's lists (calendar.ts builds its schemas from them). */
+/** Specialties a congress is filed under (its `field`), with their names in both languages. */
+export const CONGRESS_FIELDS = {
+  oncology: { zh: '肿瘤', en: 'Oncology' },
+  hematology: { zh: '血液', en: 'Hematology' },
+  cardiology: { zh: '心血管', en: 'Cardiology' },
+  neurology: { zh: '神经', en: 'Neurology' },
+  endocrinology: { zh: '内分泌', en: 'Endocrinology' },
+  respiratory: { zh: '呼吸', en: 'Respiratory' },
+  gastroenterology: { zh: '消化', en: 'Gastroenterology' },
+  infectious: { zh: '感染', en: 'Infectious diseases' },
+  nephrology: { zh: '肾脏', en: 'Nephrology' },
+  rheumatology: { zh: '风湿免疫', en: 'Rheumatology' },
+  dermatology: { zh: '皮肤', en: 'Dermatology' },
+  surgery: { zh: '外科', en: 'Surgery' },
+} as const;
+/** Where a congress takes place. */
+export const CONGRESS_REGIONS = {
+  china: { zh: '中国', en: 'China' },
+  asia_pacific: { zh: '亚太', en: 'Asia-Pacific' },
+  europe: { zh: '欧洲', en: 'Europe' },
+  north_america: { zh: '北美', en: 'North America' },
+  latin_america: { zh: '拉丁美洲', en: 'Latin America' },
+  middle_east_africa: { zh: '中东与非洲', en: 'Middle East & Africa' },
+} as const;

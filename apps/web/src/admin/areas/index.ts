@@ -7,11 +7,13 @@ import { creditsArea } from './credits';
 import { moneyArea } from './money';
 import { newsArea } from './news';
 import { rolesArea } from './roles';
+import { catalogArea } from './catalog';
 
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
 export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, newsArea];
+export const AREAS: readonly ConsoleArea[] = [auditArea, catalogArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
@@ -28,7 +30,9 @@ export function consoleResources(translate: (key: string) => string): ResourcePr
     out.push({ name: areaGroup(area), meta: { area, label: translate(`areas.${area}`) } });
     for (const r of own) {
       const labelKey = typeof r.meta?.labelKey === 'string' ? r.meta.labelKey : undefined;
-      out.push({ ...r, meta: { ...r.meta, area, parent: areaGroup(area), ...(labelKey ? { label: translate(labelKey) } : {}) } });
+      // A resource may sit in a group of its area's own (meta.parent), under the area's group.
+      const parent = typeof r.meta?.parent === 'string' ? r.meta.parent : areaGroup(area);
+      out.push({ ...r, meta: { ...r.meta, area, parent, ...(labelKey ? { label: translate(labelKey) } : {}) } });
     }
   }
   return out;

@@ -1,5 +1,4 @@
-import { CONGRESS_FIELDS, CONGRESS_REGIONS } from '@medportal/contract/calendar';
-import { SPECIAL_MENUS } from '@medportal/contract/constants';
+import { CONGRESS_FIELDS, CONGRESS_REGIONS, SPECIAL_MENUS } from '@medportal/contract/constants';
 
 /**
  * The console's catalog resources (decision record 0068), as the generic list and form pages
@@ -50,7 +49,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       pair('name'),
       { kind: 'image', name: 'avatar', required: true },
       pair('title'),
-      pair('intro', { optional: false, rows: 4, maxLength: 4000 }),
+      pair('intro', { optional: true, rows: 4, maxLength: 4000 }),
       { kind: 'ref', name: 'hospital_id' },
       { kind: 'ref', name: 'organization_id' },
       { kind: 'number', name: 'sort' },
@@ -73,7 +72,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     name: 'columns',
     publication: true,
     columns: [{ name: 'cover', image: true }, { name: 'title', bilingual: true }, { name: 'sort' }],
-    fields: [pair('title'), pair('desc', { rows: 3 }), { kind: 'image', name: 'cover', required: true }, { kind: 'number', name: 'sort' }],
+    fields: [pair('title'), pair('desc', { optional: true, rows: 3 }), { kind: 'image', name: 'cover', required: true }, { kind: 'number', name: 'sort' }],
   },
   {
     name: 'specials',
@@ -83,7 +82,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       { kind: 'select', name: 'kind', options: ['topic', 'album'], required: true },
       { kind: 'number', name: 'theme_id' },
       pair('title'),
-      pair('desc', { rows: 3 }),
+      pair('desc', { optional: true, rows: 3 }),
       { kind: 'image', name: 'cover', required: true },
       { kind: 'number', name: 'sort' },
     ],
@@ -111,7 +110,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     name: 'papers',
     publication: true,
     columns: [{ name: 'title', bilingual: true }, { name: 'full_journal' }, { name: 'doi' }],
-    fields: [pair('title'), pair('abstract', { rows: 5 }), { kind: 'text', name: 'full_journal', required: true }, { kind: 'text', name: 'doi' }],
+    fields: [pair('title'), pair('abstract', { optional: true, rows: 5 }), { kind: 'text', name: 'full_journal', required: true }, { kind: 'text', name: 'doi' }],
   },
   {
     name: 'selected_videos',
@@ -121,8 +120,8 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       { kind: 'ref', name: 'channel_id', required: true },
       { kind: 'select', name: 'kind', options: ['interview', 'meeting'], required: true },
       pair('title'),
-      pair('summary', { rows: 3 }),
-      pair('transcript', { rows: 6 }),
+      pair('summary', { optional: true, rows: 3 }),
+      pair('transcript', { optional: true, rows: 6 }),
       { kind: 'image', name: 'cover', required: true },
       { kind: 'number', name: 'duration_s' },
     ],
@@ -181,7 +180,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     fields: [
       { kind: 'text', name: 'key', required: true },
       pair('title'),
-      pair('desc', { rows: 2 }),
+      pair('desc', { optional: true, rows: 2 }),
       { kind: 'image', name: 'icon', required: true },
       { kind: 'text', name: 'url', required: true },
       { kind: 'html', name: 'intro_zh' },
