@@ -72,7 +72,7 @@ export function MediaListPage() {
         extra={status?.ffmpeg.available ? <Typography.Text type="secondary">{t('media.ffmpegOk', { version: status.ffmpeg.version ?? '' })}</Typography.Text> : null}
       >
         <Typography.Paragraph type="secondary">{t('media.uploadHint')}</Typography.Paragraph>
-        {status ? <MediaUpload maxBytes={status.upload_max_bytes} lang={lang} onUploaded={uploaded} /> : null}
+        {status ? <MediaUpload endpoint={status.tus_path} maxBytes={status.upload_max_bytes} lang={lang} onUploaded={uploaded} /> : null}
       </Card>
       <ConsoleList<AdminMediaItem>
         resource="media"

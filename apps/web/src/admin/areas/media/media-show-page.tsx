@@ -40,29 +40,31 @@ export function MediaShowPage() {
     void query.refetch();
     void invalidate({ resource: 'media', invalidates: ['list'] });
   };
-  const run = async (fn: () => Promise<unknown>, done?: string) => {
-    try {
-      await fn();
-      if (done) void message.success(done);
-      refresh();
-    } catch (e) {
-      void message.error(isHttpError(e) ? e.message : String(e));
-    }
+  /** Runs a change, then says so (or shows the server's message) and reloads the asset. */
+  const run = (fn: () => Promise<unknown>, done?: string): void => {
+    fn().then(
+      () => {
+        if (done) void message.success(done);
+        refresh();
+      },
+      (e: unknown) => void message.error(isHttpError(e) ? e.message : String(e)),
+    );
   };
   const call = (url: string, method: 'post' | 'put' | 'delete', values: Record<string, unknown> = {}) =>
     mutateAsync({ url, method, values, successNotification: false, errorNotification: false });
-  const upload = (url: string) => (file: File) =>
+  const upload = (url: string) => (file: File) => {
     run(() => {
       const body = new FormData();
       body.append('file', file);
       return consoleUpload(url, body);
     }, t('media.saved'));
+  };
 
   if (!asset) return <Card loading />;
   const ready = asset.status === 'ready';
   const attach = async () => {
     const v = await form.validateFields();
-    await run(
+    run(
       () =>
         v.target_type === 'replay'
           ? call(`/v1/admin/lives/${v.target_id}/replay`, 'put', { asset_id: asset.id })
@@ -71,8 +73,9 @@ export function MediaShowPage() {
     );
     setAttachOpen(false);
   };
-  const detach = (type: string, targetId: number) =>
+  const detach = (type: string, targetId: number) => {
     run(() => (type === 'replay' ? call(`/v1/admin/lives/${targetId}/replay`, 'delete') : call(`${path}/bindings/${type}/${targetId}`, 'delete')));
+  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -89,7 +92,12 @@ export function MediaShowPage() {
         extra={
           <Space>
             {asset.status === 'failed' ? <Button onClick={() => run(() => call(`${path}/retry`, 'post'))}>{t('media.retry')}</Button> : null}
-            <Popconfirm title={t('media.deleteConfirm')} onConfirm={() => run(async () => { await call(path, 'delete'); list('media'); })}>
+            <Popconfirm title={t('media.deleteConfirm')} onConfirm={() =>
+                run(async () => {
+                  await call(path, 'delete');
+                  list('media');
+                })
+              }>
               <Button danger>{t('media.delete')}</Button>
             </Popconfirm>
           </Space>
@@ -128,7 +136,7 @@ export function MediaShowPage() {
             <Space direction="vertical">
               {(['zh', 'en'] as const).map((l) => (
                 <Space key={l}>
-                  <Upload accept=".vtt,text/vtt" showUploadList={false} disabled={!ready} beforeUpload={(file) => (void upload(`${path}/subtitles/${l}`)(file), false)}>
+                  <Upload accept=".vtt,text/vtt" showUploadList={false} disabled={!ready} beforeUpload={(file) => (upload(`${path}/subtitles/${l}`)(file), false)}>
                     <Button icon={<UploadOutlined />} disabled={!ready}>
                       {t('media.subtitleUpload', { lang: l === 'zh' ? '中文' : 'English' })}
                     </Button>
@@ -147,7 +155,7 @@ export function MediaShowPage() {
           <Card title={t('media.poster')} size="small">
             <Space align="start">
               {asset.media ? <Image src={asset.media.poster} width={160} alt="" /> : null}
-              <Upload accept="image/jpeg,image/png" showUploadList={false} disabled={!ready} beforeUpload={(file) => (void upload(`${path}/poster`)(file), false)}>
+              <Upload accept="image/jpeg,image/png" showUploadList={false} disabled={!ready} beforeUpload={(file) => (upload(`${path}/poster`)(file), false)}>
                 <Button icon={<UploadOutlined />} disabled={!ready}>
                   {t('media.posterUpload')}
                 </Button>

@@ -4,10 +4,11 @@ import Tus from '@uppy/tus';
 import { useEffect, useState } from 'react';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { MEDIA_TUS_PATH } from '@medportal/contract/admin-media';
 import { getAccessToken } from '../../../shared/session';
 
 export interface MediaUploadProps {
+  /** The tus endpoint, as the server's status names it. */
+  endpoint: string;
   maxBytes: number;
   lang: 'zh' | 'en';
   /** An upload finished: the asset it became. */
@@ -19,11 +20,11 @@ export interface MediaUploadProps {
  * says). Each request carries the operator's access token; Upload-Metadata carries the file name
  * and the title (the name without its extension).
  */
-export function MediaUpload({ maxBytes, lang, onUploaded }: MediaUploadProps) {
+export function MediaUpload({ endpoint, maxBytes, lang, onUploaded }: MediaUploadProps) {
   const [uppy] = useState(
     () =>
       new Uppy({ id: 'media', autoProceed: true, restrictions: { maxFileSize: maxBytes, allowedFileTypes: ['video/*', '.mp4', '.mov', '.mkv', '.webm', '.avi', '.ts', '.flv', '.m4v'] } }).use(Tus, {
-        endpoint: MEDIA_TUS_PATH,
+        endpoint,
         chunkSize: 8 * 1024 * 1024,
         retryDelays: [0, 1000, 3000, 5000],
         removeFingerprintOnSuccess: true,
