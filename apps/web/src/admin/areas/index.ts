@@ -13,9 +13,7 @@ import { mediaArea } from './media';
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, newsArea];
-export const AREAS: readonly ConsoleArea[] = [auditArea, catalogArea];
-export const AREAS: readonly ConsoleArea[] = [auditArea, mediaArea];
+export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, newsArea, catalogArea, mediaArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
