@@ -209,6 +209,11 @@ function dirs(dir) {
     .map((d) => d.name);
 }
 
+/** Names of the files and directories in `dir` (none when it does not exist). */
+function entries(dir) {
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
 /**
  * The zones under `base`: files under `target` must not import files under `from`, except those
  * under `except` (relative to each `from`). Paths are relative to `base`.
@@ -227,6 +232,13 @@ function zonesOf(base) {
     })),
     { target: [`${WEB}/features`], from: [`${WEB}/app`], message: 'Features never import app/: app/ composes them.' },
     { target: [`${WEB}/shared`, `${WEB}/config`], from: [`${WEB}/features`, `${WEB}/app`], message: 'shared/ and config/ sit below features and app/.' },
+    // The operator console is a build of its own (decision 0063): public code never imports it,
+    // or the console would ride in the public pages' JavaScript.
+    {
+      target: entries(join(base, WEB)).filter((name) => name !== 'admin').map((name) => `${WEB}/${name}`),
+      from: [`${WEB}/admin`],
+      message: 'Public code never imports the console (src/admin): it would add to the public pages\' JavaScript.',
+    },
   ];
   // Server layers, bottom up: lib and db → plugins (cross-cutting, domain-free) → modules →
   // app.ts. A module imports another module only through its public entry, `modules/<m>/index.ts`;
@@ -310,11 +322,18 @@ function selfTest() {
     write('apps/web/src/features/one/own.ts', 'export const own = 1;\n');
     write('apps/web/src/features/two/model.ts', 'export type Two = number;\n');
     write('apps/web/src/app/router.tsx', "import { v } from '../features/one/view';\nexport const r = v;\n");
+    write('apps/web/src/main.tsx', "import { console } from './admin/console';\nexport const m = console;\n");
+    write('apps/web/src/admin/console.ts', "import { own } from '../features/one/own';\nexport const console = own;\n");
     write('apps/server/src/modules/m/index.ts', "export { n } from '../n/index.ts';\nexport { deep } from '../n/repo.ts';\n");
     write('apps/server/src/modules/n/index.ts', 'export const n = 1;\n');
     write('apps/server/src/modules/n/repo.ts', 'export const deep = 1;\n');
     const { lines } = check(base);
-    const expected = ['among 3 files', 'features/one/view.tsx:1 imports apps/web/src/features/two/model.ts', 'modules/m/index.ts:2 imports apps/server/src/modules/n/repo.ts'];
+    const expected = [
+      'among 3 files',
+      'features/one/view.tsx:1 imports apps/web/src/features/two/model.ts',
+      'modules/m/index.ts:2 imports apps/server/src/modules/n/repo.ts',
+      'web/src/main.tsx:1 imports apps/web/src/admin/console.ts',
+    ];
     if (lines.length !== expected.length || !expected.every((e) => lines.some((l) => l.includes(e)))) {
       console.error(`check-imports: the self-test found other problems than the planted ones:\n${lines.join('\n') || '(none found)'}`);
       process.exit(1);

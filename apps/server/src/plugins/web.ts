@@ -69,6 +69,18 @@ const NOT_BUILT_HTML = `<!doctype html>
 Run <code>npm run build</code> and restart the server (or point WEB_DIST at a build).</p>
 </body></html>`;
 
+const ADMIN_NOT_BUILT_HTML = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Console not built</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.6">
+<h1>运营后台尚未构建 / The operator console is not built</h1>
+<p>服务器正在运行，但找不到运营后台的构建产物（dist/admin/index.html）。请运行 <code>npm run build</code> 后重启服务。</p>
+<p>The server is running, but the console's build (dist/admin/index.html) was not found.
+Run <code>npm run build</code> and restart the server (or point WEB_DIST at a build that includes it).</p>
+</body></html>`;
+
+/** The operator console's pages: under /admin (decision record 0063). */
+const isAdminPath = (pathname: string): boolean => pathname === '/admin' || pathname.startsWith('/admin/');
+
 /** A rendered page is served this long at most (live cards follow the clock). */
 const PAGE_TTL_MS = 5_000;
 /** Rendered pages kept per process (by language and URL). */
@@ -123,6 +135,10 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
     const indexPath = join(webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!template) app.log.warn({ webDist }, 'web app not built: non-API pages answer 503');
+    // The console is a build of its own (vite.admin.config.ts): one page for every /admin URL.
+    const adminIndexPath = join(webDist, 'admin', 'index.html');
+    const adminPage = existsSync(adminIndexPath) ? readFileSync(adminIndexPath) : null;
+    if (template && !adminPage) app.log.warn({ adminIndexPath }, 'console not built: /admin answers 503');
     const rendererPath = join(webDist, '..', 'dist-ssr', 'entry-server.js');
     let renderer: PageRenderer | null = null;
     if (template && existsSync(rendererPath)) {
@@ -153,10 +169,11 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
         preCompressed: true,
         globIgnore: ['**/*.br', '**/*.gz'],
         cacheControl: false,
-        // index.html must go through serveSpa (title, no-cache).
-        allowedPath: (pathname) => pathname !== '/index.html',
+        // index.html must go through serveSpa (title, no-cache), and so must the console's page.
+        allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/admin/index.html',
         setHeaders: (reply, filePath) => {
-          const immutable = filePath.startsWith(join(webDist, 'assets') + sep);
+          const immutable = filePath.startsWith(join(webDist, 'assets') + sep) || filePath.startsWith(join(webDist, 'admin', 'assets') + sep);
+          if (filePath.startsWith(join(webDist, 'admin') + sep)) reply.header('x-robots-tag', 'noindex');
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
         },
       });
@@ -175,11 +192,12 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
 
     app.decorate('serveSpa', function serveSpa(req: FastifyRequest, reply: FastifyReply) {
       const raw = req.url.split('?', 1)[0] ?? '/';
-      const pathname = raw === '/index.html' ? '/' : raw;
+      const pathname = raw === '/index.html' ? '/' : raw === '/admin/index.html' ? '/admin' : raw;
       // A missing asset (old hash, typo) must 404, not come back as HTML with a 200.
       if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
         return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
       }
+      if (isAdminPath(pathname)) return serveAdmin(reply);
       if (!template) {
         return reply
           .code(503)
@@ -193,6 +211,15 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       const target = renderer ? routeOf(renderer, req) : null;
       return sendShell(reply, lang, pathname, target && target.kind !== 'redirect' ? target.status : 200);
     });
+
+    /**
+     * Every console URL gets the console's page, which routes in the browser; never cached (a new
+     * build names new assets) and never indexed.
+     */
+    const serveAdmin = (reply: FastifyReply) => {
+      reply.header('x-robots-tag', 'noindex').header('cache-control', adminPage ? 'no-cache' : 'no-store').type('text/html; charset=utf-8');
+      return adminPage ? reply.send(adminPage) : reply.code(503).send(ADMIN_NOT_BUILT_HTML);
+    };
 
     const sendShell = (reply: FastifyReply, lang: Lang, pathname: string, status = 200) =>
       reply
