@@ -3,6 +3,7 @@ import { ADMIN_AREAS, type AdminArea } from '@medportal/contract/constants';
 import type { Texts } from '../texts';
 import type { ConsoleArea } from './types';
 import { auditArea } from './audit';
+import { coursesArea, creditDesignationArea } from './courses';
 import { creditsArea } from './credits';
 import { moneyArea } from './money';
 import { rolesArea } from './roles';
@@ -10,7 +11,7 @@ import { rolesArea } from './roles';
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea];
+export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, coursesArea, creditDesignationArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
