@@ -125,7 +125,7 @@ export function CourseCreatePage() {
   const series = useSeriesOptions();
   return (
     <Create title={t('courses.new')} saveButtonProps={saveButtonProps}>
-      <Form {...formProps} layout="vertical" initialValues={{ course_type: 1, price_type: 1 }} onFinish={(v) => onFinish(toBody(v as Record<string, unknown>))}>
+      <Form {...formProps} layout="vertical" initialValues={{ course_type: 1, price_type: 1 }} onFinish={(v) => void onFinish(toBody(v as Record<string, unknown>))}>
         <CourseFields seriesOptions={series} />
       </Form>
     </Create>
@@ -162,7 +162,7 @@ export function CourseEditPage() {
               <Form
                 {...formProps}
                 layout="vertical"
-                onFinish={(v) => onFinish({ ...toBody(v as Record<string, unknown>), updated_at: query?.data?.data.updated_at })}
+                onFinish={(v) => void onFinish({ ...toBody(v as Record<string, unknown>), updated_at: query?.data?.data.updated_at })}
               >
                 <CourseFields seriesOptions={series} />
               </Form>
@@ -171,7 +171,8 @@ export function CourseEditPage() {
           {
             key: 'chapters',
             label: `${t('courses.chapters')} (${course?.chapters_list.length ?? 0})`,
-            children: course ? <ChaptersTable course={course} onChanged={refresh} /> : null,
+            // Keyed by the chapters' versions: a reload starts from what the server holds.
+            children: course ? <ChaptersTable key={course.chapters_list.map((c) => `${c.id}:${c.updated_at}`).join(',')} course={course} onChanged={refresh} /> : null,
           },
           ...(course && course.course_type === 2
             ? [
@@ -212,7 +213,6 @@ function ChaptersTable({ course, onChanged }: { course: AdminCourse; onChanged: 
   const [rows, setRows] = useState<AdminChapter[]>(course.chapters_list);
   const [dragged, setDragged] = useState<number | null>(null);
   const [adding] = Form.useForm<{ title_zh: string; title_en: string | null; duration_s: number; is_free: boolean }>();
-  useEffect(() => setRows(course.chapters_list), [course.chapters_list]);
 
   const run = async (fn: () => Promise<unknown>) => {
     try {

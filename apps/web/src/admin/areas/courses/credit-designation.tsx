@@ -48,11 +48,24 @@ export function CreditDesignationForm({ kind, id }: { kind: Kind; id: number }) 
     form.setFieldsValue(toForm(d.designation));
   }, [form, path]);
   useEffect(() => {
-    void load().catch((e: unknown) => void message.error(String((e as Error).message)));
-    consoleRequest<{ items: typeof rules }>('GET', adminPathOf('adminCreditRules'))
-      .then((d) => setRules(d.items))
-      .catch(() => setRules([]));
-  }, [load, message]);
+    let live = true;
+    const rulesLoad = async () => {
+      const d = await consoleRequest<{ items: typeof rules }>('GET', adminPathOf('adminCreditRules')).catch(() => ({ items: [] }));
+      if (live) setRules(d.items);
+    };
+    const first = async () => {
+      const d = await consoleRequest<{ designation: AdminCreditDesignation | null }>('GET', path);
+      if (!live) return;
+      setCurrent(d.designation);
+      form.resetFields();
+      form.setFieldsValue(toForm(d.designation));
+    };
+    void first().catch((e: unknown) => void message.error(String((e as Error).message)));
+    void rulesLoad();
+    return () => {
+      live = false;
+    };
+  }, [form, path, message]);
   const fail = (e: unknown) => void message.error(e instanceof Object && 'message' in e ? String(e.message) : '');
 
   if (current === undefined) return null;
@@ -67,7 +80,7 @@ export function CreditDesignationForm({ kind, id }: { kind: Kind; id: number }) 
         form={form}
         layout="vertical"
         onFinish={(v) =>
-          consoleRequest<AdminCreditDesignation>('PUT', path, { body: toBody(v as Record<string, unknown>, current?.updated_at) })
+          void consoleRequest<AdminCreditDesignation>('PUT', path, { body: toBody(v as Record<string, unknown>, current?.updated_at) })
             .then(() => {
               void message.success(t('credit.saved'));
               return load();
@@ -158,7 +171,7 @@ export function CreditDesignationForm({ kind, id }: { kind: Kind; id: number }) 
             <Popconfirm
               title={t('credit.withdrawConfirm')}
               onConfirm={() =>
-                consoleRequest('DELETE', path)
+                void consoleRequest('DELETE', path)
                   .then(() => load())
                   .catch(fail)
               }
@@ -186,7 +199,9 @@ export function CreditDesignationPage() {
       <Space style={{ marginBottom: 16 }}>
         <Select value={kind} onChange={setKind} style={{ width: 120 }} options={(['live', 'course', 'series'] as const).map((k) => ({ value: k, label: t(`credit.kinds.${k}`) }))} />
         <InputNumber min={1} value={id} onChange={(v) => setId(v)} placeholder="ID" />
-        <Button type="primary" disabled={!id} onClick={() => id && navigate(`/credit-designations/${kind}/${id}`)}>
+        <Button type="primary" disabled={!id} onClick={() => {
+            if (id) void navigate(`/credit-designations/${kind}/${id}`);
+          }}>
           {t('credit.open')}
         </Button>
       </Space>
