@@ -10,7 +10,7 @@ import { CreditActivityKind } from './credits.ts';
  */
 
 const zh = (max: number) => z.string().trim().min(1).max(max);
-const en = (max: number) => z.string().trim().max(max).nullable().transform((v) => (v ? v : null));
+const en = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 /** A stored image: a path of the upload store (`/uploads/...`) or of the media store (`/media/...`). */
 export const AdminImagePath = z.string().max(500).regex(/^\/(uploads|media)\/[^\s?#]+(\?[^\s#]*)?$/, 'an image path of the upload or media store');
 const Fen = z.number().int().min(0).max(100_000_000);

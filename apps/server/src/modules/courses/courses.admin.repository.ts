@@ -36,7 +36,7 @@ export async function pageAdminCourses(db: Db, q: AdminCourseListQuery, now: Dat
   );
   const dir = q.order === 'asc' ? asc : desc;
   const by = q.sort === 'published' ? courses.publishedAt : q.sort === 'learners' ? courses.learnCount : courses.updatedAt;
-  const nulls = q.sort === 'published' ? sql`${courses.publishedAt} is null` : sql`false`;
+
   return paginate(
     db
       .select(listColumns)
@@ -45,7 +45,7 @@ export async function pageAdminCourses(db: Db, q: AdminCourseListQuery, now: Dat
       .leftJoin(departments, eq(departments.id, courses.departmentId))
       .where(cond)
       // Unpublished rows last when sorting by publication; the id keeps pages from overlapping.
-      .orderBy(asc(nulls), dir(by), dir(courses.id))
+      .orderBy(...(q.sort === 'published' ? [asc(sql`${courses.publishedAt} is null`)] : []), dir(by), dir(courses.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     db.select({ n: count() }).from(courses).where(cond),

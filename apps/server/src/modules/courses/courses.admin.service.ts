@@ -75,8 +75,8 @@ export class CoursesAdminService {
     };
   }
 
-  private async chapters(db: Db | Tx, courseId: number): Promise<AdminChapter[]> {
-    const rows = await repo.chaptersWithLearners(db, courseId);
+  private async chapters(courseId: number): Promise<AdminChapter[]> {
+    const rows = await repo.chaptersWithLearners(this.db, courseId);
     const media = await this.media.mediaFor('chapter', rows.map((r) => r.chapter.id));
     return rows.map((r) => this.chapter(r, media.get(r.chapter.id)));
   }
@@ -103,14 +103,15 @@ export class CoursesAdminService {
     return pageOf(rows.map((r) => this.item(r, credit, now)), q, total);
   }
 
-  async detail(id: number, db: Db | Tx = this.db): Promise<AdminCourse> {
+  async detail(id: number): Promise<AdminCourse> {
+    const db = this.db;
     const r = await repo.adminCourseRow(db, id);
     if (!r) throw notFound();
     const now = this.now();
     const c = r.course;
     const [credit, chapters, members] = await Promise.all([
       designatedIds(db, ['course', 'series'], [id]),
-      this.chapters(db, id),
+      this.chapters(id),
       c.courseType === CourseType.SERIES ? repo.seriesMembersAll(db, id) : Promise.resolve([]),
     ]);
     return {
@@ -167,7 +168,7 @@ export class CoursesAdminService {
 
   async create(actor: Actor, b: AdminCourseBody): Promise<AdminCourse> {
     const now = this.now();
-    const out = await transaction(this.db, async (tx) => {
+    const id = await transaction(this.db, async (tx) => {
       await this.check(tx, b, actor.lang);
       const [row] = await tx
         .insert(courses)
@@ -175,14 +176,15 @@ export class CoursesAdminService {
         .returning();
       if (!row) throw new AppError(ErrorCode.INTERNAL);
       await writeAudit(tx, { actorId: actor.id, action: 'course.create', target: `course:${row.id}`, before: null, after: snapshot(row), now });
-      return this.detail(row.id, tx);
+      return row.id;
     });
-    return out;
+    // Read after the commit: the media module answers on its own connection.
+    return this.detail(id);
   }
 
   async update(actor: Actor, id: number, b: AdminCourseEditBody): Promise<AdminCourse> {
     const now = this.now();
-    const { out, before } = await transaction(this.db, async (tx) => {
+    const before = await transaction(this.db, async (tx) => {
       const before = await repo.lockCourse(tx, id);
       if (!before) throw notFound();
       await this.check(tx, b, actor.lang, id);
@@ -193,10 +195,10 @@ export class CoursesAdminService {
         .returning();
       if (!row) throw conflict();
       await writeAudit(tx, { actorId: actor.id, action: 'course.update', target: `course:${id}`, before: snapshot(before), after: snapshot(row), now });
-      return { out: await this.detail(id, tx), before };
+      return before;
     });
     this.dropCaches(id, [before.seriesId, b.series_id]);
-    return out;
+    return this.detail(id);
   }
 
   /** Publication changes: publish (now or at an instant), offline, unlisted. */
@@ -302,7 +304,7 @@ export class CoursesAdminService {
 
   async editChapter(actor: Actor, id: number, b: AdminChapterBody & { updated_at: string }): Promise<AdminChapter> {
     const now = this.now();
-    const { out, courseId } = await transaction(this.db, async (tx) => {
+    const { row, learners } = await transaction(this.db, async (tx) => {
       const found = await repo.chapterWithLearners(tx, id);
       if (!found) throw notFound();
       await repo.lockCourse(tx, found.chapter.courseId);
@@ -313,11 +315,11 @@ export class CoursesAdminService {
         .returning();
       if (!row) throw conflict();
       await writeAudit(tx, { actorId: actor.id, action: 'chapter.update', target: `chapter:${id}`, before: chapterSnapshot(found.chapter), after: chapterSnapshot(row), now });
-      const media = await this.media.mediaFor('chapter', [id]);
-      return { out: this.chapter({ chapter: row, learners: found.learners }, media.get(id)), courseId: row.courseId };
+      return { row, learners: found.learners };
     });
-    this.cache.invalidate([Tag.course(courseId)]);
-    return out;
+    this.cache.invalidate([Tag.course(row.courseId)]);
+    const media = await this.media.mediaFor('chapter', [id]);
+    return this.chapter({ chapter: row, learners }, media.get(id));
   }
 
   /**
@@ -350,7 +352,7 @@ export class CoursesAdminService {
    */
   async reorder(actor: Actor, courseId: number, ids: number[]): Promise<{ items: AdminChapter[] }> {
     const now = this.now();
-    const out = await transaction(this.db, async (tx) => {
+    await transaction(this.db, async (tx) => {
       const course = await repo.lockCourse(tx, courseId);
       if (!course) throw notFound();
       const current = await tx.select({ id: courseChapters.id, sort: courseChapters.sort }).from(courseChapters).where(eq(courseChapters.courseId, courseId));
@@ -370,9 +372,8 @@ export class CoursesAdminService {
         after: ids,
         now,
       });
-      return { items: await this.chapters(tx, courseId) };
     });
     this.cache.invalidate([Tag.course(courseId)]);
-    return out;
+    return { items: await this.chapters(courseId) };
   }
 }

@@ -129,11 +129,10 @@ export class CreditDesignationAdmin {
   }
 
   private async present(db: Db | Tx, d: DesignationRow): Promise<AdminCreditDesignation> {
-    const [qs, rule, use] = await Promise.all([
-      this.questions(db, d.id),
-      db.select({ regime: creditRuleSets.regime }).from(creditRuleSets).where(eq(creditRuleSets.key, d.ruleKey)),
-      this.usage(db, d.id),
-    ]);
+    // One after another: inside a transaction they share one connection.
+    const qs = await this.questions(db, d.id);
+    const rule = await db.select({ regime: creditRuleSets.regime }).from(creditRuleSets).where(eq(creditRuleSets.key, d.ruleKey));
+    const use = await this.usage(db, d.id);
     return {
       ...bodyOf(d, qs),
       id: d.id,

@@ -3,6 +3,7 @@ import { ADMIN_AREAS, type AdminArea } from '@medportal/contract/constants';
 import type { Texts } from '../texts';
 import type { ConsoleArea } from './types';
 import { auditArea } from './audit';
+import { coursesArea, creditDesignationArea } from './courses';
 import { creditsArea } from './credits';
 import { moneyArea } from './money';
 import { newsArea } from './news';
@@ -14,6 +15,7 @@ export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
 export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, newsArea, catalogArea, mediaArea];
+export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, coursesArea, creditDesignationArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
