@@ -60,7 +60,7 @@ interface FormValues {
   title_en: string | null;
   sub_title_zh?: string;
   sub_title_en?: string | null;
-  banner: string;
+  banner?: string | null;
   range: [Dayjs, Dayjs];
   organizer_id?: number | null;
   department_id?: number | null;
@@ -93,7 +93,7 @@ function toBody(v: FormValues) {
     title_en: v.title_en || null,
     sub_title_zh: v.sub_title_zh ?? '',
     sub_title_en: v.sub_title_en || null,
-    banner: v.banner,
+    banner: v.banner || null,
     start_at: v.range[0].toISOString(),
     end_at: v.range[1].toISOString(),
     organizer_id: v.organizer_id ?? null,
@@ -188,7 +188,7 @@ function LiveForm({ formProps, options, hasCode, onSearchSpeakers, known = [] }:
     <Form {...formProps} layout="vertical">
       <BilingualInput name="title" label={t('lives.title')} maxLength={200} />
       <BilingualInput name="sub_title" label={t('lives.subTitle')} optional maxLength={300} />
-      <Form.Item name="banner" label={t('lives.cover')} rules={[{ required: true }]}>
+      <Form.Item name="banner" label={t('lives.cover')} extra={t('lives.coverHint')}>
         <ImageUpload />
       </Form.Item>
       <Form.Item name="range" label={t('lives.schedule')} rules={[{ required: true }]} extra={t('lives.timezoneHint', { tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
