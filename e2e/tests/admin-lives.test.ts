@@ -28,7 +28,9 @@ describe('lives in the console', () => {
     const token = await liveProducer();
     const { page } = await h.newPage({ width: 1440, height: 900 });
     await storeLogin(page, token);
-    await page.goto('/admin/lives/create?lang=zh');
+    // The console is not the reader's app (no <html data-location> to wait for): navigate plainly.
+    await page.evaluate(() => window.location.assign('/admin/lives/create?lang=zh'));
+    await page.getByRole('button', { name: '添加议程' }).waitFor();
 
     const title = `控制台直播 ${Date.now()}`;
     await page.getByLabel('中文').first().fill(title);
