@@ -33,8 +33,9 @@ describe('lives in the console', () => {
     await page.getByRole('button', { name: '添加议程' }).waitFor();
 
     const title = `控制台直播 ${Date.now()}`;
-    await page.getByLabel('中文').first().fill(title);
-    await page.getByLabel('English').first().fill('A console live');
+    // antd gives a named field's input the field's name as its id.
+    await page.locator('#title_zh').fill(title);
+    await page.locator('#title_en').fill('A console live');
     const start = new Date(Date.now() + 2 * 24 * 3600_000);
     start.setMinutes(0, 0, 0);
     const mid = new Date(start.getTime() + 3600_000);
