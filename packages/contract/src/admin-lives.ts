@@ -71,7 +71,8 @@ export const AdminLiveBody = z.object({
   title_en: TextEn(200),
   sub_title_zh: z.string().trim().max(300).default(''),
   sub_title_en: TextEn(300),
-  banner: ImageUrl,
+  /** null or absent: a generated cover (like a meeting's room). */
+  banner: ImageUrl.nullable().optional(),
   start_at: Instant,
   end_at: Instant,
   organizer_id: Id.nullable(),

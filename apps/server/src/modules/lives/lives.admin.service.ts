@@ -16,7 +16,7 @@ import {
   roomSpeakerIds,
   saveRoomRules,
 } from '../live-room/index.ts';
-import type { MediaService } from '../media/index.ts';
+import { coverUrl, type MediaService } from '../media/index.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { liveStatus } from '../shared/live.present.ts';
 import { publicationState, publishValues } from '../shared/publication.ts';
@@ -155,14 +155,14 @@ export class LivesAdminService {
     });
   }
 
-  private values(b: LiveBody): repo.LiveValues {
+  private values(b: LiveBody, meetingNo: string): repo.LiveValues {
     const speakers = [...new Set(b.speaker_ids)];
     return {
       titleZh: b.title_zh,
       titleEn: b.title_en,
       subTitleZh: b.sub_title_zh,
       subTitleEn: b.sub_title_en,
-      banner: b.banner,
+      banner: b.banner ?? coverUrl('live', `l${meetingNo}`),
       startAt: new Date(b.start_at),
       endAt: new Date(b.end_at),
       organizerId: b.organizer_id,
@@ -188,7 +188,8 @@ export class LivesAdminService {
     const now = this.now();
     const answer = await this.db.transaction(async (tx) => {
       await this.checkRefs(tx, b, b.agenda);
-      const id = await repo.insert(tx, { ...this.values(b), meetingNo: newMeetingNumber(), now });
+      const meetingNo = newMeetingNumber();
+      const id = await repo.insert(tx, { ...this.values(b, meetingNo), meetingNo, now });
       await this.saveRoom(tx, id, b, now);
       await replaceAgenda(tx, id, agenda);
       // The sandbox's simulated source plays the demo loop while the live is on air (decision record 0022).
@@ -207,7 +208,7 @@ export class LivesAdminService {
     const answer = await this.db.transaction(async (tx) => {
       const before = await this.detail(id, tx);
       await this.checkRefs(tx, b, []);
-      if (!(await repo.updateIfVersion(tx, id, new Date(b.updated_at), this.values(b), now))) throw new AppError(ErrorCode.ADMIN_EDIT_CONFLICT);
+      if (!(await repo.updateIfVersion(tx, id, new Date(b.updated_at), this.values(b, before.meeting_no), now))) throw new AppError(ErrorCode.ADMIN_EDIT_CONFLICT);
       await this.saveRoom(tx, id, b, now);
       await this.media.keepPushKeyValid(tx, id, new Date(b.end_at));
       const after = await this.detail(id, tx);
