@@ -15,9 +15,18 @@ import { livesArea } from './lives';
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, newsArea, catalogArea, mediaArea];
-export const AREAS: readonly ConsoleArea[] = [moneyArea, creditsArea, auditArea, rolesArea, coursesArea, creditDesignationArea];
-export const AREAS: readonly ConsoleArea[] = [auditArea, livesArea];
+export const AREAS: readonly ConsoleArea[] = [
+  moneyArea,
+  creditsArea,
+  creditDesignationArea,
+  auditArea,
+  rolesArea,
+  coursesArea,
+  livesArea,
+  newsArea,
+  catalogArea,
+  mediaArea,
+];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
