@@ -63,7 +63,8 @@ describe('operator console', () => {
       await page.getByLabel(lang === 'en' ? 'Mobile number' : '手机号').fill(OPERATOR.account);
       await page.getByLabel(lang === 'en' ? 'Password' : '密码').fill('Wrong-password-9');
       await page.getByRole('button', { name: lang === 'en' ? 'Log in' : /登\s*录/ }).click();
-      const alert = page.getByRole('alert');
+      // The login form's own alert (refine's notification says the same).
+      const alert = page.locator('.ant-alert').getByText(/\S/).first();
       await alert.waitFor();
       const text = (await alert.textContent()) ?? '';
       assert.ok(text.trim().length > 0);
@@ -78,6 +79,7 @@ describe('operator console', () => {
     // The administrator reaches every area with pages.
     const menu = page.getByRole('menu');
     for (const name of ['资金', '学分', '审计', '员工与角色']) await menu.getByText(name, { exact: true }).first().waitFor();
+    await menu.getByText('资金', { exact: true }).click();
     await menu.getByRole('menuitem', { name: '订单' }).waitFor();
 
     await page.getByText('English', { exact: true }).click();
