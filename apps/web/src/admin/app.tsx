@@ -6,8 +6,8 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useMemo, useState } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { useLayoutEffect, useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { Lang } from '../shared/i18n';
 import { AREAS, consoleResources } from './areas';
 import { i18nProviderFor, translate } from './i18n';
@@ -28,6 +28,18 @@ function Title({ collapsed }: { collapsed: boolean }) {
 }
 
 /**
+ * Puts the key of the location on screen on <html data-location> once its route has rendered, as
+ * the public app does, so browser tests wait for a navigation to finish instead of guessing.
+ */
+function LocationMarker() {
+  const { key } = useLocation();
+  useLayoutEffect(() => {
+    document.documentElement.dataset.location = key;
+  }, [key]);
+  return null;
+}
+
+/**
  * The operator console: refine with antd, routed under /admin, in zh or en. Each area registers
  * its resources and routes in areas/index.ts.
  */
@@ -38,6 +50,7 @@ export function ConsoleApp({ initialLang }: { initialLang: Lang }) {
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   return (
     <BrowserRouter basename="/admin">
+      <LocationMarker />
       <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={THEME}>
         <AntdApp>
           <Refine
