@@ -2,10 +2,13 @@ import { useTranslate } from '@refinedev/core';
 import { App, Button, Image, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
+import { adminPathOf } from '@medportal/contract/admin-routes';
 import { consoleUpload } from '../providers/http';
 
-/** `POST /v1/admin/images` (contract route `adminImageUpload`): multipart field `file`. */
-export const IMAGE_UPLOAD_PATH = '/v1/admin/images';
+/** Content's images (`adminImageUpload`): multipart field `file`. */
+export const IMAGE_UPLOAD_PATH = adminPathOf('adminImageUpload');
+/** A live producer's images go to the lives area's route (`adminLiveImageUpload`), same answer. */
+export const LIVE_IMAGE_UPLOAD_PATH = adminPathOf('adminLiveImageUpload');
 
 export interface UploadedImage {
   url: string;
@@ -20,10 +23,12 @@ export interface ImageUploadProps {
   /** Called with the whole answer (width and height too). */
   onUploaded?: (image: UploadedImage) => void;
   accept?: string;
+  /** Where to post: the content area's route unless the page belongs to another area. */
+  uploadPath?: string;
 }
 
 /** Uploads one image to the media store and keeps its URL as the field's value, with a preview. */
-export function ImageUpload({ value, onChange, onUploaded, accept = 'image/png,image/jpeg,image/webp,image/gif' }: ImageUploadProps) {
+export function ImageUpload({ value, onChange, onUploaded, accept = 'image/png,image/jpeg,image/webp,image/gif', uploadPath = IMAGE_UPLOAD_PATH }: ImageUploadProps) {
   const t = useTranslate();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -38,7 +43,7 @@ export function ImageUpload({ value, onChange, onUploaded, accept = 'image/png,i
             const form = new FormData();
             form.append('file', file as Blob);
             setBusy(true);
-            consoleUpload<UploadedImage>(IMAGE_UPLOAD_PATH, form)
+            consoleUpload<UploadedImage>(uploadPath, form)
               .then((image) => {
                 onChange?.(image.url);
                 onUploaded?.(image);

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { PublicationState } from '@medportal/contract';
 import { BilingualInput } from '../../components/bilingual-input';
-import { ImageUpload } from '../../components/image-upload';
+import { ImageUpload, LIVE_IMAGE_UPLOAD_PATH } from '../../components/image-upload';
 import { PublicationTag } from '../../components/publication-tag';
 import { PublishControl } from '../../components/publish-control';
 import { StreamPanel } from './stream-panel';
@@ -189,7 +189,7 @@ function LiveForm({ formProps, options, hasCode, onSearchSpeakers, known = [] }:
       <BilingualInput name="title" label={t('lives.title')} maxLength={200} />
       <BilingualInput name="sub_title" label={t('lives.subTitle')} optional maxLength={300} />
       <Form.Item name="banner" label={t('lives.cover')} extra={t('lives.coverHint')}>
-        <ImageUpload />
+        <ImageUpload uploadPath={LIVE_IMAGE_UPLOAD_PATH} />
       </Form.Item>
       <Form.Item name="range" label={t('lives.schedule')} rules={[{ required: true }]} extra={t('lives.timezoneHint', { tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
         <DatePicker.RangePicker {...rangeProps} aria-label={t('lives.schedule')} />
