@@ -86,6 +86,8 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
     }
     // The demo accounts have agreed to the current texts, so trying them shows no consent prompt.
     const moderatorId = await userByMobile(tx, `+86${DEMO_MODERATOR.mobile}`);
+    // The demo moderator also works the console's moderation queue.
+    if (moderatorId !== undefined) await tx.insert(userRoles).values({ userId: moderatorId, role: 'moderator', createdAt: now }).onConflictDoNothing();
     for (const id of [learnerId, operatorId, moderatorId]) if (id !== undefined) await recordConsent(tx, id, now, null);
     const [campaign] = await tx.select({ id: couponCampaigns.id }).from(couponCampaigns).where(eq(couponCampaigns.titleZh, DEMO_CAMPAIGN.titleZh));
     if (!campaign) {
