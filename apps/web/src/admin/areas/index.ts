@@ -3,11 +3,12 @@ import { ADMIN_AREAS, type AdminArea } from '@medportal/contract/constants';
 import type { Texts } from '../texts';
 import type { ConsoleArea } from './types';
 import { auditArea } from './audit';
+import { moderationArea } from './moderation';
 
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [auditArea];
+export const AREAS: readonly ConsoleArea[] = [auditArea, moderationArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
