@@ -1,8 +1,8 @@
-import { useCustomMutation, useInvalidate, useTranslate, type CrudFilter, type HttpError } from '@refinedev/core';
+import { useCustom, useCustomMutation, useInvalidate, useTranslate, type CrudFilter, type HttpError } from '@refinedev/core';
 import { DateField, List, useTable } from '@refinedev/antd';
 import { Alert, Badge, Button, Form, Input, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState, type Key } from 'react';
-import { MODERATION_ACTIONS, MODERATION_STATUSES, type AdminBulkResult, type ModerationAction, type ModerationItem, type ModerationKind } from '@medportal/contract';
+import { MODERATION_ACTIONS, MODERATION_STATUSES, type AdminBulkResult, type AdminDashboard, type ModerationAction, type ModerationItem, type ModerationKind } from '@medportal/contract';
 
 interface Filters {
   q?: string;
@@ -28,7 +28,7 @@ export function ModerationPage() {
     { field: 'live_id', operator: 'eq', value: k === 'question' ? (v.live_id ?? undefined) : undefined },
     { field: 'news_id', operator: 'eq', value: k === 'comment' ? (v.news_id ?? undefined) : undefined },
   ];
-  const { tableProps, searchFormProps, setFilters, tableQuery } = useTable<ModerationItem, HttpError, Filters>({
+  const { tableProps, searchFormProps, setFilters } = useTable<ModerationItem, HttpError, Filters>({
     resource: 'moderation',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
@@ -39,12 +39,18 @@ export function ModerationPage() {
       return toFilters(kind, v);
     },
   });
-  const pending = (tableQuery.data as { pending?: { comment: number; question: number } } | undefined)?.pending;
+  // The pending counts per kind, from the dashboard's figures (the list provider keeps only items and total).
+  const { query: countsQuery, result: counts } = useCustom<AdminDashboard>({ url: '/v1/admin/dashboard', method: 'get', errorNotification: false });
+  const mod = (counts.data as AdminDashboard | undefined)?.moderation;
+  const pending = mod ? { comment: mod.comments, question: mod.questions } : undefined;
   const [selected, setSelected] = useState<Key[]>([]);
   const [result, setResult] = useState<AdminBulkResult | null>(null);
   const { mutate, mutation } = useCustomMutation();
 
-  const refresh = () => void invalidate({ resource: 'moderation', invalidates: ['list'] });
+  const refresh = () => {
+    void invalidate({ resource: 'moderation', invalidates: ['list'] });
+    void countsQuery.refetch();
+  };
   const bulk = (action: ModerationAction) =>
     mutate(
       { url: '/v1/admin/moderation/bulk', method: 'post', values: { kind, ids: selected.map(Number), action }, successNotification: false },
