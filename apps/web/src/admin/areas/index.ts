@@ -4,11 +4,12 @@ import type { Texts } from '../texts';
 import type { ConsoleArea } from './types';
 import { auditArea } from './audit';
 import { moderationArea } from './moderation';
+import { serviceArea } from './service';
 
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [auditArea, moderationArea];
+export const AREAS: readonly ConsoleArea[] = [auditArea, moderationArea, serviceArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
