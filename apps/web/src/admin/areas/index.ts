@@ -5,11 +5,12 @@ import type { ConsoleArea } from './types';
 import { auditArea } from './audit';
 import { moderationArea } from './moderation';
 import { serviceArea } from './service';
+import { usersArea } from './users';
 
 export type { ConsoleArea } from './types';
 
 /** Every area of the console, one line each; the menu follows ADMIN_AREAS' order. */
-export const AREAS: readonly ConsoleArea[] = [auditArea, moderationArea, serviceArea];
+export const AREAS: readonly ConsoleArea[] = [auditArea, moderationArea, serviceArea, usersArea];
 
 /** The menu group of an area. */
 export const areaGroup = (area: AdminArea): string => `area-${area}`;
