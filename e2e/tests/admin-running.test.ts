@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall, loginViaApi } from '../src/dev-api.ts';
+import { storeLogin, useHarness } from '../src/harness.ts';
+
+const h = useHarness();
+
+/** The demo's moderated live (apps/server/src/seed/live-room.ts). */
+const MODERATED_LIVE = 1;
+const MODERATOR = { account: '13900000002', country_code: '86', password: 'Moderator-demo-1' };
+
+async function moderatorToken(): Promise<string> {
+  const res = await apiCall<{ user_access_token: string }>(h.server.url, '/v1/user/login', { method: 'POST', body: { type: 'password', ...MODERATOR } });
+  assert.equal(res.code, 0, res.message);
+  return res.data.user_access_token;
+}
+
+async function signedInPage(token: string): Promise<Page> {
+  const { page } = await h.newPage({ width: 1280, height: 900 });
+  await storeLogin(page, token);
+  return page;
+}
+
+/** The dashboard's "awaiting moderation" figure as shown. */
+async function shownPending(page: Page): Promise<number> {
+  const text = await page.locator('[data-figure="mod"] .ant-statistic-content-value').innerText();
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+describe('running the site from the console', () => {
+  it('a question of a moderated live waits in the console, is approved there and shows in the room; the dashboard counts it', async () => {
+    const [viewerToken, modToken] = await Promise.all([loginViaApi(h.server.url, '136'), moderatorToken()]);
+    const viewer = await signedInPage(viewerToken);
+    const console_ = await signedInPage(modToken);
+
+    await console_.goto('/admin/?lang=zh');
+    await console_.getByText('今日概况').waitFor();
+    const before = await shownPending(console_);
+
+    await viewer.goto(`/w/o/live/${MODERATED_LIVE}`);
+    await viewer.locator('[data-testid="viewer-count"][data-socket="open"]').waitFor();
+    const question = `Console moderation check ${Date.now()}`;
+    await viewer.getByLabel('输入您的问题').fill(question);
+    await viewer.getByRole('button', { name: '提问', exact: true }).click();
+    await viewer.getByText('问题已提交，审核通过后将公开显示').waitFor();
+
+    // The dashboard counts it once reloaded.
+    await console_.reload();
+    await console_.getByText('今日概况').waitFor();
+    assert.equal(await shownPending(console_), before + 1, 'the new question is counted as pending');
+
+    // The moderation page lists it among the pending live questions; approve it there.
+    await console_.locator('[data-figure="modq"] a').click();
+    await console_.waitForURL(/\/admin\/moderation/);
+    const row = console_.locator('tr').filter({ hasText: question });
+    await row.waitFor();
+    await row.getByRole('button', { name: '通过' }).click();
+    await console_.getByText('已通过').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // The room shows it, without a reload.
+    await viewer.getByTestId('topic-list').getByTestId('topic').filter({ hasText: question }).waitFor();
+    assert.equal(await viewer.getByTestId('topic-list').getByTestId('topic').filter({ hasText: question }).getByText('待审核').count(), 0);
+
+    // The dashboard no longer counts it.
+    await console_.goto('/admin/?lang=zh');
+    await console_.getByText('今日概况').waitFor();
+    assert.equal(await shownPending(console_), before, 'the approved question is no longer pending');
+  });
+});
