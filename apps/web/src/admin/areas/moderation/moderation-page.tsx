@@ -2,7 +2,11 @@ import { useCustom, useCustomMutation, useInvalidate, useTranslate, type CrudFil
 import { DateField, List, useTable } from '@refinedev/antd';
 import { Alert, Badge, Button, Form, Input, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState, type Key } from 'react';
-import { MODERATION_ACTIONS, MODERATION_STATUSES, type AdminBulkResult, type AdminDashboard, type ModerationAction, type ModerationItem, type ModerationKind } from '@medportal/contract';
+import type { AdminBulkResult, AdminDashboard, ModerationAction, ModerationItem, ModerationKind } from '@medportal/contract';
+
+/** The contract's states and actions (values stay out of the console bundle's zod-bearing imports). */
+const MODERATION_STATUSES = ['pending', 'approved', 'hidden'] as const;
+const MODERATION_ACTIONS: ModerationAction[] = ['approve', 'hide', 'restore'];
 
 interface Filters {
   q?: string;

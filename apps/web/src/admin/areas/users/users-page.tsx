@@ -2,7 +2,10 @@ import { useCustomMutation, useInvalidate, useOne, useTranslate, type CrudFilter
 import { DateField } from '@refinedev/antd';
 import { Alert, Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { ADMIN_USER_STATUSES, type AdminUserDetail } from '@medportal/contract';
+import type { AdminUserDetail } from '@medportal/contract';
+
+/** The contract's user states (a value import of the contract would bring zod into the console). */
+const ADMIN_USER_STATUSES = ['active', 'disabled', 'merged', 'cancelled'] as const;
 import { ConsoleList } from '../../components/list-page';
 
 interface UserRow {
