@@ -8,10 +8,11 @@ const h = useHarness();
 
 /** The demo's moderated live (apps/server/src/seed/live-room.ts). */
 const MODERATED_LIVE = 1;
-const MODERATOR = { account: '13900000002', country_code: '86', password: 'Moderator-demo-1' };
+/** The demo administrator: the demo moderator moderates in the live room but has no console role. */
+const OPERATOR = { account: '13900000001', country_code: '86', password: 'Operator-demo-1' };
 
-async function moderatorToken(): Promise<string> {
-  const res = await apiCall<{ user_access_token: string }>(h.server.url, '/v1/user/login', { method: 'POST', body: { type: 'password', ...MODERATOR } });
+async function operatorToken(): Promise<string> {
+  const res = await apiCall<{ user_access_token: string }>(h.server.url, '/v1/user/login', { method: 'POST', body: { type: 'password', ...OPERATOR } });
   assert.equal(res.code, 0, res.message);
   return res.data.user_access_token;
 }
@@ -30,7 +31,7 @@ async function shownPending(page: Page): Promise<number> {
 
 describe('running the site from the console', () => {
   it('a question of a moderated live waits in the console, is approved there and shows in the room; the dashboard counts it', async () => {
-    const [viewerToken, modToken] = await Promise.all([loginViaApi(h.server.url, '136'), moderatorToken()]);
+    const [viewerToken, modToken] = await Promise.all([loginViaApi(h.server.url, '136'), operatorToken()]);
     const viewer = await signedInPage(viewerToken);
     // The console is its own app (it does not mark <html data-location> as the public app does the
     // harness waits for), so it gets a plain context of its own.
