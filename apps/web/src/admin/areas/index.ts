@@ -11,6 +11,9 @@ import { rolesArea } from './roles';
 import { catalogArea } from './catalog';
 import { mediaArea } from './media';
 import { livesArea } from './lives';
+import { moderationArea } from './moderation';
+import { serviceArea } from './service';
+import { usersArea } from './users';
 
 export type { ConsoleArea } from './types';
 
@@ -26,6 +29,9 @@ export const AREAS: readonly ConsoleArea[] = [
   newsArea,
   catalogArea,
   mediaArea,
+  moderationArea,
+  usersArea,
+  serviceArea,
 ];
 
 /** The menu group of an area. */

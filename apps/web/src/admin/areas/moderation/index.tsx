@@ -1,0 +1,78 @@
+import { Route } from 'react-router';
+import type { ConsoleArea } from '../types';
+import { ModerationPage } from './moderation-page';
+
+/** The moderation queue (area `moderation`): news comments and live questions. Also carries the dashboard's texts. */
+export const moderationArea: ConsoleArea = {
+  area: 'moderation',
+  resources: [{ name: 'moderation', list: '/moderation', meta: { labelKey: 'moderation.title' } }],
+  routes: <Route path="/moderation" element={<ModerationPage />} />,
+  texts: {
+    zh: {
+      dashboard: {
+        title: '今日概况',
+        failed: '无法读取今日数据',
+        stale: '刷新失败，显示的是上一次的数据',
+        refreshes: '每 30 秒自动刷新',
+        moderationPending: '待审核',
+        questionsPending: '待审核提问',
+        commentsPending: '待审核评论',
+        livesToday: '今日直播',
+        liveNow: '正在直播',
+        viewers: '在线观众',
+        newUsers: '今日新用户',
+        paidOrders: '今日支付订单',
+        revenue: '今日收入',
+        withdrawalsPending: '待处理提现',
+        contactNew: '未处理留言',
+      },
+      moderation: {
+        title: '内容审核',
+        kinds: { question: '直播提问', comment: '资讯评论' },
+        statuses: { pending: '待审核', approved: '已通过', hidden: '已隐藏' },
+        actions: { approve: '通过', hide: '隐藏', restore: '恢复' },
+        done: { approve: '已通过', hide: '已隐藏', restore: '已恢复' },
+        liveId: '直播 ID',
+        newsId: '资讯 ID',
+        searchHint: '搜索内容或作者',
+        content: '内容',
+        author: '作者',
+        live: '直播',
+        news: '资讯',
+      },
+    },
+    en: {
+      dashboard: {
+        title: 'Today',
+        failed: "Could not load today's figures",
+        stale: 'Refreshing failed; these are the last figures loaded',
+        refreshes: 'Refreshes every 30 seconds',
+        moderationPending: 'Awaiting moderation',
+        questionsPending: 'Questions to review',
+        commentsPending: 'Comments to review',
+        livesToday: 'Lives today',
+        liveNow: 'Live now',
+        viewers: 'Viewers now',
+        newUsers: 'New users today',
+        paidOrders: 'Orders paid today',
+        revenue: 'Revenue today',
+        withdrawalsPending: 'Withdrawals to handle',
+        contactNew: 'Unhandled messages',
+      },
+      moderation: {
+        title: 'Moderation',
+        kinds: { question: 'Live questions', comment: 'News comments' },
+        statuses: { pending: 'Pending', approved: 'Approved', hidden: 'Hidden' },
+        actions: { approve: 'Approve', hide: 'Hide', restore: 'Restore' },
+        done: { approve: 'Approved', hide: 'Hidden', restore: 'Restored' },
+        liveId: 'Live ID',
+        newsId: 'News ID',
+        searchHint: 'Search content or author',
+        content: 'Content',
+        author: 'Author',
+        live: 'Live',
+        news: 'News item',
+      },
+    },
+  },
+};
