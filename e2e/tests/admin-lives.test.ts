@@ -66,7 +66,8 @@ describe('lives in the console', () => {
     await panel.waitFor();
     const server = await page.getByTestId('push-server').textContent();
     assert.match(server ?? '', /^rtmps?:\/\//);
-    await panel.getByRole('button', { name: '显示' }).first().click();
+    // antd spaces a two-character Chinese label on a button: 显 示.
+    await panel.getByRole('button', { name: /显\s*示/ }).first().click();
     const key = await panel.locator('input[readonly]').first().inputValue();
     assert.match(key, /^live-\d+-.+\?txSecret=[0-9a-f]{32}&txTime=[0-9A-F]+$/);
 
