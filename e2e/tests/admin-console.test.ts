@@ -103,6 +103,9 @@ describe('operator console', () => {
     await status.waitFor({ timeout: HANG_LIMIT_MS });
     assert.match((await status.textContent()) ?? '', new RegExp(`Refunded ${yuan(order.amount).replace('.', '\\.')}`));
     await page.getByRole('dialog').getByText('Refunded', { exact: true }).first().waitFor();
+    // The order's drawer keeps the result on screen, over the page, until the operator closes it
+    // (named: the refund dialog may still be fading out, with its own close button).
+    await page.getByRole('dialog', { name: `Order ${order.orderNo}` }).getByRole('button', { name: 'Close' }).click();
 
     // The audit group is closed while a money page is open: its entry is reached by the group.
     await menu.getByText('Audit', { exact: true }).click();

@@ -8,8 +8,8 @@ const OPERATOR = { account: '13900000001', country_code: '86', password: 'Operat
 // A 1×1 PNG: the cover the editor uploads.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-/** A new user made an editor by the demo administrator (the console's roles call). */
-async function editorToken(): Promise<string> {
+/** A new user made an editor by the demo administrator (the console's roles call): its token and the administrator's. */
+async function editorToken(): Promise<{ token: string; adminToken: string }> {
   const admin = await apiCall<{ user_access_token: string }>(h.server.url, '/v1/user/login', { method: 'POST', body: { type: 'password', ...OPERATOR } });
   assert.equal(admin.code, 0, admin.message);
   const { token } = await loginUserViaApi(h.server.url, '139');
@@ -17,12 +17,12 @@ async function editorToken(): Promise<string> {
   assert.equal(me.code, 0, me.message);
   const granted = await apiCall(h.server.url, `/v1/admin/users/${me.data.user_id}/roles`, { method: 'PUT', token: admin.data.user_access_token, body: { roles: ['editor'] } });
   assert.equal(granted.code, 0, granted.message);
-  return token;
+  return { token, adminToken: admin.data.user_access_token };
 }
 
 describe('console courses', { timeout: HANG_LIMIT_MS * 3 }, () => {
   it('an editor creates a bilingual course with two chapters, publishes it, and the public course list shows it in zh and en', async () => {
-    const token = await editorToken();
+    const { token, adminToken } = await editorToken();
     const { page } = await h.newPage();
     await storeLogin(page, token);
     const stamp = String(Date.now()).slice(-6);
@@ -59,5 +59,15 @@ describe('console courses', { timeout: HANG_LIMIT_MS * 3 }, () => {
     }
     const chapters = await apiCall<{ items: Array<{ title: string }> }>(h.server.url, `/v2/user/course/${id}/chapter`);
     assert.deepEqual(chapters.data.items.map((c) => c.title), ['第一章 概论', '第二章 实践']);
+
+    // The administrator finds the editor's creation and publication of the course in the audit log.
+    const { page: auditor } = await h.newPage({ width: 1440, height: 900 });
+    await storeLogin(auditor, adminToken);
+    await auditor.goto('/admin/audit?lang=en');
+    await auditor.getByRole('textbox', { name: 'Target' }).fill(`course:${id}`);
+    await auditor.getByRole('button', { name: 'Apply' }).click();
+    for (const action of ['course.create', 'course.publish']) {
+      await auditor.getByRole('row').filter({ hasText: action }).filter({ hasText: `course:${id}` }).waitFor();
+    }
   });
 });

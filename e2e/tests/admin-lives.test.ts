@@ -7,15 +7,15 @@ const h = useHarness();
 
 const OPERATOR = { account: '13900000001', country_code: '86', password: 'Operator-demo-1' };
 
-/** A new account given the live producer role by the demo administrator. */
-async function liveProducer(): Promise<string> {
+/** A new account given the live producer role by the demo administrator: its token and the administrator's. */
+async function liveProducer(): Promise<{ token: string; adminToken: string }> {
   const admin = await apiCall<{ user_access_token: string }>(h.server.url, '/v1/user/login', { method: 'POST', body: { type: 'password', ...OPERATOR } });
   assert.equal(admin.code, 0, `operator login: ${admin.message}`);
   const { token } = await loginUserViaApi(h.server.url, '157');
   const me = await apiCall<{ user_id: number }>(h.server.url, '/v1/admin/me', { token });
   const granted = await apiCall(h.server.url, `/v1/admin/users/${me.data.user_id}/roles`, { method: 'PUT', token: admin.data.user_access_token, body: { roles: ['live_producer'] } });
   assert.equal(granted.code, 0, `grant: ${granted.message}`);
-  return token;
+  return { token, adminToken: admin.data.user_access_token };
 }
 
 const at = (d: Date) => {
@@ -25,7 +25,7 @@ const at = (d: Date) => {
 
 describe('lives in the console', () => {
   it('a live producer schedules a bilingual live with a two-item agenda, sees its push URL, publishes, and the public page shows the agenda', async () => {
-    const token = await liveProducer();
+    const { token, adminToken } = await liveProducer();
     const { page } = await h.newPage({ width: 1440, height: 900 });
     await storeLogin(page, token);
     // The console is not the reader's app (no <html data-location> to wait for): navigate plainly.
@@ -66,7 +66,8 @@ describe('lives in the console', () => {
     await panel.waitFor();
     const server = await page.getByTestId('push-server').textContent();
     assert.match(server ?? '', /^rtmps?:\/\//);
-    await panel.getByRole('button', { name: '显示' }).first().click();
+    // antd spaces a two-character Chinese label on a button: 显 示.
+    await panel.getByRole('button', { name: /显\s*示/ }).first().click();
     const key = await panel.locator('input[readonly]').first().inputValue();
     assert.match(key, /^live-\d+-.+\?txSecret=[0-9a-f]{32}&txTime=[0-9A-F]+$/);
 
@@ -87,5 +88,15 @@ describe('lives in the console', () => {
     const agenda = reader.getByTestId('live-agenda');
     await agenda.getByText('指南解读').waitFor();
     await agenda.getByText('病例讨论').waitFor();
+
+    // The administrator finds the producer's creation and publication of the live in the audit log.
+    const auditor = (await h.newPage({ width: 1440, height: 900 })).page;
+    await storeLogin(auditor, adminToken);
+    await auditor.goto('/admin/audit?lang=en');
+    await auditor.getByRole('textbox', { name: 'Target' }).fill(`live:${id}`);
+    await auditor.getByRole('button', { name: 'Apply' }).click();
+    for (const action of ['live.create', 'live.publish']) {
+      await auditor.getByRole('row').filter({ hasText: action }).filter({ hasText: `live:${id}` }).waitFor();
+    }
   });
 });

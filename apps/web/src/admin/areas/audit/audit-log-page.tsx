@@ -1,9 +1,10 @@
 import { useTranslate, type CrudFilter } from '@refinedev/core';
 import { DateField } from '@refinedev/antd';
-import { DatePicker, Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { BeforeAfter } from '../../components/json-diff';
 import { ConsoleList } from '../../components/list-page';
+import { RangeField } from '../../components/range-field';
 
 interface AuditEntry {
   id: number;
@@ -59,7 +60,7 @@ export function AuditLogPage() {
             <Input aria-label={t('audit.target')} placeholder={t('audit.targetHint')} style={{ width: 220 }} allowClear />
           </Form.Item>
           <Form.Item name="range">
-            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" aria-label={t('audit.time')} />
+            <RangeField showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" label={t('audit.time')} />
           </Form.Item>
         </>
       }

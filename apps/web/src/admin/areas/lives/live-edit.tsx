@@ -1,7 +1,7 @@
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { BilingualInput } from '../../components/bilingual-input';
 import { ImageUpload, LIVE_IMAGE_UPLOAD_PATH } from '../../components/image-upload';
 import { PublicationTag } from '../../components/publication-tag';
 import { PublishControl } from '../../components/publish-control';
+import { RangeField } from '../../components/range-field';
 import { StreamPanel } from './stream-panel';
 
 interface Named {
@@ -143,7 +144,7 @@ function AgendaEditor({ speakers }: { speakers: Named[] }) {
               <Row gutter={8} align="middle">
                 <Col xs={24} lg={8}>
                   <Form.Item name={[field.name, 'range']} label={t('lives.agendaTime')} rules={[{ required: true }]}>
-                    <DatePicker.RangePicker {...rangeProps} aria-label={`${t('lives.agendaTime')} ${i + 1}`} />
+                    <RangeField {...rangeProps} label={`${t('lives.agendaTime')} ${i + 1}`} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} lg={5}>
@@ -192,7 +193,7 @@ function LiveForm({ formProps, options, hasCode, onSearchSpeakers, known = [] }:
         <ImageUpload uploadPath={LIVE_IMAGE_UPLOAD_PATH} />
       </Form.Item>
       <Form.Item name="range" label={t('lives.schedule')} rules={[{ required: true }]} extra={t('lives.timezoneHint', { tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
-        <DatePicker.RangePicker {...rangeProps} aria-label={t('lives.schedule')} />
+        <RangeField {...rangeProps} label={t('lives.schedule')} />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} md={12}>

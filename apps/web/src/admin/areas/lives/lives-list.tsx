@@ -1,12 +1,13 @@
 import { useTranslate } from '@refinedev/core';
 import { CreateButton, DateField, EditButton } from '@refinedev/antd';
-import { DatePicker, Form, Select, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { CrudFilter } from '@refinedev/core';
 import type { PublicationState } from '@medportal/contract';
 import { BilingualText } from '../../components/bilingual-input';
 import { ConsoleList } from '../../components/list-page';
 import { PublicationTag } from '../../components/publication-tag';
+import { RangeField } from '../../components/range-field';
 
 interface LiveRow {
   id: number;
@@ -66,7 +67,7 @@ export function LivesList() {
             />
           </Form.Item>
           <Form.Item name="range">
-            <DatePicker.RangePicker aria-label={t('lives.startRange')} />
+            <RangeField label={t('lives.startRange')} />
           </Form.Item>
         </>
       }

@@ -1,11 +1,12 @@
 import { useCreate, useTranslate } from '@refinedev/core';
 import { DateField } from '@refinedev/antd';
-import { Button, DatePicker, Form, InputNumber, Modal, Radio, Select, Tag } from 'antd';
+import { Button, Form, InputNumber, Modal, Radio, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { BilingualInput, BilingualText } from '../../components/bilingual-input';
 import { ConsoleList } from '../../components/list-page';
 import { formatFen, MoneyInput } from '../../components/money-input';
+import { RangeField } from '../../components/range-field';
 
 interface AdminCampaign {
   id: number;
@@ -140,7 +141,7 @@ export function CampaignsPage() {
             <InputNumber min={1} max={100} />
           </Form.Item>
           <Form.Item name="claim" label={t('money.campaigns.claimWindow')} rules={[{ required: true }]}>
-            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <RangeField showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" label={t('money.campaigns.claimWindow')} />
           </Form.Item>
           <Form.Item name="valid_days" label={t('money.campaigns.validDays')} rules={[{ required: true }]}>
             <InputNumber min={1} max={3650} />
