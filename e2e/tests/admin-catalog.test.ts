@@ -101,10 +101,37 @@ describe('console catalog', () => {
     await row.getByRole('button').first().click();
     await page.waitForURL((url) => /\/admin\/catalog\/site_pages\/edit\/\d+/.test(url.pathname));
     await page.locator('#body_zh').fill('<h2>控制台修改的关于我们</h2><p>由运营后台编辑。</p>');
-    await save(page, 'PUT');
+    const saved = await save(page, 'PUT');
 
     await page.goto('/about_us');
     await page.getByText('控制台修改的关于我们').waitFor();
     assert.ok(await page.getByText('由运营后台编辑。').isVisible());
+
+    // A second edit: the history lists both saves, and the public page shows the newer text.
+    await open(page, `/admin/catalog/site_pages/edit/${saved.id}?lang=zh`);
+    await page.locator('#body_zh').fill('<h2>关于我们第二版</h2><p>第二次编辑。</p>');
+    await save(page, 'PUT');
+    await open(page, `/admin/catalog/site_pages/edit/${saved.id}?lang=zh`);
+    await page.getByRole('button', { name: '历史版本' }).click();
+    const drawer = page.locator('.ant-drawer');
+    const first = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1', exact: true }) });
+    await first.waitFor();
+    await drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) }).waitFor();
+
+    await page.goto('/about_us');
+    await page.getByText('关于我们第二版').waitFor();
+
+    // Restoring version 1 saves it as version 3 and puts its text back on the public page.
+    await open(page, `/admin/catalog/site_pages/edit/${saved.id}?lang=zh`);
+    await page.getByRole('button', { name: '历史版本' }).click();
+    await first.getByRole('button', { name: /恢\s*复/ }).click();
+    const restored = page.waitForResponse((r) => /\/v1\/admin\/site_pages\/\d+\/versions\/\d+\/restore$/.test(r.url()));
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    assert.equal(((await (await restored).json()) as { code: number; message: string }).code, 0);
+    await drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) }).waitFor();
+
+    await page.goto('/about_us');
+    await page.getByText('控制台修改的关于我们').waitFor();
+    assert.equal(await page.getByText('关于我们第二版').count(), 0);
   });
 });

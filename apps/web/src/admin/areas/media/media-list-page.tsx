@@ -1,7 +1,8 @@
-import { useCustom, useInvalidate, useTranslate, useGetLocale, useNavigation } from '@refinedev/core';
+import { useCustom, useInvalidate, useTranslate, useGetLocale } from '@refinedev/core';
 import { DateField } from '@refinedev/antd';
 import { Alert, Card, Form, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router';
 import type { AdminMediaItem, MediaStatusData } from '@medportal/contract/admin-media';
 import { ConsoleList } from '../../components/list-page';
 import { MediaUpload } from './media-upload';
@@ -37,7 +38,6 @@ export function MediaListPage() {
   const t = useTranslate();
   const lang = useGetLocale()() === 'en' ? 'en' : 'zh';
   const invalidate = useInvalidate();
-  const { go } = { go: useNavigation().show };
   const status = useMediaStatus();
   // Anything waiting or transcoding? Then the list is refreshed every few seconds.
   const { query: busy } = useCustom<{ total: number }>({
@@ -93,9 +93,9 @@ export function MediaListPage() {
             title: t('media.name'),
             dataIndex: 'title',
             render: (v: string, row) => (
-              <Typography.Link onClick={() => go('media', row.id)} data-testid={`media-row-${row.id}`}>
+              <Link to={`/media/${row.id}`} data-testid={`media-row-${row.id}`}>
                 {v}
-              </Typography.Link>
+              </Link>
             ),
           },
           { title: t('common.status'), dataIndex: 'status', render: (_: unknown, row) => <MediaStatusTag item={row} /> },

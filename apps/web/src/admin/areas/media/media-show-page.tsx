@@ -194,7 +194,7 @@ export function MediaShowPage() {
           )}
         />
       </Card>
-      <Modal open={attachOpen} title={t('media.attach')} onCancel={() => setAttachOpen(false)} onOk={() => void attach()} okText={t('common.confirm')} cancelText={t('common.cancel')}>
+      <Modal open={attachOpen} title={t('media.attach')} onCancel={() => setAttachOpen(false)} onOk={() => void attach()} okText={t('media.attachConfirm')} cancelText={t('common.cancel')}>
         <Form form={form} layout="vertical" initialValues={{ target_type: 'chapter' }}>
           <Form.Item name="target_type" label={t('media.targetType')}>
             <Select
