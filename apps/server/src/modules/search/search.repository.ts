@@ -1,5 +1,5 @@
 import type { SearchModule } from '@medportal/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
 import { courseListed } from '../courses/index.ts';
