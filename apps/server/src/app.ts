@@ -222,7 +222,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(mediaRoutes, { now, libraryDir: config.media.libraryDir });
   await app.register(homeRoutes, { now });
   await app.register(coursesRoutes, { now });
-  await app.register(courseAlbumsRoutes);
+  await app.register(courseAlbumsRoutes, { now });
   await app.register(authorVoiceRoutes);
   await app.register(liveAgendaRoutes, { now });
   await app.register(siteRoutes, { site: config.site, now });

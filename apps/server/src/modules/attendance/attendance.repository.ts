@@ -1,6 +1,7 @@
 import type { EvidenceKind } from '@medportal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { liveListed } from '../lives/index.ts';
 import { attendanceEvidence, attendanceSessions, attendanceSlots, lives, presenceAnswers, presenceChecks, presenceSchedules } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -71,6 +72,15 @@ export async function liveTimes(db: Conn, liveId: number): Promise<LiveTimes | u
     .select({ id: lives.id, startAt: lives.startAt, endAt: lives.endAt })
     .from(lives)
     .where(and(eq(lives.id, liveId), eq(lives.status, 'published')));
+  return row;
+}
+
+/** The live's times when readers see it now (a scheduled live stays out until its instant). */
+export async function visibleLiveTimes(db: Conn, liveId: number, now: Date): Promise<LiveTimes | undefined> {
+  const [row] = await db
+    .select({ id: lives.id, startAt: lives.startAt, endAt: lives.endAt })
+    .from(lives)
+    .where(and(eq(lives.id, liveId), liveListed(now)));
   return row;
 }
 
@@ -228,7 +238,7 @@ export async function takeDueSchedules(db: Conn, now: Date): Promise<Array<{ liv
     db,
     sql`update presence_schedules s set next_at = ${now}::timestamptz + make_interval(secs => s.every_s * (0.75 + random() * 0.5))
         from lives l
-        where l.id = s.live_id and s.next_at <= ${now} and l.status = 'published' and l.start_at <= ${now} and l.end_at > ${now}
+        where l.id = s.live_id and s.next_at <= ${now} and l.status = 'published' and (l.published_at is null or l.published_at <= ${now}) and l.start_at <= ${now} and l.end_at > ${now}
         returning s.live_id, s.window_s`,
   );
   return rows.map((r) => ({ liveId: r.live_id, windowS: r.window_s }));

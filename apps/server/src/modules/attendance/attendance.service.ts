@@ -95,7 +95,7 @@ export class AttendanceService {
   ) {}
 
   private async live(liveId: number): Promise<repo.LiveTimes> {
-    const live = await repo.liveTimes(this.db, liveId);
+    const live = await repo.visibleLiveTimes(this.db, liveId, this.now());
     if (!live) throw new AppError(ErrorCode.NOT_FOUND);
     return live;
   }

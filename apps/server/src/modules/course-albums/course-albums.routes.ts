@@ -6,9 +6,9 @@ import { Tag } from '../shared/cache-tags.ts';
 import { CourseAlbumsService } from './course-albums.service.ts';
 
 /** Course albums: the list, one album with its courses, and the bar above the course list. */
-const courseAlbumsRoutes: FastifyPluginAsync = async (instance) => {
+const courseAlbumsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (instance, { now }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const svc = new CourseAlbumsService(app.db);
+  const svc = new CourseAlbumsService(app.db, now);
   // An album shows course cards: it goes stale with them.
   const cached = { publicCache: publicRead({ tags: [Tag.courses] }) };
 

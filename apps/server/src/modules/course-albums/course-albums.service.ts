@@ -28,21 +28,24 @@ function presentAlbum(r: repo.AlbumRow, lang: ApiLanguage): CourseAlbum {
 }
 
 export class CourseAlbumsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
 
   async list(q: PageQuery, lang: ApiLanguage): Promise<CourseAlbumPage> {
-    const { rows, total } = await repo.pageAlbums(this.db, q.page, q.page_size);
+    const { rows, total } = await repo.pageAlbums(this.db, this.now(), q.page, q.page_size);
     return pageOf(rows.map((r) => presentAlbum(r, lang)), q, total);
   }
 
   async bar(lang: ApiLanguage): Promise<CourseAlbumBarData> {
-    return { items: (await repo.barAlbums(this.db)).map((r) => presentAlbum(r, lang)) };
+    return { items: (await repo.barAlbums(this.db, this.now())).map((r) => presentAlbum(r, lang)) };
   }
 
   async detail(id: number, lang: ApiLanguage): Promise<CourseAlbumDetail> {
-    const album = await repo.findAlbum(this.db, id);
+    const album = await repo.findAlbum(this.db, id, this.now());
     if (!album) throw new AppError(ErrorCode.NOT_FOUND);
-    const rows = await repo.albumCourses(this.db, id);
+    const rows = await repo.albumCourses(this.db, id, this.now());
     return { ...presentAlbum(album, lang), courses: rows.map((r) => presentCourse(r, lang)) };
   }
 }

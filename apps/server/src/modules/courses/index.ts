@@ -2,3 +2,5 @@
 export { mergeLearning } from './courses.merge.ts';
 /** What the media library asks of chapters it binds videos to. */
 export { type ChapterTarget, chapterTarget, setChapterDuration } from './courses.media.ts';
+/** Which courses readers see now (scheduled ones stay hidden until their instant). */
+export { courseListed, courseReachable } from './courses.visibility.ts';

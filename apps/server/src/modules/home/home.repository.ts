@@ -17,7 +17,10 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
-import { visibleNow } from '../shared/publication.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
+import { paperListed } from '../papers/index.ts';
 export { listBanners } from '../shared/banner.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 
@@ -43,8 +46,8 @@ export interface CourseFilter {
   order: 'latest' | 'popular';
 }
 
-export async function listCourses(db: Db, f: CourseFilter) {
-  const where: SQL[] = [eq(courses.status, published)];
+export async function listCourses(db: Db, now: Date, f: CourseFilter) {
+  const where: SQL[] = [courseListed(now)];
   if (f.ids) where.push(inArray(courses.id, f.ids));
   if (f.courseType) where.push(eq(courses.courseType, f.courseType));
   if (f.priceType) where.push(eq(courses.priceType, f.priceType));
@@ -94,32 +97,32 @@ export function listCurrentLives(db: Db, now: Date, limit: number) {
   return db
     .select(liveCardColumns)
     .from(lives)
-    .where(and(visibleNow(lives.status, lives.publishedAt, now), gt(lives.endAt, now)))
+    .where(and(liveListed(now), gt(lives.endAt, now)))
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(limit);
 }
 
-/** Chosen lives (a block's item_ids), published ones. */
-export function listLivesByIds(db: Db, ids: number[]) {
+/** Chosen lives (a block's item_ids), the ones readers see now. */
+export function listLivesByIds(db: Db, now: Date, ids: number[]) {
   return db
     .select(liveCardColumns)
     .from(lives)
-    .where(and(eq(lives.status, published), inArray(lives.id, ids)));
+    .where(and(liveListed(now), inArray(lives.id, ids)));
 }
 
 /** Lives overlapping [from, to): the "today" window around now. */
-export function listLivesBetween(db: Db, from: Date, to: Date, limit: number) {
+export function listLivesBetween(db: Db, now: Date, from: Date, to: Date, limit: number) {
   return db
     .select(liveCardColumns)
     .from(lives)
-    .where(and(eq(lives.status, published), lt(lives.startAt, to), gt(lives.endAt, from)))
+    .where(and(liveListed(now), lt(lives.startAt, to), gt(lives.endAt, from)))
     .orderBy(asc(lives.startAt), asc(lives.id))
     .limit(limit);
 }
 
 export function listNews(db: Db, now: Date, opts: { limit: number; categoryIds?: number[] | undefined; ids?: number[] | undefined }) {
   // Scheduled articles appear on their instant; articles of hidden categories do not.
-  const where: SQL[] = [visibleNow(news.status, news.publishedAt, now), eq(newsCategories.status, published)];
+  const where: SQL[] = [newsItemListed(now), eq(newsCategories.status, published)];
   if (opts.ids) where.push(inArray(news.id, opts.ids));
   if (opts.categoryIds?.length) where.push(inArray(news.categoryId, opts.categoryIds));
   return db
@@ -195,11 +198,11 @@ export function listColumns(db: Db, limit: number, ids?: number[]) {
     .limit(limit);
 }
 
-export function listPapers(db: Db, limit: number, ids?: number[]) {
+export function listPapers(db: Db, now: Date, limit: number, ids?: number[]) {
   return db
     .select()
     .from(papers)
-    .where(and(eq(papers.status, published), ids ? inArray(papers.id, ids) : undefined))
+    .where(and(paperListed(now), ids ? inArray(papers.id, ids) : undefined))
     .orderBy(desc(papers.publishedAt), desc(papers.id))
     .limit(limit);
 }

@@ -41,9 +41,9 @@ function inOrder<R extends { id: number }>(rows: R[], ids: number[] | undefined)
 /** How many rows a block asks for: its chosen items, or its limit. */
 const countOf = (source: BlockSource) => source.item_ids?.length ?? source.limit;
 
-const courseBlock = ({ db, lang, source }: BuildContext) =>
+const courseBlock = ({ db, lang, now, source }: BuildContext) =>
   repo
-    .listCourses(db, {
+    .listCourses(db, now, {
       limit: countOf(source),
       ids: source.item_ids,
       department: source.department,
@@ -97,8 +97,8 @@ const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } =
   left_image_courses: courseBlock,
   columns: async ({ db, lang, source }) =>
     inOrder(await repo.listColumns(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentColumn(r, lang)),
-  papers: async ({ db, lang, source }) =>
-    inOrder(await repo.listPapers(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentPaper(r, lang)),
+  papers: async ({ db, lang, now, source }) =>
+    inOrder(await repo.listPapers(db, now, countOf(source), source.item_ids), source.item_ids).map((r) => presentPaper(r, lang)),
   intro_text: async ({ db, lang, source }) =>
     inOrder(await repo.listIntroTexts(db, countOf(source), source.item_ids), source.item_ids).map((r) => presentIntro(r, lang)),
   special: async ({ db, lang, source }) =>
@@ -106,14 +106,14 @@ const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } =
   special_topics: async ({ db, lang, source }) =>
     inOrder(await repo.listSpecials(db, 'topic', countOf(source), source.item_ids), source.item_ids).map((r) => presentSpecial(r, lang)),
   live_meetings: async ({ db, lang, now, source }) =>
-    (source.item_ids ? inOrder(await repo.listLivesByIds(db, source.item_ids), source.item_ids) : await repo.listCurrentLives(db, now, source.limit)).map(
+    (source.item_ids ? inOrder(await repo.listLivesByIds(db, now, source.item_ids), source.item_ids) : await repo.listCurrentLives(db, now, source.limit)).map(
       (r) => presentLive(r, lang, now),
     ),
   // "Today": what is on now, what starts within a day, and what ended in the last few hours.
   today_live: async ({ db, lang, now, source }) =>
     (source.item_ids
-      ? inOrder(await repo.listLivesByIds(db, source.item_ids), source.item_ids)
-      : await repo.listLivesBetween(db, new Date(now.getTime() - 6 * HOUR), new Date(now.getTime() + 24 * HOUR), source.limit)
+      ? inOrder(await repo.listLivesByIds(db, now, source.item_ids), source.item_ids)
+      : await repo.listLivesBetween(db, now, new Date(now.getTime() - 6 * HOUR), new Date(now.getTime() + 24 * HOUR), source.limit)
     ).map((r) => presentLive(r, lang, now)),
   search_items: async (c) => {
     const per = Math.ceil(c.source.limit / c.source.modules.length);
@@ -122,7 +122,7 @@ const builders: { [L in BlockLayout]: (c: BuildContext) => Promise<Items<L>> } =
         const tag = SEARCH_TAGS[module];
         const base = { tag: tag[c.lang], tag_bg_color: tag.color };
         if (module === 'course') {
-          const rows = await repo.listCourses(c.db, { limit: per, order: 'popular' });
+          const rows = await repo.listCourses(c.db, c.now, { limit: per, order: 'popular' });
           return rows.map((r) => ({ ...base, cover: r.cover, title: pick(c.lang, r.titleZh, r.titleEn), item_id: r.id, action: action(ActionType.COURSE_DETAIL, { id: r.id }) }));
         }
         if (module === 'live') {

@@ -4,6 +4,7 @@ import { courses, liveAgendaItems, lives, liveSpeakers, speakers } from '../../d
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import { visibleNow } from '../shared/publication.ts';
+import { courseListed } from '../courses/index.ts';
 
 /** A live a visitor can open by its id: listed ones and the unlisted lives behind meetings. */
 export async function findLive(db: Db, id: number, now: Date) {
@@ -43,7 +44,7 @@ export async function speakerIdsOf(db: Db, live: { id: number; speakerId: number
 }
 
 /** Courses by the live's speakers first, then of its department; popular first, id breaks ties. */
-export async function relatedCourses(db: Db, speakerIds: number[], departmentId: number | null, limit: number): Promise<CourseRow[]> {
+export async function relatedCourses(db: Db, now: Date, speakerIds: number[], departmentId: number | null, limit: number): Promise<CourseRow[]> {
   const bySpeaker = speakerIds.length ? inArray(courses.speakerId, speakerIds) : undefined;
   const byDepartment = departmentId === null ? undefined : eq(courses.departmentId, departmentId);
   if (!bySpeaker && !byDepartment) return [];
@@ -51,7 +52,7 @@ export async function relatedCourses(db: Db, speakerIds: number[], departmentId:
   const rows = await db
     .select(courseColumns)
     .from(courses)
-    .where(and(eq(courses.status, 'published'), or(bySpeaker, byDepartment)))
+    .where(and(courseListed(now), or(bySpeaker, byDepartment)))
     .orderBy(desc(speakerFirst), desc(courses.learnCount), asc(courses.id))
     .limit(limit);
   return withTags(db, rows);

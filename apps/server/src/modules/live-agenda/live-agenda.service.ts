@@ -42,7 +42,7 @@ export class LiveAgendaService {
 
   async relatedCourses(id: number, limit: number, lang: ApiLanguage): Promise<{ items: Course[] }> {
     const l = await this.live(id);
-    const rows = await repo.relatedCourses(this.db, await repo.speakerIdsOf(this.db, l), l.departmentId, limit);
+    const rows = await repo.relatedCourses(this.db, this.now(), await repo.speakerIdsOf(this.db, l), l.departmentId, limit);
     return { items: rows.map((r) => presentCourse(r, lang)) };
   }
 }

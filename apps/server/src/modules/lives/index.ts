@@ -10,3 +10,5 @@ export { livesOverlapping } from './lives.figures.ts';
 export { default as livesAdminRoutes } from './lives.admin.routes.ts';
 /** What the media library asks of a live whose recording it binds as the replay. */
 export { liveTarget, setLiveHasReplay } from './lives.replay.ts';
+/** Which lives readers see now (scheduled ones stay hidden until their instant). */
+export { liveListed, liveReachable } from './lives.visibility.ts';

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lives, speakers } from '../../db/schema/index.ts';
+import { liveReachable } from './lives.visibility.ts';
 
-/** What a live's share poster shows: visible lives only (published or reachable by link). */
-export async function liveShareInfo(db: Db, id: number) {
+/** What a live's share poster shows: lives readers see now (published or reachable by link, from their instant). */
+export async function liveShareInfo(db: Db, id: number, now: Date) {
   const [row] = await db
     .select({
       titleZh: lives.titleZh,
@@ -16,6 +17,6 @@ export async function liveShareInfo(db: Db, id: number) {
     })
     .from(lives)
     .leftJoin(speakers, eq(speakers.id, lives.speakerId))
-    .where(and(eq(lives.id, id), inArray(lives.status, ['published', 'unlisted'])));
+    .where(and(eq(lives.id, id), liveReachable(now)));
   return row ?? null;
 }

@@ -131,7 +131,7 @@ const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, { n
 
   app.route({
     ...endpointRoute('watchRecord'),
-    handler: async (req) => ok(await watchRecords(app.db, currentUser(req).id, req.query, req.ctx.lang)),
+    handler: async (req) => ok(await watchRecords(app.db, currentUser(req).id, req.query, req.ctx.lang, now())),
   });
 
   // Heartbeats may come as beacons (text/plain, token in the body) when the page is closing.

@@ -3,6 +3,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { lives, watchLogs } from '../../db/schema/index.ts';
 import { pick } from '../../lib/i18n.ts';
+import { visibleNow } from '../shared/publication.ts';
 import { CAS_ATTEMPTS, creditFor } from '../shared/heartbeat.ts';
 import { paginate, pageOf, type PageQ } from '../shared/paginate.ts';
 
@@ -39,8 +40,8 @@ export async function recordWatch(db: Db, userId: number, body: WatchLogBody, no
   return { watched_s: row?.watchedS ?? 0, credited_s: 0 };
 }
 
-export async function watchRecords(db: Db, userId: number, q: PageQ & { module_name?: WatchModule | undefined }, lang: ApiLanguage): Promise<WatchRecordPage> {
-  const where = and(eq(watchLogs.userId, userId), eq(lives.status, 'published'), q.module_name ? eq(watchLogs.moduleName, q.module_name) : undefined);
+export async function watchRecords(db: Db, userId: number, q: PageQ & { module_name?: WatchModule | undefined }, lang: ApiLanguage, now: Date): Promise<WatchRecordPage> {
+  const where = and(eq(watchLogs.userId, userId), visibleNow(lives.status, lives.publishedAt, now), q.module_name ? eq(watchLogs.moduleName, q.module_name) : undefined);
   const { rows, total } = await paginate(
     db
       .select({

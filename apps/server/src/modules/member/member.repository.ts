@@ -4,6 +4,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { coverUrl } from '../media/index.ts';
 import { columnSubscriptions, columns, courses, lives, news, papers, recordings, speakers, userFavorites, userHistory } from '../../db/schema/index.ts';
 import { paginate } from '../shared/paginate.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
+import { paperListed } from '../papers/index.ts';
 
 type Conn = Db | Tx;
 
@@ -16,25 +20,25 @@ export interface ModuleRow {
   cover: string;
 }
 
-/** Published items of one module by id (title and cover for favourite and history cards). */
-export async function findModuleItems(db: Conn, module: MemberModule, ids: number[]): Promise<ModuleRow[]> {
+/** Items of one module readers see now, by id (title and cover for favourite and history cards). */
+export async function findModuleItems(db: Conn, module: MemberModule, ids: number[], now: Date): Promise<ModuleRow[]> {
   if (ids.length === 0) return [];
   switch (module) {
     case 'course':
       return db
         .select({ id: courses.id, titleZh: courses.titleZh, titleEn: courses.titleEn, cover: courses.cover })
         .from(courses)
-        .where(and(inArray(courses.id, ids), eq(courses.status, published)));
+        .where(and(inArray(courses.id, ids), courseListed(now)));
     case 'news':
       return db
         .select({ id: news.id, titleZh: news.titleZh, titleEn: news.titleEn, cover: news.cover })
         .from(news)
-        .where(and(inArray(news.id, ids), eq(news.status, published)));
+        .where(and(inArray(news.id, ids), newsItemListed(now)));
     case 'live':
       return db
         .select({ id: lives.id, titleZh: lives.titleZh, titleEn: lives.titleEn, cover: lives.banner })
         .from(lives)
-        .where(and(inArray(lives.id, ids), eq(lives.status, published)));
+        .where(and(inArray(lives.id, ids), liveListed(now)));
     case 'speaker':
       return db
         .select({ id: speakers.id, titleZh: speakers.nameZh, titleEn: speakers.nameEn, cover: speakers.avatar })
@@ -50,7 +54,7 @@ export async function findModuleItems(db: Conn, module: MemberModule, ids: numbe
       const rows = await db
         .select({ id: papers.id, titleZh: papers.titleZh, titleEn: papers.titleEn })
         .from(papers)
-        .where(and(inArray(papers.id, ids), eq(papers.status, published)));
+        .where(and(inArray(papers.id, ids), paperListed(now)));
       return rows.map((r) => ({ ...r, cover: coverUrl('paper', `p${r.id}`) }));
     }
     case 'vod':

@@ -29,7 +29,7 @@ export class MemberService {
   ) {}
 
   private async exists(module: MemberModule, id: number): Promise<boolean> {
-    return (await repo.findModuleItems(this.db, module, [id])).length > 0;
+    return (await repo.findModuleItems(this.db, module, [id], this.now())).length > 0;
   }
 
   /** Rows whose item is no longer published are left out of the page. */
@@ -42,7 +42,7 @@ export class MemberService {
     const found = new Map<string, repo.ModuleRow>();
     await Promise.all(
       [...byModule].map(async ([m, ids]) => {
-        for (const item of await repo.findModuleItems(this.db, m, ids)) found.set(`${m}:${item.id}`, item);
+        for (const item of await repo.findModuleItems(this.db, m, ids, this.now())) found.set(`${m}:${item.id}`, item);
       }),
     );
     const out: MemberItem[] = [];

@@ -90,7 +90,7 @@ export function listRelated(db: Conn, now: Date, id: number, categoryId: number,
 }
 
 /** One UPDATE; null when the item is not visible. */
-export async function incrementViews(db: Conn, id: number): Promise<number | null> {
+export async function incrementViews(db: Conn, id: number, now: Date): Promise<number | null> {
   const [row] = await db
     .update(news)
     // A view is not an edit: updated_at (the sitemap's lastmod) stays.
@@ -98,7 +98,7 @@ export async function incrementViews(db: Conn, id: number): Promise<number | nul
     .where(
       and(
         eq(news.id, id),
-        eq(news.status, published),
+        visibleNow(news.status, news.publishedAt, now),
         sql`exists (select 1 from ${newsCategories} where ${newsCategories.id} = ${news.categoryId} and ${newsCategories.status} = 'published')`,
       ),
     )

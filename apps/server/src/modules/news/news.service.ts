@@ -76,7 +76,7 @@ export class NewsService {
   }
 
   async view(id: number): Promise<DataOf<'newsView'>> {
-    const views = await repo.incrementViews(this.db, id);
+    const views = await repo.incrementViews(this.db, id, this.now());
     if (views === null) throw notFound();
     // The detail shows the count: a counter, dropped within a second.
     this.cache.invalidateSoon([Tag.newsItem(id)]);

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { news } from '../../db/schema/index.ts';
+import { newsItemListed } from './news.visibility.ts';
 
-/** What a news item's share poster shows (published items only). */
-export async function newsShareInfo(db: Db, id: number) {
+/** What a news item's share poster shows (items readers see now: a scheduled one from its instant). */
+export async function newsShareInfo(db: Db, id: number, now: Date) {
   const [row] = await db
     .select({
       titleZh: news.titleZh,
@@ -16,6 +17,6 @@ export async function newsShareInfo(db: Db, id: number) {
       sourceEn: news.sourceEn,
     })
     .from(news)
-    .where(and(eq(news.id, id), eq(news.status, 'published')));
+    .where(and(eq(news.id, id), newsItemListed(now)));
   return row ?? null;
 }

@@ -25,6 +25,9 @@ import { inRegion } from '../shared/region.query.ts';
 import { selectSpeakerCards } from '../shared/speaker.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 import { paginate } from '../shared/paginate.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
 
 const published = 'published' as const;
 const never = sql`false`;
@@ -53,7 +56,7 @@ export async function findPlace(db: Db, kind: PlaceKind, id: number): Promise<Pl
 }
 
 /** Published speakers of the place: by hospital, by organisation, or teaching a course with the keyword. */
-function speakerCond(db: Db, kind: PlaceKind, id: number): SQL {
+function speakerCond(db: Db, kind: PlaceKind, id: number, now: Date): SQL {
   const base = eq(speakers.status, published);
   if (kind === 'hospital') return and(base, eq(speakers.hospitalId, id)) as SQL;
   if (kind === 'organizer') return and(base, eq(speakers.organizationId, id)) as SQL;
@@ -64,7 +67,7 @@ function speakerCond(db: Db, kind: PlaceKind, id: number): SQL {
         .select({ one: sql`1` })
         .from(courses)
         .innerJoin(courseTags, eq(courseTags.courseId, courses.id))
-        .where(and(eq(courses.speakerId, speakers.id), eq(courses.status, published), eq(courseTags.tagId, id))),
+        .where(and(eq(courses.speakerId, speakers.id), courseListed(now), eq(courseTags.tagId, id))),
     ),
   ) as SQL;
 }
@@ -77,8 +80,8 @@ function speakerIds(db: Db, kind: 'hospital' | 'organizer', id: number) {
     .where(and(eq(speakers.status, published), eq(kind === 'hospital' ? speakers.hospitalId : speakers.organizationId, id)));
 }
 
-function courseCond(db: Db, kind: PlaceKind, id: number): SQL {
-  const base = eq(courses.status, published);
+function courseCond(db: Db, kind: PlaceKind, id: number, now: Date): SQL {
+  const base = courseListed(now);
   if (kind === 'keyword') {
     return and(base, exists(db.select({ one: sql`1` }).from(courseTags).where(and(eq(courseTags.courseId, courses.id), eq(courseTags.tagId, id))))) as SQL;
   }
@@ -86,16 +89,16 @@ function courseCond(db: Db, kind: PlaceKind, id: number): SQL {
 }
 
 /** Lives: a hospital's speakers', an organiser's own; keywords have no lives. */
-function liveCond(db: Db, kind: PlaceKind, id: number): SQL {
-  const base = eq(lives.status, published);
+function liveCond(db: Db, kind: PlaceKind, id: number, now: Date): SQL {
+  const base = liveListed(now);
   if (kind === 'hospital') return and(base, inArray(lives.speakerId, speakerIds(db, kind, id))) as SQL;
   if (kind === 'organizer') return and(base, eq(lives.organizerId, id)) as SQL;
   return and(base, never) as SQL;
 }
 
 /** News of a keyword: tagged with it; of a hospital or organiser: naming one of its speakers. */
-function newsCond(db: Db, kind: PlaceKind, id: number): SQL {
-  const base = and(eq(news.status, published), eq(newsCategories.status, published)) as SQL;
+function newsCond(db: Db, kind: PlaceKind, id: number, now: Date): SQL {
+  const base = and(newsItemListed(now), eq(newsCategories.status, published)) as SQL;
   if (kind !== 'keyword') {
     return and(
       base,
@@ -105,18 +108,18 @@ function newsCond(db: Db, kind: PlaceKind, id: number): SQL {
   return and(base, exists(db.select({ one: sql`1` }).from(newsTags).where(and(eq(newsTags.newsId, news.id), eq(newsTags.tagId, id))))) as SQL;
 }
 
-export async function countAll(db: Db, kind: PlaceKind, id: number) {
+export async function countAll(db: Db, kind: PlaceKind, id: number, now: Date) {
   const [[c], [l], [n], [s]] = await Promise.all([
-    db.select({ n: count() }).from(courses).where(courseCond(db, kind, id)),
-    db.select({ n: count() }).from(lives).where(liveCond(db, kind, id)),
-    db.select({ n: count() }).from(news).innerJoin(newsCategories, eq(newsCategories.id, news.categoryId)).where(newsCond(db, kind, id)),
-    db.select({ n: count() }).from(speakers).where(speakerCond(db, kind, id)),
+    db.select({ n: count() }).from(courses).where(courseCond(db, kind, id, now)),
+    db.select({ n: count() }).from(lives).where(liveCond(db, kind, id, now)),
+    db.select({ n: count() }).from(news).innerJoin(newsCategories, eq(newsCategories.id, news.categoryId)).where(newsCond(db, kind, id, now)),
+    db.select({ n: count() }).from(speakers).where(speakerCond(db, kind, id, now)),
   ]);
   return { courses: c?.n ?? 0, lives: l?.n ?? 0, news: n?.n ?? 0, speakers: s?.n ?? 0 };
 }
 
-export async function pageCourses(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
-  const cond = courseCond(db, kind, id);
+export async function pageCourses(db: Db, kind: PlaceKind, id: number, now: Date, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
+  const cond = courseCond(db, kind, id, now);
   const { rows, total } = await paginate(
     db.select(courseColumns).from(courses).where(cond).orderBy(sql`${courses.publishedAt} desc nulls last`, desc(courses.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(courses).where(cond),
@@ -125,16 +128,16 @@ export async function pageCourses(db: Db, kind: PlaceKind, id: number, limit: nu
 }
 
 
-export async function pageLives(db: Db, kind: PlaceKind, id: number, limit: number, offset: number) {
-  const cond = liveCond(db, kind, id);
+export async function pageLives(db: Db, kind: PlaceKind, id: number, now: Date, limit: number, offset: number) {
+  const cond = liveCond(db, kind, id, now);
   return paginate(
     db.select(liveCardColumns).from(lives).where(cond).orderBy(desc(lives.startAt), desc(lives.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(lives).where(cond),
   );
 }
 
-export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
-  const cond = newsCond(db, kind, id);
+export async function pageNews(db: Db, kind: PlaceKind, id: number, now: Date, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+  const cond = newsCond(db, kind, id, now);
   return paginate(
     db
       .select(newsCardColumns)
@@ -148,8 +151,8 @@ export async function pageNews(db: Db, kind: PlaceKind, id: number, limit: numbe
   );
 }
 
-export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
-  const cond = speakerCond(db, kind, id);
+export async function pageSpeakers(db: Db, kind: PlaceKind, id: number, now: Date, limit: number, offset: number): Promise<{ rows: SpeakerRow[]; total: number }> {
+  const cond = speakerCond(db, kind, id, now);
   const { rows, total } = await paginate(
     selectSpeakerCards(db)
       .where(cond)
@@ -201,7 +204,7 @@ export async function findRegion(db: Db, id: number) {
 }
 
 /** Hospital cards with region, parent region and published speaker/course counts, by id. */
-export async function pageHospitals(db: Db, regionId: number | undefined, limit: number, offset: number) {
+export async function pageHospitals(db: Db, regionId: number | undefined, now: Date, limit: number, offset: number) {
   const cond = regionId === undefined ? undefined : inRegion(hospitals.regionId, regionId);
   return paginate(
     db
@@ -217,7 +220,7 @@ export async function pageHospitals(db: Db, regionId: number | undefined, limit:
         parentZh: parentRegion.nameZh,
         parentEn: parentRegion.nameEn,
         speakers: sql<number>`(select count(*)::int from ${speakers} where ${speakers.hospitalId} = ${hospitals.id} and ${speakers.status} = 'published')`,
-        courses: sql<number>`(select count(*)::int from ${courses} inner join ${speakers} on ${speakers.id} = ${courses.speakerId} where ${speakers.hospitalId} = ${hospitals.id} and ${speakers.status} = 'published' and ${courses.status} = 'published')`,
+        courses: sql<number>`(select count(*)::int from ${courses} inner join ${speakers} on ${speakers.id} = ${courses.speakerId} where ${speakers.hospitalId} = ${hospitals.id} and ${speakers.status} = 'published' and ${courseListed(now)})`,
       })
       .from(hospitals)
       .leftJoin(regions, eq(regions.id, hospitals.regionId))

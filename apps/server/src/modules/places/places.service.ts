@@ -73,7 +73,7 @@ export class PlacesService {
   async header(kind: PlaceKind, id: number, lang: ApiLanguage): Promise<PlaceHeader> {
     const row = await this.ensure(kind, id);
     const [counts, region] = await Promise.all([
-      repo.countAll(this.db, kind, id),
+      repo.countAll(this.db, kind, id, this.now()),
       row.regionId === null ? null : repo.findRegion(this.db, row.regionId),
     ]);
     return {
@@ -89,7 +89,7 @@ export class PlacesService {
 
   async courses(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Course>> {
     await this.ensure(kind, id);
-    const { rows, total } = await repo.pageCourses(this.db, kind, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageCourses(this.db, kind, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentCourse(r, lang)),
       q,
@@ -99,7 +99,7 @@ export class PlacesService {
 
   async lives(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<LiveItem>> {
     await this.ensure(kind, id);
-    const { rows, total } = await repo.pageLives(this.db, kind, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageLives(this.db, kind, id, this.now(), q.page_size, offset(q));
     const now = this.now();
     return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
@@ -110,7 +110,7 @@ export class PlacesService {
 
   async news(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<NewsItem>> {
     await this.ensure(kind, id);
-    const { rows, total } = await repo.pageNews(this.db, kind, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageNews(this.db, kind, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentNews(r, lang)),
       q,
@@ -120,7 +120,7 @@ export class PlacesService {
 
   async speakers(kind: PlaceKind, id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Speaker>> {
     await this.ensure(kind, id);
-    const { rows, total } = await repo.pageSpeakers(this.db, kind, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageSpeakers(this.db, kind, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentSpeaker(r, lang)),
       q,
@@ -161,7 +161,7 @@ export class PlacesService {
 
   async hospitals(q: PageQ & { region_id?: number | undefined }, lang: ApiLanguage): Promise<Page<HospitalCard>> {
     if (q.region_id !== undefined && !(await regionExists(this.db, q.region_id))) throw notFound();
-    const { rows, total } = await repo.pageHospitals(this.db, q.region_id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageHospitals(this.db, q.region_id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentHospitalCard(r, lang)),
       q,

@@ -1,7 +1,8 @@
 import type { SearchModule } from '@medportal/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
+import { courseListed } from '../courses/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { ParsedQuery } from './tokenizer.ts';
@@ -35,11 +36,11 @@ export function publishedHotWords(db: Db) {
     .orderBy(asc(hotWords.sort), asc(hotWords.id));
 }
 
-export async function hotCourses(db: Db, limit: number): Promise<CourseRow[]> {
+export async function hotCourses(db: Db, now: Date, limit: number): Promise<CourseRow[]> {
   const rows = await db
     .select(courseColumns)
     .from(courses)
-    .where(and(eq(courses.status, 'published')))
+    .where(courseListed(now))
     .orderBy(desc(courses.learnCount), desc(courses.id))
     .limit(limit);
   return withTags(db, rows);

@@ -31,7 +31,7 @@ const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (instance, {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Searches match in memory once the index is loaded; until then a slower path (decision record 0016).
   app.addHook('onClose', () => index.close());
-  const svc = new SearchService(app.db, index);
+  const svc = new SearchService(app.db, index, now);
   // Cached public reads (decision record 0031). Results are keyed by the index's generation, which
   // moves with every change it applies (from any process); while it loads nothing is kept.
   const matched = { publicCache: publicRead({ tags: [Tag.search], version: () => index.current?.generation ?? null }) };

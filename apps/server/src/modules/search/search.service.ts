@@ -109,6 +109,7 @@ export class SearchService {
   constructor(
     private readonly db: Db,
     private readonly indexes: SearchIndexLoader,
+    private readonly now: () => Date,
   ) {
     this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
   }
@@ -277,7 +278,7 @@ export class SearchService {
   }
 
   async hotCourses(lang: ApiLanguage): Promise<DataOf<'hotCourse'>> {
-    const rows = await this.hotCourseRows.get('all', () => repo.hotCourses(this.db, HOT_COURSE_LIMIT));
+    const rows = await this.hotCourseRows.get('all', () => repo.hotCourses(this.db, this.now(), HOT_COURSE_LIMIT));
     return { items: rows.map((r) => presentCourse(r, lang)) };
   }
 }

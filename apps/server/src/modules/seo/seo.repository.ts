@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
+import { paperListed } from '../papers/index.ts';
 import {
   columns,
   congresses,
@@ -51,21 +55,21 @@ export async function sitemapPages(db: Db, now: Date): Promise<SitemapPage[]> {
   const published = 'published' as const;
   const [courseRows, newsRows, categoryRows, liveRows, recordingRows, speakerRows, hospitalRows, organizerRows, tagRows, topicRows, paperRows, docRows, productRows, columnRows] =
     await Promise.all([
-      db.select({ id: courses.id, at: courses.updatedAt }).from(courses).where(eq(courses.status, published)).orderBy(asc(courses.id)),
+      db.select({ id: courses.id, at: courses.updatedAt }).from(courses).where(courseListed(now)).orderBy(asc(courses.id)),
       db
         .select({ id: news.id, at: news.updatedAt })
         .from(news)
         .innerJoin(newsCategories, eq(newsCategories.id, news.categoryId))
-        .where(and(eq(news.status, published), eq(newsCategories.status, published)))
+        .where(and(newsItemListed(now), eq(newsCategories.status, published)))
         .orderBy(asc(news.id)),
       db
         .select({ id: newsCategories.id, created: newsCategories.createdAt, at: max(news.updatedAt) })
         .from(newsCategories)
-        .leftJoin(news, and(eq(news.categoryId, newsCategories.id), eq(news.status, published)))
+        .leftJoin(news, and(eq(news.categoryId, newsCategories.id), newsItemListed(now)))
         .where(eq(newsCategories.status, published))
         .groupBy(newsCategories.id)
         .orderBy(asc(newsCategories.id)),
-      db.select({ id: lives.id, at: lives.updatedAt }).from(lives).where(eq(lives.status, published)).orderBy(asc(lives.id)),
+      db.select({ id: lives.id, at: lives.updatedAt }).from(lives).where(liveListed(now)).orderBy(asc(lives.id)),
       db
         .select({ id: recordings.id, at: recordings.createdAt })
         .from(recordings)
@@ -83,7 +87,7 @@ export async function sitemapPages(db: Db, now: Date): Promise<SitemapPage[]> {
       db
         .select({ id: papers.id, at: sql<Date>`coalesce(${papers.publishedAt}, ${papers.createdAt})` })
         .from(papers)
-        .where(eq(papers.status, published))
+        .where(paperListed(now))
         .orderBy(asc(papers.id)),
       db
         .select({ slug: sitePages.slug, at: sitePages.updatedAt })

@@ -52,14 +52,14 @@ const shareRoutes: FastifyPluginAsync<ShareRoutesOptions> = async (instance, opt
     const pick = (zh: string | null | undefined, en: string | null | undefined) => (lang === 'en' ? en || zh || '' : zh || '');
     const base = { lang, kindLabel: t[kind], brand: t.brand, tagline: t.tagline, qrHint: t.scan[kind] };
     if (kind === 'live') {
-      const l = await liveShareInfo(app.db, id);
+      const l = await liveShareInfo(app.db, id, opts.now());
       if (!l) return null;
       const when = `${localDate(l.startAt, tz)} ${localTime(l.startAt, tz)}–${localTime(l.endAt, tz)} (UTC${tz})`;
       const speaker = pick(l.speakerZh, l.speakerEn);
       return { ...base, title: pick(l.titleZh, l.titleEn), lines: [when, ...(speaker ? [`${t.speakerBy}: ${speaker}`] : [])], cover: await dataUri(l.cover), round: false };
     }
     if (kind === 'news') {
-      const n = await newsShareInfo(app.db, id);
+      const n = await newsShareInfo(app.db, id, opts.now());
       if (!n) return null;
       const source = pick(n.sourceZh, n.sourceEn);
       const date = n.publishedAt ? localDate(n.publishedAt, tz) : '';
@@ -94,7 +94,7 @@ const shareRoutes: FastifyPluginAsync<ShareRoutesOptions> = async (instance, opt
     handler: async (req, reply) => {
       const me = currentUser(req);
       const liveId = req.params.id;
-      if (!(await liveShareInfo(app.db, liveId))) throw new AppError(ErrorCode.NOT_FOUND);
+      if (!(await liveShareInfo(app.db, liveId, opts.now()))) throw new AppError(ErrorCode.NOT_FOUND);
       if (!(await isModerator(app.db, liveId, me.id)) && !(await hasArea(app.db, me.id, 'lives'))) throw new AppError(ErrorCode.FORBIDDEN);
       reply.header('cache-control', 'no-store');
       const exp = nowS() + REDIRECT_LINK_TTL_S;

@@ -24,6 +24,10 @@ import { inRegion } from '../shared/region.query.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 import { speakerCardColumns } from '../shared/speaker.query.ts';
 import { paginate } from '../shared/paginate.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
+import { paperListed } from '../papers/index.ts';
 
 type Conn = Db | Tx;
 
@@ -123,8 +127,8 @@ export async function pageFollowed(db: Conn, userId: number, limit: number, offs
   return { rows: await withDepartments(db, rows), total };
 }
 
-export async function pageCourses(db: Db, speakerId: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
-  const cond = and(eq(courses.speakerId, speakerId), eq(courses.status, published));
+export async function pageCourses(db: Db, speakerId: number, now: Date, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
+  const cond = and(eq(courses.speakerId, speakerId), courseListed(now));
   const { rows, total } = await paginate(
     db
       .select(courseColumns)
@@ -141,8 +145,8 @@ export async function pageCourses(db: Db, speakerId: number, limit: number, offs
 
 const liveYear = sql<number>`extract(year from ${lives.startAt} at time zone 'UTC')::int`;
 
-export async function pageLives(db: Conn, speakerId: number, year: number | undefined, limit: number, offset: number) {
-  const where: SQL[] = [eq(lives.speakerId, speakerId), eq(lives.status, published)];
+export async function pageLives(db: Conn, speakerId: number, now: Date, year: number | undefined, limit: number, offset: number) {
+  const where: SQL[] = [eq(lives.speakerId, speakerId), liveListed(now)];
   if (year !== undefined) where.push(sql`${liveYear} = ${year}`);
   const cond = and(...where);
   return paginate(
@@ -151,18 +155,18 @@ export async function pageLives(db: Conn, speakerId: number, year: number | unde
   );
 }
 
-export async function liveYears(db: Conn, speakerId: number): Promise<number[]> {
+export async function liveYears(db: Conn, speakerId: number, now: Date): Promise<number[]> {
   const rows = await db
     .selectDistinct({ year: liveYear })
     .from(lives)
-    .where(and(eq(lives.speakerId, speakerId), eq(lives.status, published)))
+    .where(and(eq(lives.speakerId, speakerId), liveListed(now)))
     .orderBy(desc(liveYear));
   return rows.map((r) => Number(r.year));
 }
 
 /** Published news naming the speaker (its category published too), newest first. */
-export async function pageNews(db: Conn, speakerId: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
-  const cond = and(eq(newsSpeakers.speakerId, speakerId), eq(news.status, published), eq(newsCategories.status, published));
+export async function pageNews(db: Conn, speakerId: number, now: Date, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+  const cond = and(eq(newsSpeakers.speakerId, speakerId), newsItemListed(now), eq(newsCategories.status, published));
   return paginate(
     db
       .select(newsCardColumns)
@@ -199,8 +203,8 @@ export async function pageColumns(db: Conn, speakerId: number, limit: number, of
 }
 
 /** Published papers the speaker wrote, newest first. */
-export async function pageDocs(db: Conn, speakerId: number, limit: number, offset: number) {
-  const cond = and(eq(paperSpeakers.speakerId, speakerId), eq(papers.status, published));
+export async function pageDocs(db: Conn, speakerId: number, now: Date, limit: number, offset: number) {
+  const cond = and(eq(paperSpeakers.speakerId, speakerId), paperListed(now));
   return paginate(
     db
       .select(getTableColumns(papers))

@@ -42,7 +42,7 @@ export class SpeakersService {
 
   async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerCourses'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
-    const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    const { rows, total } = await repo.pageCourses(this.db, id, this.now(), q.page_size, (q.page - 1) * q.page_size);
     return pageOf(
       rows.map((r) => presentCourse(r, lang)),
       q,
@@ -52,7 +52,7 @@ export class SpeakersService {
 
   async lives(id: number, q: PageQ & { year?: number | undefined }, lang: ApiLanguage): Promise<DataOf<'speakerLives'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
-    const { rows, total } = await repo.pageLives(this.db, id, q.year, q.page_size, (q.page - 1) * q.page_size);
+    const { rows, total } = await repo.pageLives(this.db, id, this.now(), q.year, q.page_size, (q.page - 1) * q.page_size);
     const now = this.now();
     return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
@@ -63,7 +63,7 @@ export class SpeakersService {
 
   async news(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerNews'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
-    const { rows, total } = await repo.pageNews(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    const { rows, total } = await repo.pageNews(this.db, id, this.now(), q.page_size, (q.page - 1) * q.page_size);
     return pageOf(
       rows.map((r) => presentNews(r, lang)),
       q,
@@ -83,7 +83,7 @@ export class SpeakersService {
 
   async docs(id: number, q: PageQ, lang: ApiLanguage): Promise<DataOf<'speakerDocs'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
-    const { rows, total } = await repo.pageDocs(this.db, id, q.page_size, (q.page - 1) * q.page_size);
+    const { rows, total } = await repo.pageDocs(this.db, id, this.now(), q.page_size, (q.page - 1) * q.page_size);
     return pageOf(
       rows.map((r) => presentPaperCard(r, lang)),
       q,
@@ -118,7 +118,7 @@ export class SpeakersService {
 
   async liveYears(id: number): Promise<DataOf<'speakerLiveYears'>> {
     if (!(await repo.isVisible(this.db, id))) throw notFound();
-    return { items: await repo.liveYears(this.db, id) };
+    return { items: await repo.liveYears(this.db, id, this.now()) };
   }
 
   /**

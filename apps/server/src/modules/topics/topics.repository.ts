@@ -8,6 +8,10 @@ import type { CourseRow } from '../shared/content.present.ts';
 import type { NewsRow } from '../shared/news.present.ts';
 import { liveCardColumns, newsCardColumns } from '../shared/card.columns.ts';
 import { paginate } from '../shared/paginate.ts';
+import { courseListed } from '../courses/index.ts';
+import { liveListed } from '../lives/index.ts';
+import { newsItemListed } from '../news/index.ts';
+import { paperListed } from '../papers/index.ts';
 
 const published = 'published' as const;
 
@@ -33,15 +37,15 @@ export async function findTopic(db: Db, id: number): Promise<TopicRow | null> {
 }
 
 /** The item table of each module, and its publication condition (news also needs its category published). */
-const moduleTables: Record<TopicModule, { table: PgTable; id: AnyPgColumn; visible: SQL }> = {
-  course: { table: courses, id: courses.id, visible: eq(courses.status, published) },
-  live: { table: lives, id: lives.id, visible: eq(lives.status, published) },
-  news: { table: news, id: news.id, visible: eq(news.status, published) },
-  paper: { table: papers, id: papers.id, visible: eq(papers.status, published) },
+const moduleTables: Record<TopicModule, { table: PgTable; id: AnyPgColumn; visible: (now: Date) => SQL }> = {
+  course: { table: courses, id: courses.id, visible: courseListed },
+  live: { table: lives, id: lives.id, visible: liveListed },
+  news: { table: news, id: news.id, visible: newsItemListed },
+  paper: { table: papers, id: papers.id, visible: paperListed },
 };
 
-/** Per topic, how many published items of each module it groups (items taken offline are not counted). */
-export async function countItems(db: Db, topicIds: number[]): Promise<Map<number, TopicCounts>> {
+/** Per topic, how many visible items of each module it groups (items taken offline are not counted). */
+export async function countItems(db: Db, topicIds: number[], now: Date): Promise<Map<number, TopicCounts>> {
   const out = new Map<number, TopicCounts>(topicIds.map((id) => [id, { course: 0, live: 0, news: 0, paper: 0 }]));
   if (topicIds.length === 0) return out;
   await Promise.all(
@@ -58,7 +62,7 @@ export async function countItems(db: Db, topicIds: number[]): Promise<Map<number
           and(
             inArray(specialItems.specialId, topicIds),
             eq(specialItems.module, module),
-            m.visible,
+            m.visible(now),
             module === 'news' ? eq(newsCategories.status, published) : undefined,
           ),
         )
@@ -75,8 +79,8 @@ export async function countItems(db: Db, topicIds: number[]): Promise<Map<number
 const inTopic = (topicId: number, module: TopicModule) => and(eq(specialItems.specialId, topicId), eq(specialItems.module, module));
 const itemOrder = [asc(specialItems.sort), asc(specialItems.itemId)];
 
-export async function pageCourses(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
-  const where = and(inTopic(topicId, 'course'), eq(courses.status, published));
+export async function pageCourses(db: Db, topicId: number, now: Date, limit: number, offset: number): Promise<{ rows: CourseRow[]; total: number }> {
+  const where = and(inTopic(topicId, 'course'), courseListed(now));
   const { rows, total } = await paginate(
     db
       .select(courseColumns)
@@ -92,8 +96,8 @@ export async function pageCourses(db: Db, topicId: number, limit: number, offset
 }
 
 
-export async function pageLives(db: Db, topicId: number, limit: number, offset: number) {
-  const where = and(inTopic(topicId, 'live'), eq(lives.status, published));
+export async function pageLives(db: Db, topicId: number, now: Date, limit: number, offset: number) {
+  const where = and(inTopic(topicId, 'live'), liveListed(now));
   return paginate(
     db
       .select(liveCardColumns)
@@ -107,8 +111,8 @@ export async function pageLives(db: Db, topicId: number, limit: number, offset: 
   );
 }
 
-export async function pageNews(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
-  const where = and(inTopic(topicId, 'news'), eq(news.status, published), eq(newsCategories.status, published));
+export async function pageNews(db: Db, topicId: number, now: Date, limit: number, offset: number): Promise<{ rows: NewsRow[]; total: number }> {
+  const where = and(inTopic(topicId, 'news'), newsItemListed(now), eq(newsCategories.status, published));
   return paginate(
     db
       .select(newsCardColumns)
@@ -128,8 +132,8 @@ export async function pageNews(db: Db, topicId: number, limit: number, offset: n
   );
 }
 
-export async function pagePapers(db: Db, topicId: number, limit: number, offset: number): Promise<{ rows: (typeof papers.$inferSelect)[]; total: number }> {
-  const where = and(inTopic(topicId, 'paper'), eq(papers.status, published));
+export async function pagePapers(db: Db, topicId: number, now: Date, limit: number, offset: number): Promise<{ rows: (typeof papers.$inferSelect)[]; total: number }> {
+  const where = and(inTopic(topicId, 'paper'), paperListed(now));
   const { rows, total } = await paginate(
     db
       .select({ paper: papers })

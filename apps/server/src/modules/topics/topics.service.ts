@@ -31,6 +31,7 @@ export class TopicsService {
     const counts = await repo.countItems(
       this.db,
       rows.map((r) => r.id),
+      this.now(),
     );
     return pageOf(
       rows.map((r) => presentTopic(r, counts.get(r.id), lang)),
@@ -41,13 +42,13 @@ export class TopicsService {
 
   async detail(id: number, lang: ApiLanguage): Promise<DataOf<'topicDetail'>> {
     const row = await this.ensure(id);
-    const counts = await repo.countItems(this.db, [id]);
+    const counts = await repo.countItems(this.db, [id], this.now());
     return presentTopic(row, counts.get(id), lang);
   }
 
   async courses(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<Course>> {
     await this.ensure(id);
-    const { rows, total } = await repo.pageCourses(this.db, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageCourses(this.db, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentCourse(r, lang)),
       q,
@@ -57,7 +58,7 @@ export class TopicsService {
 
   async lives(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<LiveItem>> {
     await this.ensure(id);
-    const { rows, total } = await repo.pageLives(this.db, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageLives(this.db, id, this.now(), q.page_size, offset(q));
     const now = this.now();
     return pageOf(
       rows.map((r) => presentLive(r, lang, now)),
@@ -68,7 +69,7 @@ export class TopicsService {
 
   async news(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<NewsItem>> {
     await this.ensure(id);
-    const { rows, total } = await repo.pageNews(this.db, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pageNews(this.db, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentNews(r, lang)),
       q,
@@ -78,7 +79,7 @@ export class TopicsService {
 
   async papers(id: number, q: PageQ, lang: ApiLanguage): Promise<Page<PaperCard>> {
     await this.ensure(id);
-    const { rows, total } = await repo.pagePapers(this.db, id, q.page_size, offset(q));
+    const { rows, total } = await repo.pagePapers(this.db, id, this.now(), q.page_size, offset(q));
     return pageOf(
       rows.map((r) => presentPaperCard(r, lang)),
       q,
