@@ -35,8 +35,10 @@ describe('console news and home page', { timeout: HANG_LIMIT_MS * 4 }, () => {
     await page.locator('.ant-select-item-option').first().click();
     await page.locator('#doi').fill(doi);
     await page.locator('#title_zh').fill(title);
-    await page.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-    await page.locator('.ant-image img').waitFor({ timeout: HANG_LIMIT_MS });
+    // The cover's own upload (the rich-text editors have theirs).
+    const cover = page.locator('.ant-form-item').filter({ has: page.locator('label[for="cover"]') });
+    await cover.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await cover.locator('.ant-image img').waitFor({ timeout: HANG_LIMIT_MS });
     await page.getByRole('textbox', { name: '正文 中文' }).fill('控制台写的正文。');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL(/\/admin\/content\/news\/\d+/, { timeout: HANG_LIMIT_MS });

@@ -26,7 +26,8 @@ export function HomeEditorPage() {
   const t = useTranslate();
   const { message } = App.useApp();
   const layout = useCustom<AdminHomeLayout>({ url: adminPathOf('adminHome'), method: 'get' });
-  const loaded = layout.result?.data;
+  // refine answers an empty object until the layout has arrived.
+  const loaded = layout.result?.data?.blocks ? layout.result.data : undefined;
   const nextKey = useRef(1);
   const [blocks, setBlocks] = useState<Block[]>([]);
   const [version, setVersion] = useState<string | null>(null);
@@ -95,7 +96,7 @@ export function HomeEditorPage() {
   const discard = () => run(() => consoleRequest<AdminHomeLayout>('POST', adminPathOf('adminHomeDiscard'), { body: { updated_at: version } }), 'home.discarded');
   const reload = async () => {
     const fresh = await layout.query.refetch();
-    if (fresh.data?.data) take(fresh.data.data);
+    if (fresh.data?.data?.blocks) take(fresh.data.data);
   };
 
   const saveEdited = (b: Block) => {
