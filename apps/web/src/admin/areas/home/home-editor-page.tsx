@@ -106,7 +106,7 @@ export function HomeEditorPage() {
 
   return (
     <Row gutter={16}>
-      <Col xs={24} xl={12}>
+      <Col xs={24} xl={13}>
         <Card
           title={t('home.title')}
           extra={
@@ -170,24 +170,24 @@ export function HomeEditorPage() {
                 { title: '#', width: 40, render: (_, __, i) => i + 1 },
                 {
                   title: t('home.blockTitle'),
+                  width: '40%',
                   render: (_, b) => (
                     <Space direction="vertical" size={0}>
                       <Typography.Text strong>{b.title_zh}</Typography.Text>
                       {b.title_en ? <Typography.Text type="secondary">{b.title_en}</Typography.Text> : <Tag color="gold">{t('bilingual.showsChinese')}</Tag>}
+                      {b.hide ? <Tag>{t('home.hidden')}</Tag> : null}
                     </Space>
                   ),
                 },
-                { title: t('home.layout'), width: 150, render: (_, b) => <Tag>{t(`home.layouts.${b.layout}`)}</Tag> },
+                { title: t('home.layout'), render: (_, b) => <Tag>{t(`home.layouts.${b.layout}`)}</Tag> },
                 {
                   title: t('home.content'),
-                  width: 110,
                   render: (_, b) =>
                     b.source.item_ids?.length ? t('home.chosenCount', { count: b.source.item_ids.length }) : LAYOUT_ITEM_KIND[b.layout] ? t('home.queryCount', { count: b.source.limit ?? 8 }) : '—',
                 },
-                { title: t('home.hidden'), width: 70, render: (_, b) => (b.hide ? <Tag color="default">{t('home.hidden')}</Tag> : null) },
                 {
                   title: t('common.actions'),
-                  width: 100,
+                  width: 96,
                   render: (_, b) => (
                     <Space>
                       <Button size="small" icon={<EditOutlined />} aria-label={t('home.edit')} onClick={() => setEditing(b)} />
@@ -202,7 +202,7 @@ export function HomeEditorPage() {
           </Space>
         </Card>
       </Col>
-      <Col xs={24} xl={12}>
+      <Col xs={24} xl={11}>
         <Card title={t('home.preview')} extra={dirty ? <Typography.Text type="warning">{t('home.previewStale')}</Typography.Text> : null}>
           <Tabs
             items={(['zh', 'en'] as const).map((lang) => ({
@@ -239,10 +239,33 @@ function HomePreview({ lang, stamp }: { lang: Lang; stamp: number }) {
       live = false;
     };
   }, [lang, stamp, t]);
+  // The page drawn at a desktop width, scaled down to the card.
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0.5);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setScale(Math.min(1, el.clientWidth / PREVIEW_WIDTH)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [url]);
   if (failed) return <Alert type="error" message={`${t('preview.failed')}: ${failed}`} />;
   if (!url) return null;
-  return <iframe key={`${url}-${stamp}`} title={`home-preview-${lang}`} data-testid={`home-preview-${lang}`} src={url} style={{ width: '100%', height: 720, border: '1px solid #f0f0f0' }} />;
+  return (
+    <div ref={box} style={{ width: '100%', height: PREVIEW_HEIGHT * scale, overflow: 'hidden', border: '1px solid #f0f0f0' }}>
+      <iframe
+        key={`${url}-${stamp}`}
+        title={`home-preview-${lang}`}
+        data-testid={`home-preview-${lang}`}
+        src={url}
+        style={{ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, border: 0, transform: `scale(${scale})`, transformOrigin: '0 0' }}
+      />
+    </div>
+  );
 }
+
+const PREVIEW_WIDTH = 1280;
+const PREVIEW_HEIGHT = 1800;
 
 interface BlockForm {
   layout: AdminHomeBlock['layout'];
