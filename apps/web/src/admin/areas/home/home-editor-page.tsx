@@ -3,13 +3,18 @@ import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Popconf
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminHomeBlock, AdminHomeItem, AdminHomeLayout, HomeItemKind } from '@medportal/contract';
-import { BLOCK_LAYOUTS, LAYOUT_ITEM_KIND } from '@medportal/contract/admin-home';
+import { HOME_LAYOUT_ITEM_KIND } from '@medportal/contract/constants';
 import { adminPathOf } from '@medportal/contract/admin-routes';
 import { ActionType, ErrorCode } from '@medportal/contract/codes';
 import { BilingualInput } from '../../components/bilingual-input';
 import { consoleRequest, isHttpError } from '../../providers/http';
 
 type Block = AdminHomeBlock & { key: number };
+type Layout = AdminHomeBlock['layout'];
+
+/** What each layout's chosen items are (null: it takes none), and the layouts in that order. */
+const LAYOUT_ITEM_KIND: Readonly<Record<Layout, HomeItemKind | null>> = HOME_LAYOUT_ITEM_KIND;
+const BLOCK_LAYOUTS = Object.keys(LAYOUT_ITEM_KIND) as Layout[];
 type Lang = 'zh' | 'en';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Object && 'message' in error ? String(error.message) : fallback);
@@ -394,25 +399,29 @@ function ItemPicker({ kind, value, onChange }: { kind: HomeItemKind; value?: num
       return next;
     });
 
-  const search = useCallback(
-    async (q: string) => {
-      setSearching(true);
-      try {
-        const { items } = await consoleRequest<{ items: AdminHomeItem[] }>('GET', adminPathOf('adminHomeItems'), { query: { kind, ...(q.trim() ? { q: q.trim() } : {}) } });
-        setFound(items);
-        remember(items);
-      } finally {
-        setSearching(false);
-      }
-    },
+  const fetchItems = useCallback(
+    (q: string) => consoleRequest<{ items: AdminHomeItem[] }>('GET', adminPathOf('adminHomeItems'), { query: { kind, ...(q.trim() ? { q: q.trim() } : {}) } }),
     [kind],
   );
+  const search = async (q: string) => {
+    setSearching(true);
+    try {
+      const { items } = await fetchItems(q);
+      setFound(items);
+      remember(items);
+    } finally {
+      setSearching(false);
+    }
+  };
 
   const ids = value ?? [];
   const idsKey = ids.join(',');
   useEffect(() => {
-    void search('');
-  }, [search]);
+    void fetchItems('').then(({ items }) => {
+      setFound(items);
+      remember(items);
+    });
+  }, [fetchItems]);
   useEffect(() => {
     if (!idsKey) return;
     void consoleRequest<{ items: AdminHomeItem[] }>('GET', adminPathOf('adminHomeItems'), { query: { kind, ids: idsKey } }).then(({ items }) => remember(items));
