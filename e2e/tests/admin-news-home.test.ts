@@ -75,8 +75,12 @@ describe('console news and home page', { timeout: HANG_LIMIT_MS * 4 }, () => {
     assert.ok(stillLive.data.blocks.length > 0);
     assert.ok(!stillLive.data.blocks.some((b) => b.header.title === renamed), 'the public home waits for publication');
     await page.getByTestId('home-publish').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('首页已发布').waitFor({ timeout: HANG_LIMIT_MS });
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    // Published: the draft is gone, so there is nothing left to publish or discard.
+    await page.locator('[data-testid="home-publish"]:disabled').waitFor({ timeout: HANG_LIMIT_MS });
+    await page.getByText('与线上一致').waitFor();
 
     await reader.goto('/?lang=zh');
     await reader.getByText(renamed).first().waitFor({ timeout: HANG_LIMIT_MS });
