@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Action } from './actions.ts';
 import type { EndpointSchemas } from './api.ts';
 import { Id } from './common.ts';
+import { HOME_LAYOUT_ITEM_KIND } from './constants.ts';
 import { BlockLayout } from './home.ts';
 
 /**
@@ -18,25 +19,7 @@ export const BlockLayoutSchema = z.enum(BLOCK_LAYOUTS);
 export const HOME_ITEM_KINDS = ['banner', 'news', 'news_category', 'speaker', 'course', 'column', 'paper', 'intro_text', 'album', 'topic', 'live'] as const;
 export type HomeItemKind = (typeof HOME_ITEM_KINDS)[number];
 export const HomeItemKindSchema = z.enum(HOME_ITEM_KINDS);
-export const LAYOUT_ITEM_KIND: Readonly<Record<BlockLayout, HomeItemKind | null>> = {
-  banner: 'banner',
-  news: 'news',
-  news_menu: 'news_category',
-  speaker_horizontal: 'speaker',
-  speakers: 'speaker',
-  courses: 'course',
-  big_courses: 'course',
-  course_series: 'course',
-  left_image_courses: 'course',
-  columns: 'column',
-  papers: 'paper',
-  intro_text: 'intro_text',
-  special: 'album',
-  special_topics: 'topic',
-  live_meetings: 'live',
-  today_live: 'live',
-  search_items: null,
-};
+export const LAYOUT_ITEM_KIND: Readonly<Record<BlockLayout, HomeItemKind | null>> = HOME_LAYOUT_ITEM_KIND;
 
 /** A block's query, or its chosen items (`item_ids`, shown in that order, published ones only). */
 export const AdminHomeSource = z.object({

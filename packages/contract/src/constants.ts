@@ -273,3 +273,27 @@ export const CONGRESS_REGIONS = {
   latin_america: { zh: '拉丁美洲', en: 'Latin America' },
   middle_east_africa: { zh: '中东与非洲', en: 'Middle East & Africa' },
 } as const;
+
+/**
+ * The home page's block layouts, each with what its chosen items are (decision record 0067;
+ * null: it takes none). Here, without zod, so the console can list them.
+ */
+export const HOME_LAYOUT_ITEM_KIND = {
+  banner: 'banner',
+  news: 'news',
+  news_menu: 'news_category',
+  speaker_horizontal: 'speaker',
+  speakers: 'speaker',
+  courses: 'course',
+  big_courses: 'course',
+  course_series: 'course',
+  left_image_courses: 'course',
+  columns: 'column',
+  papers: 'paper',
+  intro_text: 'intro_text',
+  special: 'album',
+  special_topics: 'topic',
+  live_meetings: 'live',
+  today_live: 'live',
+  search_items: null,
+} as const;

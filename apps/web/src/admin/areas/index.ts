@@ -7,6 +7,7 @@ import { coursesArea, creditDesignationArea } from './courses';
 import { creditsArea } from './credits';
 import { moneyArea } from './money';
 import { newsArea } from './news';
+import { homeArea } from './home';
 import { rolesArea } from './roles';
 import { catalogArea } from './catalog';
 import { mediaArea } from './media';
@@ -27,6 +28,7 @@ export const AREAS: readonly ConsoleArea[] = [
   coursesArea,
   livesArea,
   newsArea,
+  homeArea,
   catalogArea,
   mediaArea,
   moderationArea,

@@ -17,7 +17,7 @@ interface AuditEntry {
 }
 
 /** Kinds of action with a trailing dot: the API lists every action of that kind. */
-export const AUDIT_KINDS = ['order.', 'wallet.', 'withdrawal.', 'coupon_campaign.', 'voucher_batch.', 'staff.', 'certificate.', 'attendance.', 'account.'] as const;
+export const AUDIT_KINDS = ['order.', 'wallet.', 'withdrawal.', 'coupon_campaign.', 'voucher_batch.', 'staff.', 'certificate.', 'attendance.', 'account.', 'news.', 'home.'] as const;
 
 /** The form's values as the audit log's parameters: kind or exact action, actor, target, from/to. */
 function auditFilters(values: Record<string, unknown>): CrudFilter[] {
