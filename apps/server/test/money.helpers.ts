@@ -40,11 +40,14 @@ export async function operator(app: FastifyInstance): Promise<MadeUser> {
 
 let courseSeq = 0;
 /** A published paid course at `price` fen. */
+/** Before any test clock: a course published at the wall clock's now would still be scheduled for a clock started earlier. */
+const PUBLISHED_LONG_AGO = new Date('2020-01-01T00:00:00Z');
+
 export async function paidCourse(app: FastifyInstance, price: number, originalPrice = 0): Promise<number> {
   courseSeq += 1;
   const [c] = await app.db
     .insert(courses)
-    .values({ courseType: 1, titleZh: `付费课程 ${courseSeq}`, titleEn: `Paid course ${courseSeq}`, cover: '/covers/c.svg', priceType: PriceType.PAID, price, originalPrice, status: 'published', publishedAt: new Date() })
+    .values({ courseType: 1, titleZh: `付费课程 ${courseSeq}`, titleEn: `Paid course ${courseSeq}`, cover: '/covers/c.svg', priceType: PriceType.PAID, price, originalPrice, status: 'published', publishedAt: PUBLISHED_LONG_AGO })
     .returning({ id: courses.id });
   if (!c) throw new Error('course insert returned nothing');
   return c.id;

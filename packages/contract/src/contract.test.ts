@@ -15,6 +15,7 @@ import {
   errorMessages,
   formatCount,
 } from './index.ts';
+import { adminRoutes } from './admin-routes.ts';
 
 describe('error-code table', () => {
   it('keeps the codes the spec names', () => {
@@ -90,13 +91,14 @@ describe('validation patterns', () => {
 
 describe('endpoint registry', () => {
   it('has unique method and path pairs under /v1 or /v2', () => {
-    const keys = Object.values(routes).map((e) => `${e.method} ${e.path}`);
+    const all = [...Object.values(routes), ...Object.values(adminRoutes)];
+    const keys = all.map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const e of Object.values(routes)) expect(e.path).toMatch(/^\/v[12]\//);
+    for (const e of all) expect(e.path).toMatch(/^\/v[12]\//);
   });
 
   it('has schemas for exactly the routes of the route table', () => {
-    expect(Object.keys(schemas).sort()).toEqual(Object.keys(routes).sort());
+    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(routes), ...Object.keys(adminRoutes)].sort());
   });
 
   it('fills and encodes path placeholders', () => {
