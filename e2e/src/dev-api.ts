@@ -92,3 +92,15 @@ export async function loginUserViaApi(baseUrl: string, prefix: string): Promise<
   if (login.code !== 0) throw new Error(`login: ${login.message}`);
   return { token: login.data.user_access_token, mobile };
 }
+
+/** Polls an observable condition (the probe) until it holds, or fails naming it after the timeout. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    // The poll interval of a wait on an observable condition (the probe), not a fixed sleep.
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, loginUserViaApi, type Envelope } from '../src/dev-api.ts';
+import { apiCall, loginUserViaApi, waitFor, type Envelope } from '../src/dev-api.ts';
 import { HANG_LIMIT_MS, useHarness } from '../src/harness.ts';
 
 /** The operator console at /admin (decision record 0063), as staff and non-staff see it. */
@@ -35,11 +35,7 @@ async function paidOrder(): Promise<{ orderNo: string; amount: number; userId: n
   const paid = await apiCall(h.server.url, `/v1/dev/pay/${encodeURIComponent(order.data.order_no)}`, { method: 'POST', body: { result: 'success' } });
   assert.equal(paid.code, 0, paid.message);
   // The sandbox payer's notice arrives on its own: wait for the order to say paid.
-  for (;;) {
-    const info = await apiCall<{ status: string }>(h.server.url, `/v1/user/order/info?order_no=${order.data.order_no}`, { token });
-    if (info.data.status === 'paid') break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor('the order to be paid', async () => (await apiCall<{ status: string }>(h.server.url, `/v1/user/order/info?order_no=${order.data.order_no}`, { token })).data.status === 'paid');
   return { orderNo: order.data.order_no, amount: order.data.amount, userId: me.data.user_id };
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, captchaAnswer, latestCode, loginUserViaApi, type Envelope } from '../src/dev-api.ts';
+import { apiCall, waitFor, captchaAnswer, latestCode, loginUserViaApi, type Envelope } from '../src/dev-api.ts';
 import { HANG_LIMIT_MS, storeLogin, useHarness } from '../src/harness.ts';
 
 const h = useHarness();
@@ -41,20 +41,6 @@ async function wallet(token: string): Promise<{ balance: number; frozen: number 
   const r = await apiCall<{ balance: number; frozen: number }>(h.server.url, '/v1/user/wallet/info', { token });
   assert.equal(r.code, 0, r.message);
   return r.data;
-}
-
-const POLL_MS = 200;
-
-/** Asks `probe` until it answers something truthy (an API state the page cannot show). */
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    // The poll interval of a wait on an observable condition (the probe), not a fixed sleep.
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
 }
 
 /** Sets a pay password with the code the sandbox SMS delivered. */
