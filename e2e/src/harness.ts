@@ -1,5 +1,8 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { SHARED_SERVER_ENV, startServer, type RunningServer } from './server.ts';
 
@@ -97,6 +100,56 @@ interface Lease {
   baseListeners: Set<unknown>;
   /** The page's own goto, without the harness's wait for the app. */
   plainGoto: Page['goto'];
+  /** What went wrong on the page lately (script errors, refused API calls): shown when its test fails. */
+  journal: string[];
+}
+
+const JOURNAL_LINES = 30;
+/** Where a failed test's pages are saved as screenshots (git ignores it). */
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/**
+ * Keeps the page's script errors, failed requests and API calls that were refused (an HTTP error,
+ * or a write whose envelope carries a non-zero code): a journey that times out waiting for
+ * something on screen then says what the page was told instead.
+ */
+function keepJournal(page: Page, journal: string[]): void {
+  const note = (line: string) => {
+    journal.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (journal.length > JOURNAL_LINES) journal.shift();
+  };
+  page.on('pageerror', (err) => note(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') note(`console: ${msg.text().slice(0, 300)}`);
+  });
+  page.on('requestfailed', (req) => note(`${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? ''}`));
+  page.on('response', (res) => {
+    const req = res.request();
+    const { pathname } = new URL(res.url());
+    if (!pathname.startsWith('/v1/')) return;
+    if (res.status() >= 400) return note(`${req.method()} ${pathname} → HTTP ${res.status()}`);
+    if (req.method() === 'GET') return;
+    res.json().then(
+      (body: { code?: number; message?: string }) => {
+        note(`${req.method()} ${pathname} → code ${body.code ?? '?'}${body.code ? ` ${body.message ?? ''}` : ''}`);
+      },
+      () => undefined,
+    );
+  });
+}
+
+/** A failed test's pages: where each was, what its journal holds, and a screenshot of it. */
+async function reportPages(testName: string, leases: Lease[]): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const [i, lease] of leases.entries()) {
+    if (lease.page.isClosed()) continue;
+    const file = join(ARTIFACTS, `${testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}-${i + 1}.png`);
+    const shot = await lease.page.screenshot({ path: file, timeout: 10_000 }).then(
+      () => file,
+      () => 'no screenshot',
+    );
+    console.error([`— page ${i + 1} of the failed test "${testName}": ${lease.page.url()} (${shot})`, ...lease.journal].join('\n  '));
+  }
 }
 
 /**
@@ -173,6 +226,7 @@ async function reset(lease: Lease, origin: string): Promise<void> {
     }
   }
   await page.mouse.move(-1, -1);
+  lease.journal.length = 0;
 }
 
 /**
@@ -213,7 +267,8 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
   beforeEach(() => {
     running++;
   });
-  afterEach(async () => {
+  afterEach(async (t) => {
+    if ('passed' in t && !t.passed) await reportPages(t.name, leases).catch((err: unknown) => console.error('could not report the pages:', err));
     running--;
     if (running > 0) return;
     const returning = leases;
@@ -235,7 +290,9 @@ function harness(server: () => Promise<{ url: string; dataDir: string; done: () 
       }
       return response;
     };
-    const lease: Lease = { key, context, page, tainted: false, plainGoto: goto, baseListeners: listenersOf(page, context) };
+    const journal: string[] = [];
+    keepJournal(page, journal);
+    const lease: Lease = { key, context, page, tainted: false, plainGoto: goto, baseListeners: listenersOf(page, context), journal };
     const taint = () => {
       lease.tainted = true;
     };

@@ -9,6 +9,7 @@ import { BilingualInput, BilingualText } from '../../components/bilingual-input'
 import { ImageUpload } from '../../components/image-upload';
 import { ConsoleList } from '../../components/list-page';
 import { PublicationTag } from '../../components/publication-tag';
+import { RecordGate } from '../../components/record-gate';
 import { PublishControl } from '../../components/publish-control';
 import type { CatalogField, CatalogResourceDef } from './definitions';
 
@@ -195,7 +196,7 @@ export function CatalogFormPage({ def, action }: { def: CatalogResourceDef; acti
         </Space>
       )}
     >
-      {fields}
+      <RecordGate query={query}>{fields}</RecordGate>
     </Edit>
   );
 }

@@ -10,6 +10,7 @@ import { ImageUpload } from '../../components/image-upload';
 import { MoneyInput } from '../../components/money-input';
 import { PreviewButton } from '../../components/preview-button';
 import { PublicationTag } from '../../components/publication-tag';
+import { RecordGate } from '../../components/record-gate';
 import { PublishControl } from '../../components/publish-control';
 import { consoleRequest } from '../../providers/http';
 import { CreditDesignationForm } from './credit-designation';
@@ -159,13 +160,15 @@ export function CourseEditPage() {
             key: 'course',
             label: t('courses.tabCourse'),
             children: (
-              <Form
-                {...formProps}
-                layout="vertical"
-                onFinish={(v) => void onFinish({ ...toBody(v as Record<string, unknown>), updated_at: query?.data?.data.updated_at })}
-              >
-                <CourseFields seriesOptions={series} />
-              </Form>
+              <RecordGate query={query}>
+                <Form
+                  {...formProps}
+                  layout="vertical"
+                  onFinish={(v) => void onFinish({ ...toBody(v as Record<string, unknown>), updated_at: query?.data?.data.updated_at })}
+                >
+                  <CourseFields seriesOptions={series} />
+                </Form>
+              </RecordGate>
             ),
           },
           {

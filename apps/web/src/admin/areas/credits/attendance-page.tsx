@@ -46,14 +46,15 @@ export function AttendancePage() {
   const t = useTranslate();
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [form] = Form.useForm<CorrectionForm>();
-  const { query, result } = useCustom<AttendanceData>({
+  const { query } = useCustom<AttendanceData>({
     url: adminPathOf('adminAttendance'),
     method: 'get',
     config: { query: lookup ?? {} },
     queryOptions: { enabled: lookup !== null },
   });
   const { mutate, mutation } = useCustomMutation();
-  const data = lookup ? result.data : undefined;
+  // Not `result.data`: refine answers an empty object there while the lookup loads.
+  const data = lookup ? query.data?.data : undefined;
   const correct = (v: CorrectionForm) =>
     lookup &&
     mutate(

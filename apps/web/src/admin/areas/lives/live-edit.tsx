@@ -9,6 +9,7 @@ import type { PublicationState } from '@medportal/contract';
 import { BilingualInput } from '../../components/bilingual-input';
 import { ImageUpload, LIVE_IMAGE_UPLOAD_PATH } from '../../components/image-upload';
 import { PublicationTag } from '../../components/publication-tag';
+import { RecordGate } from '../../components/record-gate';
 import { PublishControl } from '../../components/publish-control';
 import { RangeField } from '../../components/range-field';
 import { StreamPanel } from './stream-panel';
@@ -297,7 +298,9 @@ export function LiveEdit() {
         title={live ? `${t('lives.edit')} · ${live.title_zh}` : t('lives.edit')}
         headerButtons={live ? <Space><PublicationTag state={live.state} publishedAt={live.published_at} /><PublishControl path={`/v1/admin/lives/${liveId}`} state={live.state} resource="lives" onDone={() => void query?.refetch()} /></Space> : null}
       >
-        <LiveForm formProps={props} options={options} hasCode={live?.access.has_access_code ?? false} onSearchSpeakers={setQ} known={live?.speakers ?? []} />
+        <RecordGate query={query}>
+          <LiveForm formProps={props} options={options} hasCode={live?.access.has_access_code ?? false} onSearchSpeakers={setQ} known={live?.speakers ?? []} />
+        </RecordGate>
       </Edit>
       {live ? <StreamPanel liveId={liveId} published={live.state === 'published'} onChanged={() => void query?.refetch()} /> : null}
     </Space>

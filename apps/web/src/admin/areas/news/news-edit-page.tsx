@@ -10,6 +10,7 @@ const DOI_FORMAT = new RegExp(`^${DOI_PATTERN.source.replace(/^\\b/, '')}$`);
 import { BilingualInput } from '../../components/bilingual-input';
 import { ImageUpload } from '../../components/image-upload';
 import { PreviewButton } from '../../components/preview-button';
+import { RecordGate } from '../../components/record-gate';
 import { PublishControl } from '../../components/publish-control';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { consoleRequest } from '../../providers/http';
@@ -27,7 +28,8 @@ export function NewsEditPage() {
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
   const record = useCustom<AdminNewsDetail>({ url: `/v1/admin/news/${id ?? ''}`, method: 'get', queryOptions: { enabled: !isNew } });
-  const article = isNew ? null : (record.result?.data ?? null);
+  // Not `result.data`: refine answers an empty object there until the article has arrived.
+  const article = isNew ? null : (record.query.data?.data ?? null);
   const categories = useList<AdminNewsCategory>({ resource: 'news_categories', meta: { apiPath: '/v1/admin/news/categories' }, pagination: { mode: 'off' } });
 
   useEffect(() => {
@@ -65,51 +67,53 @@ export function NewsEditPage() {
         ) : null
       }
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ summary_zh: '', source_zh: '', author_zh: '', tag_ids: [] }}>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="category_id" label={t('news.fields.category')} rules={[{ required: true }]}>
-              <Select options={(categories.result?.data ?? []).map((c) => ({ value: c.id, label: c.title_zh }))} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="doi"
-              label="DOI"
-              extra={t('news.fields.doiHint')}
-              rules={[{ validator: async (_r, v: string | null | undefined) => { if (v && !DOI_FORMAT.test(v.trim())) throw new Error(t('news.fields.doiInvalid')); } }]}
-            >
-              <Input placeholder="10.1056/NEJMoa2034577" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <BilingualInput name="title" label={t('news.fields.title')} maxLength={200} />
-        <BilingualInput name="summary" label={t('news.fields.summary')} rows={2} maxLength={1000} optional />
-        <Form.Item name="cover" label={t('news.fields.cover')} rules={[{ required: true }]}>
-          <ImageUpload />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="body_zh" label={`${t('news.fields.body')} (${t('bilingual.zh')})`} rules={[{ required: true }]}>
-              <RichTextEditor label={`${t('news.fields.body')} ${t('bilingual.zh')}`} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="body_en" label={`${t('news.fields.body')} (${t('bilingual.en')})`} extra={t('bilingual.showsChinese')} getValueFromEvent={(html: string) => (html === '<p></p>' ? null : html)}>
-              <RichTextEditor label={`${t('news.fields.body')} ${t('bilingual.en')}`} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <BilingualInput name="source" label={t('news.fields.source')} maxLength={200} optional />
-        <BilingualInput name="author" label={t('news.fields.author')} maxLength={200} optional />
-        <Form.Item name="tag_ids" hidden>
-          <Select mode="multiple" />
-        </Form.Item>
-        {article ? <Typography.Paragraph type="secondary">{t('news.edit.version', { at: article.updated_at })}</Typography.Paragraph> : null}
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t('news.edit.save')}
-        </Button>
-      </Form>
+      <RecordGate query={isNew ? { data: null, isError: false, refetch: () => undefined } : record.query}>
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ summary_zh: '', source_zh: '', author_zh: '', tag_ids: [] }}>
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="category_id" label={t('news.fields.category')} rules={[{ required: true }]}>
+                <Select options={(categories.result?.data ?? []).map((c) => ({ value: c.id, label: c.title_zh }))} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="doi"
+                label="DOI"
+                extra={t('news.fields.doiHint')}
+                rules={[{ validator: async (_r, v: string | null | undefined) => { if (v && !DOI_FORMAT.test(v.trim())) throw new Error(t('news.fields.doiInvalid')); } }]}
+              >
+                <Input placeholder="10.1056/NEJMoa2034577" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <BilingualInput name="title" label={t('news.fields.title')} maxLength={200} />
+          <BilingualInput name="summary" label={t('news.fields.summary')} rows={2} maxLength={1000} optional />
+          <Form.Item name="cover" label={t('news.fields.cover')} rules={[{ required: true }]}>
+            <ImageUpload />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="body_zh" label={`${t('news.fields.body')} (${t('bilingual.zh')})`} rules={[{ required: true }]}>
+                <RichTextEditor label={`${t('news.fields.body')} ${t('bilingual.zh')}`} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="body_en" label={`${t('news.fields.body')} (${t('bilingual.en')})`} extra={t('bilingual.showsChinese')} getValueFromEvent={(html: string) => (html === '<p></p>' ? null : html)}>
+                <RichTextEditor label={`${t('news.fields.body')} ${t('bilingual.en')}`} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <BilingualInput name="source" label={t('news.fields.source')} maxLength={200} optional />
+          <BilingualInput name="author" label={t('news.fields.author')} maxLength={200} optional />
+          <Form.Item name="tag_ids" hidden>
+            <Select mode="multiple" />
+          </Form.Item>
+          {article ? <Typography.Paragraph type="secondary">{t('news.edit.version', { at: article.updated_at })}</Typography.Paragraph> : null}
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('news.edit.save')}
+          </Button>
+        </Form>
+      </RecordGate>
     </Card>
   );
 }
