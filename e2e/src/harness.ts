@@ -122,6 +122,9 @@ function keepJournal(page: Page, journal: string[]): void {
   page.on('console', (msg) => {
     if (msg.type() === 'error') note(`console: ${msg.text().slice(0, 300)}`);
   });
+  page.on('request', (req) => {
+    if (req.method() !== 'GET' && new URL(req.url()).pathname.startsWith('/v1/')) note(`${req.method()} ${new URL(req.url()).pathname} sent`);
+  });
   page.on('requestfailed', (req) => note(`${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? ''}`));
   page.on('response', (res) => {
     const req = res.request();
@@ -133,7 +136,7 @@ function keepJournal(page: Page, journal: string[]): void {
       (body: { code?: number; message?: string }) => {
         note(`${req.method()} ${pathname} → code ${body.code ?? '?'}${body.code ? ` ${body.message ?? ''}` : ''}`);
       },
-      () => undefined,
+      () => note(`${req.method()} ${pathname} → HTTP ${res.status()}, body unread`),
     );
   });
 }
