@@ -63,8 +63,14 @@ describe('console catalog', () => {
     await page.locator('#avatar').fill('/favicon.ico');
     await page.locator('#title_zh').fill('主任医师');
     await page.locator('#sort').fill('-100000');
+    // The hospital is picked by typing part of its name, not by its id.
+    await page.locator('#hospital_id').fill('华西');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '四川大学华西医院' }).click();
     const speaker = await save(page, 'POST');
+    assert.ok(((speaker as { hospital_id?: number | null }).hospital_id ?? 0) > 0, 'the speaker keeps the picked hospital');
     await publishOpen(page, 'speakers', speaker.id);
+    // Opened again, the form names the chosen hospital.
+    await page.locator('.ant-form-item').filter({ has: page.locator('#hospital_id') }).getByText('四川大学华西医院').waitFor();
 
     await page.goto('/speaker');
     await page.getByText('控制台讲者').first().waitFor();

@@ -40,6 +40,12 @@ describe('console news and home page', { timeout: HANG_LIMIT_MS * 4 }, () => {
     await cover.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await cover.locator('.ant-image img').waitFor({ timeout: HANG_LIMIT_MS });
     await page.getByRole('textbox', { name: '正文 中文' }).fill('控制台写的正文。');
+    // A tag picked by typing part of its name.
+    // (A multiple select's search box has no width until typed into: the selector takes the click.)
+    await page.locator('.ant-form-item').filter({ has: page.locator('#tag_ids') }).locator('.ant-select-selector').click();
+    await page.keyboard.type('免疫');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '免疫治疗' }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL(/\/admin\/content\/news\/\d+/, { timeout: HANG_LIMIT_MS });
     const newsId = Number(/\/admin\/content\/news\/(\d+)/.exec(page.url())?.[1]);
@@ -48,12 +54,30 @@ describe('console news and home page', { timeout: HANG_LIMIT_MS * 4 }, () => {
     // Once published, "publish now" has nothing left to do.
     await page.locator('button:disabled', { hasText: '立即发布' }).waitFor({ timeout: HANG_LIMIT_MS });
 
+    // Another operator saves the article meanwhile: this editor's save is refused, and the
+    // operator chooses to keep their own text, which then saves over the newer version.
+    const { page: other } = await h.newPage({ width: 1440, height: 900 });
+    await consoleLogin(other, 'zh');
+    await other.goto(`/admin/content/news/${newsId}?lang=zh`);
+    await other.locator('#summary_zh').fill('另一位编辑的摘要');
+    await other.getByRole('button', { name: /保\s*存/ }).click();
+    await other.getByText('已保存').waitFor({ timeout: HANG_LIMIT_MS });
+    await page.locator('#summary_zh').fill('我的摘要');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: '已被他人修改' });
+    await conflict.waitFor({ timeout: HANG_LIMIT_MS });
+    await conflict.getByRole('button', { name: '仍保存我的修改' }).click();
+    await conflict.waitFor({ state: 'hidden', timeout: HANG_LIMIT_MS });
+    await other.reload();
+    await other.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>('#summary_zh')?.value ?? '') === '我的摘要', undefined, { timeout: HANG_LIMIT_MS });
+
     const { page: reader } = await h.newPage({ width: 1440, height: 900 });
     await reader.goto(`/news/${newsId}?lang=zh`);
     await reader.getByRole('heading', { name: title }).waitFor({ timeout: HANG_LIMIT_MS });
     const doiLink = reader.locator(`a[href="https://doi.org/${doi}"]`).first();
     await doiLink.waitFor();
     assert.equal((await doiLink.textContent())?.trim(), doi);
+    await reader.locator('.news-article__tags').getByText('免疫治疗').waitFor();
 
     // (b) The home page: rename the first block's Chinese title, see it in the draft's preview, publish.
     const renamed = `首页区块 ${stamp}`;

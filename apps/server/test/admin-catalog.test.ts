@@ -1,8 +1,7 @@
 import { ErrorCode } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { selectedChannels, userRoles } from '../src/db/schema/index.ts';
+import { userRoles } from '../src/db/schema/index.ts';
 import { bearer, call, makeUser } from './factories.ts';
 import { buildTestApp } from './build-test-app.ts';
 
@@ -202,8 +201,12 @@ describe('admin catalog', () => {
   });
 
   it('journal-channel items and albums: published they are on the channel and the album page, gone once taken down', async () => {
-    const [channel] = await app.db.select().from(selectedChannels).where(eq(selectedChannels.slug, 'vjhemonc'));
-    const channelId = (channel as { id: number }).id;
+    // The console's picker lists the channels by name.
+    const channels = await admin<{ items: Array<{ id: number; slug: string; name_zh: string }> }>('GET', '/v1/admin/selected_channels');
+    expect(channels.code).toBe(0);
+    const channel = channels.data.items.find((c) => c.slug === 'vjhemonc');
+    expect(channel?.name_zh).toBeTruthy();
+    const channelId = channel?.id ?? 0;
     const v = await createAndEdit(
       'selected_videos',
       { channel_id: channelId, kind: 'interview', title_zh: '目录访谈', cover: '/img/v.png', speakers: [{ name_zh: '专家', org_zh: '医院' }] },

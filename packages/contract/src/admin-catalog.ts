@@ -219,6 +219,10 @@ export const SitePageVersion = z.object({
   created_at: z.string(),
 });
 export const SitePageVersionList = z.object({ items: z.array(SitePageVersion) });
+
+/** A journal channel as the console offers it in a picker. */
+export const SelectedChannelChoice = z.object({ id: z.number().int(), slug: z.string(), name_zh: z.string(), name_en: z.string().nullable() });
+export type SelectedChannelChoice = z.infer<typeof SelectedChannelChoice>;
 export const SitePageVersionParams = z.object({ id: Id, version_id: Id });
 
 const filterId = Id.optional();
@@ -302,6 +306,11 @@ export const adminCatalogSchemas = {
   ...schemasOf('SitePage'),
   ...schemasOf('RelateSite'),
   ...schemasOf('HotWord'),
+  adminSelectedChannels: {
+    summary: 'Console: the journal channels, to pick for an item or an album configuration',
+    tags: ['admin', 'catalog'],
+    data: z.object({ items: z.array(SelectedChannelChoice) }),
+  },
   adminSitePageVersions: { summary: 'Console: the saved versions of a site page, newest first', tags: ['admin', 'catalog'], params: IdParams, data: SitePageVersionList },
   adminSitePageRestore: {
     summary: 'Console: restore a saved version of a site page (makes it a new version)',

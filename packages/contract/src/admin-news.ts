@@ -109,6 +109,7 @@ export type AdminNewsCategoryInput = z.input<typeof AdminNewsCategoryInput>;
 /** Tags to pick for an article (the shared `tags` table), matched by either name. */
 export const AdminNewsTagQuery = z.object({ q: z.string().trim().max(50).optional(), ids: z.string().regex(/^\d+(,\d+){0,49}$/).optional() });
 export const AdminNewsTag = z.object({ id: z.number().int(), title_zh: z.string(), title_en: z.string().nullable() });
+export type AdminNewsTag = z.infer<typeof AdminNewsTag>;
 
 /** `POST /v1/admin/images`: multipart field `file`, PNG/JPEG/GIF/WebP by content. */
 export const AdminImageData = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });

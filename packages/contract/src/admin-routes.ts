@@ -171,6 +171,7 @@ export const adminRoutes = {
   ...catalogRoutes('RelateSite', 256),
   ...catalogRoutes('HotWord'),
   adminSitePageVersions: { method: 'GET', path: '/v1/admin/site_pages/:id/versions', auth: true, area: 'content' },
+  adminSelectedChannels: { method: 'GET', path: '/v1/admin/selected_channels', auth: true, area: 'content' },
   adminSitePageRestore: { method: 'POST', path: '/v1/admin/site_pages/:id/versions/:version_id/restore', auth: true, area: 'content' },
   // media library (admin-media.ts; decision record 0064): content, except a live's replay (lives)
   adminMediaStatus: { method: 'GET', path: '/v1/admin/media/status', auth: true, area: 'content' },

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type SelectedSpeakerRow, selectedVideos, specialAlbumConfigs } from '../../db/schema/index.ts';
+import { endpointRoute, ok } from '../../lib/endpoint.ts';
+import * as repo from './selected.repository.ts';
 import { columnsOf, catalogRoutes, fieldsOf } from '../shared/catalog.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { writeAudit } from '../staff/index.ts';
@@ -60,6 +62,10 @@ const selectedAdminRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
     },
     opts,
   );
+  app.route({
+    ...endpointRoute('adminSelectedChannels'),
+    handler: async () => ok({ items: (await repo.listChannels(app.db)).map((c) => ({ id: c.id, slug: c.slug, name_zh: c.nameZh, name_en: c.nameEn })) }),
+  });
 };
 
 export default selectedAdminRoutes;

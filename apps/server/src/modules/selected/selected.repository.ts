@@ -5,6 +5,11 @@ import { selectedChannels, selectedTags, selectedVideos, selectedVideoTags, spec
 import { paginate } from '../shared/paginate.ts';
 
 export type ChannelRow = typeof selectedChannels.$inferSelect;
+
+/** Every channel, by id: the console's picker (a handful of rows). */
+export async function listChannels(db: Db): Promise<ChannelRow[]> {
+  return db.select().from(selectedChannels).orderBy(asc(selectedChannels.id));
+}
 export type TagRow = typeof selectedTags.$inferSelect;
 export type VideoRow = typeof selectedVideos.$inferSelect;
 export type AlbumRow = { special: typeof specials.$inferSelect; config: typeof specialAlbumConfigs.$inferSelect; channel: ChannelRow };

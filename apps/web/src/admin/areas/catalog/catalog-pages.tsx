@@ -10,8 +10,10 @@ import { ImageUpload } from '../../components/image-upload';
 import { ConsoleList } from '../../components/list-page';
 import { PublicationTag } from '../../components/publication-tag';
 import { RecordGate } from '../../components/record-gate';
+import { RemoteSelect } from '../../components/remote-select';
+import { catalogSource, channelSource, regionSource } from '../../components/remote-sources';
 import { PublishControl } from '../../components/publish-control';
-import type { CatalogField, CatalogResourceDef } from './definitions';
+import type { CatalogField, CatalogRef, CatalogResourceDef } from './definitions';
 
 type Item = BaseRecord & { id: number; updated_at: string; state?: PublicationState; published_at?: string | null };
 
@@ -19,6 +21,9 @@ const useLang = () => {
   const t = useTranslate();
   return t('catalog.lang') === 'en' ? 'en' : 'zh';
 };
+
+const refSource = (ref: CatalogRef, lang: 'zh' | 'en') =>
+  ref === 'regions' ? regionSource(lang) : ref === 'channels' ? channelSource(lang) : catalogSource(ref.resource, ref.nameField, lang);
 
 /** One catalog resource's list: search, its filters, state, bulk publish / take offline / delete. */
 export function CatalogListPage({ def }: { def: CatalogResourceDef }) {
@@ -107,10 +112,15 @@ function FieldInput({ field, fixed }: { field: CatalogField; fixed: boolean }): 
         </Form.Item>
       );
     case 'number':
+      return (
+        <Form.Item key={field.name} name={field.name} label={label} rules={field.required ? [{ required: true }] : []}>
+          <InputNumber disabled={fixed} style={{ width: 200 }} />
+        </Form.Item>
+      );
     case 'ref':
       return (
         <Form.Item key={field.name} name={field.name} label={label} rules={field.required ? [{ required: true }] : []}>
-          <InputNumber disabled={fixed} min={field.kind === 'ref' ? 1 : undefined} style={{ width: 200 }} />
+          <RemoteSelect source={refSource(field.ref, lang)} disabled={fixed} allowClear={!field.required} />
         </Form.Item>
       );
     case 'date':

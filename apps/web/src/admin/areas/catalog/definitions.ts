@@ -11,9 +11,12 @@ export type CatalogField =
   | { kind: 'html'; name: string; required?: boolean }
   | { kind: 'image'; name: string; required?: boolean }
   | { kind: 'number'; name: string; required?: boolean }
-  | { kind: 'ref'; name: string; required?: boolean }
+  | { kind: 'ref'; name: string; ref: CatalogRef; required?: boolean }
   | { kind: 'date'; name: string; required?: boolean }
   | { kind: 'select'; name: string; options: readonly string[]; required?: boolean; multiple?: boolean; labels?: Record<string, { zh: string; en: string }> };
+
+/** What a reference field points at: a catalog resource (searched by its name field), regions or journal channels. */
+export type CatalogRef = { resource: string; nameField: string } | 'regions' | 'channels';
 
 export interface CatalogColumn {
   /** Field of the item; a bilingual pair by its base name. */
@@ -50,8 +53,8 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       { kind: 'image', name: 'avatar', required: true },
       pair('title'),
       pair('intro', { optional: true, rows: 4, maxLength: 4000 }),
-      { kind: 'ref', name: 'hospital_id' },
-      { kind: 'ref', name: 'organization_id' },
+      { kind: 'ref', name: 'hospital_id', ref: { resource: 'hospitals', nameField: 'name' } },
+      { kind: 'ref', name: 'organization_id', ref: { resource: 'organizers', nameField: 'name' } },
       { kind: 'number', name: 'sort' },
     ],
   },
@@ -59,7 +62,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     name: 'hospitals',
     publication: false,
     columns: [{ name: 'logo', image: true }, { name: 'name', bilingual: true }, { name: 'city', bilingual: true }],
-    fields: [pair('name'), pair('city'), { kind: 'image', name: 'logo', required: true }, { kind: 'ref', name: 'region_id' }],
+    fields: [pair('name'), pair('city'), { kind: 'image', name: 'logo', required: true }, { kind: 'ref', name: 'region_id', ref: 'regions' }],
   },
   {
     name: 'organizers',
@@ -93,8 +96,8 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     publication: false,
     columns: [{ name: 'banner', image: true }, { name: 'special_id' }, { name: 'subtitle', bilingual: true }],
     fields: [
-      { kind: 'ref', name: 'special_id', required: true },
-      { kind: 'ref', name: 'channel_id', required: true },
+      { kind: 'ref', name: 'special_id', ref: { resource: 'specials', nameField: 'title' }, required: true },
+      { kind: 'ref', name: 'channel_id', ref: 'channels', required: true },
       pair('subtitle', { optional: true }),
       { kind: 'image', name: 'banner', required: true },
       { kind: 'text', name: 'primary_color', required: true, maxLength: 7 },
@@ -117,7 +120,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
     publication: true,
     columns: [{ name: 'cover', image: true }, { name: 'title', bilingual: true }, { name: 'kind' }],
     fields: [
-      { kind: 'ref', name: 'channel_id', required: true },
+      { kind: 'ref', name: 'channel_id', ref: 'channels', required: true },
       { kind: 'select', name: 'kind', options: ['interview', 'meeting'], required: true },
       pair('title'),
       pair('summary', { optional: true, rows: 3 }),
