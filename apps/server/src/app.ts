@@ -197,7 +197,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const mediaOrigins =
     config.media.provider === 'cdn' ? [config.media.cdnBaseUrl, config.media.livePullBaseUrl].flatMap((u) => (u ? [new URL(u).origin] : [])) : [];
   await app.register(security, { mediaOrigins });
-  await app.register(openapi);
+  await app.register(openapi, { contactEmail: config.site.contact.email });
   await app.register(db, { database });
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });

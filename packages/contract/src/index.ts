@@ -4,6 +4,7 @@ export * from './actions.ts';
 export * from './entities.ts';
 export * from './home.ts';
 export * from './api.ts';
+export * from './api-tags.ts';
 export * from './routes.ts';
 export * from './format.ts';
 export * from './accounts.ts';

@@ -18,6 +18,7 @@ export interface EndpointRoute<N extends EndpointName, E = Schemas[N]> {
   /** Largest request body in bytes: what the route takes, not the server-wide BODY_LIMIT. */
   bodyLimit: number;
   schema: {
+    operationId: N;
     summary: string;
     tags: string[];
     querystring: Part<E, 'query'>;
@@ -53,6 +54,8 @@ export function endpointRoute<N extends EndpointName>(name: N): EndpointRoute<N>
   const def: { summary: string; tags: readonly string[]; query?: z.ZodType; body?: z.ZodType; params?: z.ZodType; data: z.ZodType } = schemas[name];
   // Absent parts are left out, not set to undefined (Fastify warns about undefined schemas).
   const schema: Record<string, unknown> = {
+    // The route's name in the contract is its OpenAPI operation id (what generated clients call it).
+    operationId: name,
     summary: def.summary,
     tags: [...def.tags],
     response: { 200: envelopeOf(name, def.data) },

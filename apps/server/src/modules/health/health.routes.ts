@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, {
 
   app.get(
     '/healthz',
-    { schema: { summary: 'Liveness: the process answers', tags: ['ops'], response: { 200: Health } } },
+    { schema: { operationId: 'liveness', summary: 'Liveness: the process answers', tags: ['ops'], response: { 200: Health } } },
     async () => ({ status: 'ok' as const, uptime_s: Math.round((Date.now() - startedAt) / 1000), version: PRODUCT_VERSION }),
   );
 
@@ -24,6 +24,7 @@ const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, {
     '/readyz',
     {
       schema: {
+        operationId: 'readiness',
         summary: 'Readiness: the database answers (503 otherwise); whether search is loaded',
         tags: ['ops'],
         response: { 200: Readiness },

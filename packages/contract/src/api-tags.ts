@@ -1,0 +1,42 @@
+/**
+ * The OpenAPI document's tags, each with the description clients see next to its operations.
+ * Every tag an endpoint names (api.ts) must be here: the document generator refuses an unknown one.
+ */
+export const API_TAGS = {
+  home: 'Home page blocks, side banners, sister products and the site chrome',
+  courses: 'Courses, chapters, albums, appraisals and learning progress',
+  'author-voice': 'Author voice: published author talks about their papers and international link-ups',
+  lives: 'Lives: lists, details, reminders and replays',
+  'live room': 'The live room: Q&A, slides, polls, viewer counts and status',
+  site: 'Site documents (about, contact, agreements), product landing pages and the contact form',
+  news: 'News articles, categories, comments and likes',
+  member: 'Favourites and viewing history of the user centre',
+  speakers: 'Speakers, their courses, lives, news and follows',
+  places: 'Regions, hospitals, organizers and keywords with their content',
+  meetings: 'Online meetings hosted by users',
+  support: 'Online service chat',
+  attendance: 'Attendance of lives: watch heartbeats and presence checks',
+  topics: 'Special topics and their courses, lives, news and papers',
+  selected: 'Journal channels and themed albums of selected videos',
+  papers: 'Papers',
+  calendar: 'The congress calendar, favourite congresses and personal calendar feeds',
+  search: 'Search, suggestions, hot words and search history',
+  media: 'Signed playback URLs, watch logs, replays and the media library',
+  auth: 'Login, tokens, human checks and verification codes',
+  password: 'The login password',
+  'pay password': 'The pay password that confirms payments',
+  wechat: 'WeChat QR login',
+  share: 'Signed scan-to-watch links',
+  profile: 'The user profile, bindings, uploads and account deletion',
+  credit: 'Credit points: ledger, daily sign-in and voucher codes',
+  'bank cards': 'Bank cards for withdrawals',
+  wallet: 'Withdrawals of the wallet balance',
+  money: 'Orders, recharges, payments and their notifications',
+  certificates: 'Certificates, their public verification and the holder details they carry',
+  cme: 'Continuing medical education: requirements, post-tests, evaluations, credit claims and the credit card',
+  dev: 'Development only: the message outbox, solved human checks and the test clock (absent in production)',
+  ops: 'Liveness and readiness probes',
+  admin: 'The operator console (/admin): every route needs a staff login whose role reaches its area',
+  catalog: 'Console catalog resources edited the same way (list, get, create, edit, delete, bulk, publish)',
+} as const satisfies Record<string, string>;
+export type ApiTag = keyof typeof API_TAGS;
