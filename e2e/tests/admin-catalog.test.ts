@@ -66,11 +66,18 @@ describe('console catalog', () => {
     // The hospital is picked by typing part of its name, not by its id.
     await page.locator('#hospital_id').fill('华西');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '四川大学华西医院' }).click();
+    // Departments likewise, several (the selector takes the click: a multiple select's box has no width yet).
+    await page.locator('.ant-form-item').filter({ has: page.locator('#department_ids') }).locator('.ant-select-selector').click();
+    await page.keyboard.type('血液');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '内科 · 血液科' }).click();
+    await page.keyboard.press('Escape');
     const speaker = await save(page, 'POST');
+    assert.equal((speaker as { department_ids?: number[] }).department_ids?.length, 1);
     assert.ok(((speaker as { hospital_id?: number | null }).hospital_id ?? 0) > 0, 'the speaker keeps the picked hospital');
     await publishOpen(page, 'speakers', speaker.id);
     // Opened again, the form names the chosen hospital.
     await page.locator('.ant-form-item').filter({ has: page.locator('#hospital_id') }).getByText('四川大学华西医院').waitFor();
+    await page.locator('.ant-form-item').filter({ has: page.locator('#department_ids') }).getByText('内科 · 血液科').waitFor();
 
     await page.goto('/speaker');
     await page.getByText('控制台讲者').first().waitFor();

@@ -56,7 +56,10 @@ describe('admin catalog', () => {
   }
 
   it('speakers: a published speaker shows on the public page and is gone once taken offline, audited', async () => {
-    const s = await createAndEdit('speakers', { name_zh: '目录专家甲', avatar: '/img/a.png', title_zh: '主任医师' }, { name_en: 'Catalog Expert A', intro_zh: '简介' }, true);
+    const s = await createAndEdit('speakers', { name_zh: '目录专家甲', avatar: '/img/a.png', title_zh: '主任医师', department_ids: [3, 1] }, { name_en: 'Catalog Expert A', intro_zh: '简介' }, true);
+    // Departments linked on create stay through an edit that does not send them; one that names nothing is refused.
+    expect((await admin('GET', `/v1/admin/speakers/${s.id}`)).data.department_ids).toEqual([1, 3]);
+    expect((await admin('PUT', `/v1/admin/speakers/${s.id}`, { ...s, department_ids: [999999] })).code).toBe(ErrorCode.CATALOG_MISSING_REFERENCE);
     const shown = await pub<{ name: string }>(`/v1/user/speaker/${s.id}`, 'en');
     expect(shown.code).toBe(0);
     expect(shown.data.name).toBe('Catalog Expert A');
@@ -142,6 +145,22 @@ describe('admin catalog', () => {
 
     const t = await createAndEdit('specials', { kind: 'topic', title_zh: '目录专题', cover: '/img/t.png' }, { title_en: 'Catalog topic' }, true);
     expect((await pub(`/v1/topic/${t.id}`)).code).toBe(0);
+
+    // The topic's courses, in the operator's order; an edit that leaves them out keeps them.
+    const published = await pub<{ items: Array<{ id: number }> }>('/v1/pc/course?page_size=3');
+    const courseIds = published.data.items.map((c) => c.id).reverse();
+    expect(courseIds.length).toBe(3);
+    const withCourses = await admin('PUT', `/v1/admin/specials/${t.id}`, { ...t, course_ids: courseIds });
+    expect(withCourses.code, withCourses.message).toBe(0);
+    expect(withCourses.data.course_ids).toEqual(courseIds);
+    expect(withCourses.data.news_ids).toEqual([]);
+    const onTopic = await pub<{ items: Array<{ id: number }> }>(`/v1/topic/${t.id}/course`);
+    expect(onTopic.data.items.map((c) => c.id)).toEqual(courseIds);
+    const renamed = await admin('PUT', `/v1/admin/specials/${t.id}`, { ...withCourses.data, course_ids: undefined, title_zh: '目录专题二' });
+    expect(renamed.data.course_ids).toEqual(courseIds);
+    const cleared = await admin('PUT', `/v1/admin/specials/${t.id}`, { ...renamed.data, course_ids: [] });
+    expect((await admin('GET', `/v1/admin/specials/${t.id}`)).data.course_ids).toEqual([]);
+    expect(cleared.code).toBe(0);
     await remove('specials', t.id);
     expect((await pub(`/v1/topic/${t.id}`)).code).toBe(ErrorCode.NOT_FOUND);
   });

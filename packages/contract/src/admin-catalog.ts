@@ -25,6 +25,11 @@ const sort = z.number().int().min(-100000).max(100000).default(0);
 const ref = z.number().int().positive().max(2_147_483_647).nullable().default(null);
 const LocalDay = z.iso.date();
 /**
+ * Rows linked to the item (a speaker's departments, an album's videos…), in order: absent from an
+ * edit, the links stay as they are; sent, they replace them. Read back on an item's detail only.
+ */
+const linked = (max: number) => z.array(Id).max(max).optional();
+/**
  * A body field as the stored value the console reads back: the same type without the checks that
  * rewrite a value (trim) or fill it (defaults), since a response is written as stored.
  */
@@ -73,6 +78,7 @@ export const SpeakerBody = z.object({
   hospital_id: ref,
   organization_id: ref,
   sort,
+  department_ids: linked(30),
 });
 export const HospitalBody = z.object({ name_zh: zh(), name_en: en(), city_zh: zh(100), city_en: en(100), logo: image, region_id: ref });
 export const OrganizerBody = z.object({ name_zh: zh(), name_en: en(), logo: image });
@@ -88,6 +94,11 @@ export const SpecialBody = z.object({
   desc_en: en(4000),
   cover: image,
   sort,
+  /** What the special topic groups, by kind, in order. */
+  course_ids: linked(200),
+  news_ids: linked(200),
+  live_ids: linked(200),
+  paper_ids: linked(200),
 });
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const AlbumConfigBody = z.object({
@@ -106,6 +117,8 @@ export const AlbumConfigBody = z.object({
   about_en: en(4000),
   copyright_zh: text(500),
   copyright_en: en(500),
+  /** The album's journal-channel videos, in order. */
+  video_ids: linked(500),
 });
 export const PaperBody = z.object({
   title_zh: zh(500),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type SelectedSpeakerRow, selectedVideos, specialAlbumConfigs } from '../../db/schema/index.ts';
+import { type SelectedSpeakerRow, selectedVideos, specialAlbumConfigs, specialAlbumVideos } from '../../db/schema/index.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import * as repo from './selected.repository.ts';
 import { columnsOf, catalogRoutes, fieldsOf } from '../shared/catalog.ts';
@@ -50,6 +50,7 @@ const selectedAdminRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
       updatedAt: specialAlbumConfigs.updatedAt,
       search: [specialAlbumConfigs.subtitleZh, specialAlbumConfigs.subtitleEn],
       filters: { channel_id: specialAlbumConfigs.channelId },
+      links: [{ field: 'video_ids', table: specialAlbumVideos, owner: specialAlbumVideos.specialId, target: specialAlbumVideos.videoId, sort: specialAlbumVideos.sort }],
       // The album a configuration belongs to is fixed once made.
       toRow: (body, ctx) => {
         const values = columnsOf(body);

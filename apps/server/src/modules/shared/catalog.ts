@@ -32,6 +32,22 @@ export interface CatalogContext {
   before?: Row | undefined;
 }
 
+/**
+ * Rows linked to an item through a table of pairs (a speaker's departments, an album's videos): the
+ * body's `field` lists the other ends in order and replaces them; the detail reads them back.
+ */
+export interface CatalogLink {
+  field: string;
+  table: PgTable;
+  /** The pair's column holding the item's id, and the one holding the linked row's. */
+  owner: PgColumn;
+  target: PgColumn;
+  /** Keeps the list's order. */
+  sort?: PgColumn;
+  /** A table holding several kinds of link: this link's rows carry `value` in `column`. */
+  scope?: { column: PgColumn; value: string };
+}
+
 export interface CatalogDefinition {
   /** The contract's resource name (its routes are `admin<Name>List`...). */
   name: CatalogResourceName;
@@ -61,6 +77,7 @@ export interface CatalogDefinition {
   onSaved?: (tx: Tx, row: Row, ctx: CatalogContext, action: 'create' | 'edit') => Promise<void>;
   /** Runs after the write commits (the search index, in-process caches). */
   afterCommit?: (db: Db, ids: number[]) => Promise<void>;
+  links?: CatalogLink[];
 }
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -161,7 +178,50 @@ export class CatalogService {
   }
 
   async get(id: number, now: Date) {
-    return presentRow(this.def, await this.find(this.db, id), now);
+    return this.withLinks(this.db, id, presentRow(this.def, await this.find(this.db, id), now));
+  }
+
+  /** The body without its link fields (they are not columns). */
+  private withoutLinks(body: Row): Row {
+    const plain = { ...body };
+    for (const l of this.def.links ?? []) delete plain[l.field];
+    return plain;
+  }
+
+  private linkWhere(l: CatalogLink, id: number): SQL | undefined {
+    return and(eq(l.owner, id), l.scope ? eq(l.scope.column, l.scope.value) : undefined);
+  }
+
+  /** Replaces the links a body sends (in the write's transaction); a link it leaves out stays. */
+  private async saveLinks(tx: Tx, id: number, body: Row): Promise<void> {
+    for (const l of this.def.links ?? []) {
+      const ids = body[l.field] as number[] | undefined;
+      if (ids === undefined) continue;
+      await tx.delete(l.table).where(this.linkWhere(l, id));
+      const targets = [...new Set(ids)];
+      if (targets.length === 0) continue;
+      await tx.insert(l.table).values(
+        targets.map((target, i) => ({
+          [camel(l.owner.name)]: id,
+          [camel(l.target.name)]: target,
+          ...(l.sort ? { [camel(l.sort.name)]: i } : {}),
+          ...(l.scope ? { [camel(l.scope.column.name)]: l.scope.value } : {}),
+        })) as never,
+      );
+    }
+  }
+
+  private async withLinks(db: Db | Tx, id: number, item: Row): Promise<Row> {
+    const out = { ...item };
+    for (const l of this.def.links ?? []) {
+      const rows = await db
+        .select({ target: l.target })
+        .from(l.table)
+        .where(this.linkWhere(l, id))
+        .orderBy(...(l.sort ? [asc(l.sort), asc(l.target)] : [asc(l.target)]));
+      out[l.field] = rows.map((r) => r.target as number);
+    }
+    return out;
   }
 
   private async done(ids: number[]) {
@@ -173,17 +233,19 @@ export class CatalogService {
     const d = this.def;
     const ctx = { now, actorId };
     // Whatever the table's default, a new row is a draft until it is published.
-    const values = { ...(await this.values(body, ctx)), ...(d.status ? { [camel(d.status.name)]: 'draft' } : {}) };
+    const values = { ...(await this.values(this.withoutLinks(body), ctx)), ...(d.status ? { [camel(d.status.name)]: 'draft' } : {}) };
     const row = await transaction(this.db, async (tx) => {
       const [saved] = (await tx.insert(this.t).values(values as never).returning()) as Row[];
       if (!saved) throw new Error(`${d.kind}: insert returned nothing`);
       const id = saved[camel(d.id.name)] as number;
+      await this.saveLinks(tx, id, body);
       await d.onSaved?.(tx, saved, ctx, 'create');
       await this.audit(tx, { actorId, action: `${d.kind}.create`, target: `${d.kind}:${id}`, before: null, after: fieldsOf(saved), now });
       return saved;
     }).catch((err: unknown) => translate(err, false));
-    await this.done([row[camel(d.id.name)] as number]);
-    return presentRow(d, row, now);
+    const id = row[camel(d.id.name)] as number;
+    await this.done([id]);
+    return this.withLinks(this.db, id, presentRow(d, row, now));
   }
 
   /** A conditional UPDATE on the `updated_at` the editor started from: a stale save changes nothing. */
@@ -192,19 +254,20 @@ export class CatalogService {
     const row = await transaction(this.db, async (tx) => {
       const before = await this.find(tx, id, true);
       const ctx = { now, actorId, before };
-      const values = await this.values(body, ctx);
+      const values = await this.values(this.withoutLinks(body), ctx);
       const [saved] = (await tx
         .update(this.t)
         .set(values as never)
         .where(and(eq(d.id, id), sameVersion(d.updatedAt, body.updated_at)))
         .returning()) as Row[];
       if (!saved) throw new AppError(ErrorCode.ADMIN_EDIT_CONFLICT);
+      await this.saveLinks(tx, id, body);
       await d.onSaved?.(tx, saved, ctx, 'edit');
       await this.audit(tx, { actorId, action: `${d.kind}.edit`, target: `${d.kind}:${id}`, before: fieldsOf(before), after: fieldsOf(saved), now });
       return saved;
     }).catch((err: unknown) => translate(err, false));
     await this.done([id]);
-    return presentRow(d, row, now);
+    return this.withLinks(this.db, id, presentRow(d, row, now));
   }
 
   /** Deletes the row, or takes it offline where the table has publication (links to it keep working for the console). */

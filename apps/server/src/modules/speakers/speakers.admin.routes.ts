@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { speakers } from '../../db/schema/index.ts';
+import { speakerDepartments, speakers } from '../../db/schema/index.ts';
 import { upsertSearchItem } from '../search/index.ts';
 import { catalogRoutes } from '../shared/catalog.ts';
 import { Tag } from '../shared/cache-tags.ts';
@@ -19,6 +19,7 @@ const speakersAdminRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
       search: [speakers.nameZh, speakers.nameEn, speakers.titleZh],
       filters: { hospital_id: speakers.hospitalId, organization_id: speakers.organizationId },
       sorts: { sort: speakers.sort, follower_count: speakers.followerCount },
+      links: [{ field: 'department_ids', table: speakerDepartments, owner: speakerDepartments.speakerId, target: speakerDepartments.departmentId }],
       // Speakers appear as cards on the home page, lives, courses and news.
       tags: (ids) => [Tag.speakers, Tag.home, ...ids.map((id) => Tag.speaker(id))],
       afterCommit: async (db, ids) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { columns, specials } from '../../db/schema/index.ts';
+import { columns, specialItems, specials } from '../../db/schema/index.ts';
 import { upsertSearchItem } from '../search/index.ts';
 import { catalogRoutes } from '../shared/catalog.ts';
 import { Tag } from '../shared/cache-tags.ts';
@@ -38,6 +38,14 @@ const topicsAdminRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, {
       search: [specials.titleZh, specials.titleEn],
       filters: { kind: specials.kind },
       sorts: { sort: specials.sort },
+      links: (['course', 'news', 'live', 'paper'] as const).map((module) => ({
+        field: `${module}_ids`,
+        table: specialItems,
+        owner: specialItems.specialId,
+        target: specialItems.itemId,
+        sort: specialItems.sort,
+        scope: { column: specialItems.module, value: module },
+      })),
       tags: () => [Tag.topics, Tag.home],
     },
     opts,

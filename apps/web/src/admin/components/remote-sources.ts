@@ -1,4 +1,4 @@
-import type { AdminNewsTag, Region } from '@medportal/contract';
+import type { AdminNewsTag, DepartmentNode, Region } from '@medportal/contract';
 import type { SelectedChannelChoice } from '@medportal/contract/admin-catalog';
 import { adminPathOf } from '@medportal/contract/admin-routes';
 import { routes } from '@medportal/contract/routes';
@@ -55,6 +55,28 @@ export function regionSource(lang: Lang): RemoteSource {
       const needle = q.toLowerCase();
       return (needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options).slice(0, 50);
     },
+    resolve: async (ids) => (await load()).filter((o) => ids.includes(o.value)),
+  };
+}
+
+/** Departments (the profile's tree): "内科 · 心内科". */
+export function departmentSource(lang: Lang): RemoteSource {
+  let all: Promise<RemoteOption[]> | null = null;
+  const load = () =>
+    (all ??= consoleRequest<{ items: DepartmentNode[] }>('GET', routes.departmentTree.path).then(({ items }) => {
+      const out: RemoteOption[] = [];
+      const walk = (nodes: DepartmentNode[], parent: string | null) => {
+        for (const n of nodes) {
+          out.push({ value: n.id, label: parent ? `${parent} · ${n.title}` : n.title });
+          walk(n.children, n.title);
+        }
+      };
+      walk(items, null);
+      return out;
+    }));
+  return {
+    key: `departments:${lang}`,
+    search: async (q) => (await load()).filter((o) => o.label.toLowerCase().includes(q.toLowerCase())).slice(0, 50),
     resolve: async (ids) => (await load()).filter((o) => ids.includes(o.value)),
   };
 }

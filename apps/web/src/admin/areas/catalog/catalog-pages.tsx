@@ -11,7 +11,7 @@ import { ConsoleList } from '../../components/list-page';
 import { PublicationTag } from '../../components/publication-tag';
 import { RecordGate } from '../../components/record-gate';
 import { RemoteSelect } from '../../components/remote-select';
-import { catalogSource, channelSource, regionSource } from '../../components/remote-sources';
+import { catalogSource, channelSource, departmentSource, regionSource } from '../../components/remote-sources';
 import { PublishControl } from '../../components/publish-control';
 import type { CatalogField, CatalogRef, CatalogResourceDef } from './definitions';
 
@@ -23,7 +23,7 @@ const useLang = () => {
 };
 
 const refSource = (ref: CatalogRef, lang: 'zh' | 'en') =>
-  ref === 'regions' ? regionSource(lang) : ref === 'channels' ? channelSource(lang) : catalogSource(ref.resource, ref.nameField, lang);
+  ref === 'regions' ? regionSource(lang) : ref === 'channels' ? channelSource(lang) : ref === 'departments' ? departmentSource(lang) : catalogSource(ref.resource, ref.nameField, lang);
 
 /** One catalog resource's list: search, its filters, state, bulk publish / take offline / delete. */
 export function CatalogListPage({ def }: { def: CatalogResourceDef }) {
@@ -115,6 +115,12 @@ function FieldInput({ field, fixed }: { field: CatalogField; fixed: boolean }): 
       return (
         <Form.Item key={field.name} name={field.name} label={label} rules={field.required ? [{ required: true }] : []}>
           <InputNumber disabled={fixed} style={{ width: 200 }} />
+        </Form.Item>
+      );
+    case 'links':
+      return (
+        <Form.Item key={field.name} name={field.name} label={label}>
+          <RemoteSelect source={refSource(field.ref, lang)} multiple />
         </Form.Item>
       );
     case 'ref':

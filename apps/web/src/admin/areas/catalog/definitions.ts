@@ -12,11 +12,13 @@ export type CatalogField =
   | { kind: 'image'; name: string; required?: boolean }
   | { kind: 'number'; name: string; required?: boolean }
   | { kind: 'ref'; name: string; ref: CatalogRef; required?: boolean }
+  /** Linked rows, in the order picked (the server keeps it where the link has one). */
+  | { kind: 'links'; name: string; ref: CatalogRef }
   | { kind: 'date'; name: string; required?: boolean }
   | { kind: 'select'; name: string; options: readonly string[]; required?: boolean; multiple?: boolean; labels?: Record<string, { zh: string; en: string }> };
 
 /** What a reference field points at: a catalog resource (searched by its name field), regions or journal channels. */
-export type CatalogRef = { resource: string; nameField: string } | 'regions' | 'channels';
+export type CatalogRef = { resource: string; nameField: string } | 'regions' | 'channels' | 'departments';
 
 export interface CatalogColumn {
   /** Field of the item; a bilingual pair by its base name. */
@@ -55,6 +57,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       pair('intro', { optional: true, rows: 4, maxLength: 4000 }),
       { kind: 'ref', name: 'hospital_id', ref: { resource: 'hospitals', nameField: 'name' } },
       { kind: 'ref', name: 'organization_id', ref: { resource: 'organizers', nameField: 'name' } },
+      { kind: 'links', name: 'department_ids', ref: 'departments' },
       { kind: 'number', name: 'sort' },
     ],
   },
@@ -88,6 +91,10 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       pair('desc', { optional: true, rows: 3 }),
       { kind: 'image', name: 'cover', required: true },
       { kind: 'number', name: 'sort' },
+      { kind: 'links', name: 'course_ids', ref: { resource: 'courses', nameField: 'title' } },
+      { kind: 'links', name: 'live_ids', ref: { resource: 'lives', nameField: 'title' } },
+      { kind: 'links', name: 'news_ids', ref: { resource: 'news', nameField: 'title' } },
+      { kind: 'links', name: 'paper_ids', ref: { resource: 'papers', nameField: 'title' } },
     ],
     filters: [{ kind: 'select', name: 'kind', options: ['topic', 'album'] }],
   },
@@ -102,6 +109,7 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       { kind: 'image', name: 'banner', required: true },
       { kind: 'text', name: 'primary_color', required: true, maxLength: 7 },
       { kind: 'text', name: 'accent_color', required: true, maxLength: 7 },
+      { kind: 'links', name: 'video_ids', ref: { resource: 'selected_videos', nameField: 'title' } },
       { kind: 'select', name: 'menus', options: SPECIAL_MENUS, multiple: true, required: true },
       pair('intro', { optional: true, rows: 3 }),
       pair('about', { optional: true, rows: 3 }),
