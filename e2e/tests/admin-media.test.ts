@@ -44,16 +44,21 @@ describe('console media library', () => {
     await page.getByTestId('media-player').waitFor();
 
     // A chapter of a free demo course.
-    const list = await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/pc/course?price_type=1&page_size=1');
+    const list = await apiCall<{ items: Array<{ id: number; title: string }> }>(h.server.url, '/v1/pc/course?price_type=1&page_size=1&language=en');
     const course = list.data.items[0];
     assert.ok(course, 'a free course exists');
-    const chapters = await apiCall<{ items: Chapter[] }>(h.server.url, `/v2/user/course/${course.id}/chapter`);
+    const chapters = await apiCall<{ items: Chapter[] }>(h.server.url, `/v2/user/course/${course.id}/chapter?language=en`);
     const chapter = chapters.data.items[0];
     assert.ok(chapter);
 
+    // Picked by name: the course first, then its chapter.
     await page.getByTestId('media-attach').click();
-    await page.getByTestId('media-target-id').fill(String(chapter.id));
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Course').fill(course.title.slice(0, 12));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: course.title }).first().click();
+    await dialog.getByLabel('Chapter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `1. ${chapter.title}` }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId(`binding-chapter-${chapter.id}`).waitFor();
 
     // The public course page plays the uploaded video for that chapter.
@@ -61,7 +66,7 @@ describe('console media library', () => {
     assert.match(played.data.items.find((c) => c.id === chapter.id)?.media?.hls_url ?? '', /\/media\/hls\/up\/u[a-z0-9]+\/master\.m3u8\?/);
     const { page: reader } = await h.newPage();
     const uploadedSegment = reader.waitForRequest((r) => /\/media\/hls\/up\/u[a-z0-9]+\/360p\/seg_\d+\.ts/.test(r.url()), { timeout: HANG_LIMIT_MS });
-    await reader.goto(`/course/${course.id}`);
+    await reader.goto(`/course/${course.id}?lang=en`);
     await reader.getByRole('button', { name: new RegExp(chapter.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
     await uploadedSegment;
     // The position advances (the clip is 6 s long: it may have ended, and paused, by the time we look).

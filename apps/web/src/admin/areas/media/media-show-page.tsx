@@ -3,12 +3,54 @@ import { App, Alert, Button, Card, Col, Descriptions, Form, Image, Input, InputN
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { AdminCourse } from '@medportal/contract/admin-courses';
 import type { AdminMediaDetail } from '@medportal/contract/admin-media';
-import { consoleUpload, isHttpError } from '../../providers/http';
+import { useQuery } from '@tanstack/react-query';
+import { RemoteSelect } from '../../components/remote-select';
+import { catalogSource } from '../../components/remote-sources';
+import { consoleRequest, consoleUpload, isHttpError } from '../../providers/http';
 import { FfmpegBanner, formatBytes, formatDuration, MediaStatusTag, useMediaStatus } from './media-list-page';
 import { MediaPlayer } from './media-player';
 
 type TargetType = 'chapter' | 'replay' | 'selected';
+
+/**
+ * What the asset attaches to, picked by name: a chapter of a course (the course first), a live,
+ * or a channel item.
+ */
+function AttachTarget({ lang }: { lang: 'zh' | 'en' }) {
+  const t = useTranslate();
+  const form = Form.useFormInstance();
+  const type = Form.useWatch<TargetType | undefined>('target_type', form) ?? 'chapter';
+  const courseId = Form.useWatch<number | null | undefined>('course_id', form) ?? null;
+  const course = useQuery({
+    queryKey: ['media-attach', 'course', courseId],
+    queryFn: () => consoleRequest<AdminCourse>('GET', `/v1/admin/courses/${courseId}`),
+    enabled: type === 'chapter' && courseId !== null,
+  });
+  if (type === 'chapter') {
+    return (
+      <>
+        <Form.Item name="course_id" label={t('media.course')} rules={[{ required: true }]}>
+          <RemoteSelect source={catalogSource('courses', 'title', lang)} onChange={(v) => form.setFieldsValue({ course_id: v, target_id: undefined })} />
+        </Form.Item>
+        <Form.Item name="target_id" label={t('media.chapter')} rules={[{ required: true }]}>
+          <Select
+            disabled={courseId === null}
+            loading={course.isFetching}
+            options={(course.data?.chapters_list ?? []).map((c, i) => ({ value: c.id, label: `${i + 1}. ${lang === 'en' && c.title_en ? c.title_en : c.title_zh}` }))}
+            style={{ width: '100%', maxWidth: 480 }}
+          />
+        </Form.Item>
+      </>
+    );
+  }
+  return (
+    <Form.Item name="target_id" label={type === 'replay' ? t('media.live') : t('media.channelItem')} rules={[{ required: true }]}>
+      <RemoteSelect key={type} source={type === 'replay' ? catalogSource('lives', 'title', lang) : catalogSource('selected_videos', 'title', lang)} />
+    </Form.Item>
+  );
+}
 
 /** One asset: playback, title, subtitles, poster, what it is attached to. */
 export function MediaShowPage() {
@@ -198,6 +240,7 @@ export function MediaShowPage() {
         <Form form={form} layout="vertical" initialValues={{ target_type: 'chapter' }}>
           <Form.Item name="target_type" label={t('media.targetType')}>
             <Select
+              onChange={() => form.setFieldsValue({ target_id: undefined })}
               options={[
                 { value: 'chapter', label: t('media.attachChapter') },
                 { value: 'replay', label: t('media.attachReplay') },
@@ -205,9 +248,7 @@ export function MediaShowPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item name="target_id" label={t('media.targetId')} extra={t('media.targetIdHint')} rules={[{ required: true }]}>
-            <InputNumber min={1} style={{ width: 200 }} data-testid="media-target-id" />
-          </Form.Item>
+          <AttachTarget lang={lang} />
         </Form>
       </Modal>
     </Space>
