@@ -1,5 +1,5 @@
 import { useCustom, useCustomMutation, useGetLocale, useInvalidate, useNavigation, useTranslate } from '@refinedev/core';
-import { App, Alert, Button, Card, Col, Descriptions, Form, Image, Input, InputNumber, List, Modal, Popconfirm, Row, Select, Space, Tag, Typography, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, Descriptions, Form, Image, Input, List, Modal, Popconfirm, Row, Select, Space, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useParams } from 'react-router';
