@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { StorageKey } from '@medportal/contract/constants';
 import { setupI18n } from '../testing/i18n';
 import { ApiError, api, apiCheck, apiRequest, apiUpload, resetApiClientForTests } from './api-client';
+import { routes } from '@medportal/contract/routes';
 import { browserNavigation } from './env';
 import { errorText } from './errors';
 import { i18n } from './i18n';
@@ -89,6 +90,31 @@ describe('common parameters', () => {
     } finally {
       await i18n.changeLanguage('zh');
     }
+  });
+});
+
+describe('calls by route name', () => {
+  it("takes the method and path from the contract's route table, filling and encoding its placeholders", async () => {
+    const { calls } = mockFetch(() => ok({ id: 7 }));
+    await api.call('courseAppraisals', { params: { id: 'a/b' }, query: { page: 2, page_size: 10 } });
+    expect(calls[0]!.method).toBe(routes.courseAppraisals.method);
+    expect(calls[0]!.url.pathname).toBe('/v1/user/course/a%2Fb/appraise');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('2');
+    expect(calls[0]!.url.searchParams.get('platform')).toBe('web');
+  });
+
+  it('sends the body of a writing route as JSON with the common parameters, and answers its data', async () => {
+    const { calls } = mockFetch(() => ok({ is_favorite: true }));
+    const result = await api.call('favoriteSet', { body: { module_name: 'course', module_id: 3, status: 1 } });
+    expect(result).toEqual({ is_favorite: true });
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.pathname).toBe(routes.favoriteSet.path);
+    expect(calls[0]!.body).toMatchObject({ module_name: 'course', module_id: 3, status: 1, platform: 'web' });
+  });
+
+  it('answers false for code 10001 on a yes/no route', async () => {
+    mockFetch(() => json({ code: 10001, message: 'no', data: null }));
+    await expect(api.check('hasPayPassword')).resolves.toBe(false);
   });
 });
 
