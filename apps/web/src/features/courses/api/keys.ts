@@ -1,4 +1,5 @@
 import type { Lang } from '../../../shared/i18n';
+import { sharedKeys } from '../../../shared/query-keys';
 import type { CourseFilters } from './courses';
 
 /**
@@ -6,7 +7,7 @@ import type { CourseFilters } from './courses';
  * invalidating `course(id)` reaches every query about that course.
  */
 export const courseKeys = {
-  all: ['course'] as const,
+  all: sharedKeys.courses,
   list: (lang: Lang, f: CourseFilters) => ['course', 'list', lang, f] as const,
   more: (lang: Lang, q: { dep_val: string; keyword: string; page: number }) => ['course', 'more', lang, q] as const,
   appraiseTags: (lang: Lang) => ['course', 'appraise-tags', lang] as const,
