@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { api, commonParams } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 
@@ -18,19 +17,19 @@ export interface IdCardInput {
 export const CERT_PAGE_SIZE = 10;
 export const idCardQueryKey = ['certificates', 'idcard'] as const;
 
-export const useIdCard = () => useQuery({ queryKey: idCardQueryKey, queryFn: ({ signal }) => api.get<IdCard>(pathOf('certIdcard'), undefined, { signal }), staleTime: 0 });
+export const useIdCard = () => useQuery({ queryKey: idCardQueryKey, queryFn: ({ signal }) => api.call('certIdcard', { signal }), staleTime: 0 });
 
 export const useCertificates = (page: number) => {
   const lang = useLang();
   return useQuery({
     queryKey: ['certificates', 'list', lang, page],
-    queryFn: ({ signal }) => api.get<CertificatePage>(pathOf('certList'), { page: String(page), page_size: String(CERT_PAGE_SIZE) }, { signal }),
+    queryFn: ({ signal }) => api.call('certList', { query: { page: String(page), page_size: String(CERT_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 };
 
-export const saveIdCard = (body: IdCardInput) => api.put<IdCard>(pathOf('certIdcardSave'), { ...body });
+export const saveIdCard = (body: IdCardInput) => api.call('certIdcardSave', { body });
 
 /** A download link: the file routes take the login from the query like every API GET. */
 export function certFileHref(kind: 'png' | 'pdf' | 'credential', id: number): string {
