@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf, WatchModule } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 
@@ -14,7 +13,7 @@ export const USER_CENTER_PAGE_SIZE = 10;
 export const personalInfoQueryOptions = () =>
   queryOptions({
     queryKey: ['profile', 'personal-info'],
-    queryFn: ({ signal }) => api.get<PersonalInfo>(pathOf('personalInfo'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('personalInfo', { signal }),
     staleTime: 0,
   });
 export const usePersonalInfo = () => useQuery(personalInfoQueryOptions());
@@ -23,7 +22,7 @@ export const usePersonalInfo = () => useQuery(personalInfoQueryOptions());
 export const useServiceAgent = () =>
   useQuery({
     queryKey: ['support', 'agent-me'],
-    queryFn: ({ signal }) => api.get<DataOf<'supportAgentMe'>>(pathOf('supportAgentMe'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('supportAgentMe', { signal }),
     staleTime: 30_000,
   });
 
@@ -32,7 +31,7 @@ export const useMyCourses = (page: number) => {
   return useQuery({
     queryKey: ['user-center', 'courses', lang, page],
     queryFn: ({ signal }) =>
-      api.get<LearnRecordPage>(pathOf('courseLearnRecord'), { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE) }, { signal }),
+      api.call('courseLearnRecord', { query: { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -43,11 +42,7 @@ export const useWatchRecords = (module: WatchModule | '', page: number) => {
   return useQuery({
     queryKey: ['user-center', 'watch', lang, module, page],
     queryFn: ({ signal }) =>
-      api.get<WatchRecordPage>(
-        pathOf('watchRecord'),
-        { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE), ...(module ? { module_name: module } : {}) },
-        { signal },
-      ),
+      api.call('watchRecord', { query: { page: String(page), page_size: String(USER_CENTER_PAGE_SIZE), ...(module ? { module_name: module } : {}) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
