@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { posterUrl, type ShareKindName as ShareKind } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 
 export type RedirectTarget = DataOf<'redirectResolve'>;
@@ -14,13 +13,13 @@ export const posterSrc = (kind: ShareKind, id: number, lang: 'zh' | 'en', host: 
 export const useRedirectTarget = (token: string) =>
   useQuery({
     queryKey: ['share', 'redirect', token],
-    queryFn: ({ signal }) => api.get<RedirectTarget>(pathOf('redirectResolve'), { t: token }, { signal }),
+    queryFn: ({ signal }) => api.call('redirectResolve', { query: { t: token }, signal }),
     enabled: token !== '',
     retry: false,
     staleTime: 0,
   });
 
-export const fetchRedirectLink = (liveId: number) => api.get<RedirectLink>(pathOf('liveRedirectLink', { id: liveId }));
-export const fetchWxConfig = (url: string) => api.post<WxConfig>(pathOf('wxaTicket'), { url });
-export const fetchSubscribe = () => api.get<DataOf<'mpCheckSubscribe'>>(pathOf('mpCheckSubscribe'));
-export const fetchFollowQr = () => api.get<DataOf<'mpQrcode'>>(pathOf('mpQrcode'));
+export const fetchRedirectLink = (liveId: number) => api.call('liveRedirectLink', { params: { id: liveId } });
+export const fetchWxConfig = (url: string) => api.call('wxaTicket', { body: { url } });
+export const fetchSubscribe = () => api.call('mpCheckSubscribe');
+export const fetchFollowQr = () => api.call('mpQrcode');
