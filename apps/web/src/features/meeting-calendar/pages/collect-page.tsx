@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pathOf } from '@medportal/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { api } from '../../../shared/api-client';
@@ -30,7 +29,7 @@ export function CollectPage() {
     if (busy) return;
     setBusy(true);
     api
-      .put(pathOf('calendarFavorite', { id: c.id }), { status: 2 })
+      .call('calendarFavorite', { params: { id: c.id }, body: { status: 2 } })
       .then(() => {
         showNotice(t('collect.removed', { name: c.acronym }));
         void client.invalidateQueries({ queryKey: ['calendar'] });
