@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf, SEARCH_KEYWORD_MAX, SearchTypeValue } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
@@ -31,9 +30,9 @@ export interface SearchParams {
 }
 
 export const getSearch = ({ txt, type, page }: SearchParams, signal?: AbortSignal) =>
-  api.get<SearchData>(pathOf('search'), { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, { signal });
-export const getSearchTypes = (signal?: AbortSignal) => api.get<SearchTypes>(pathOf('searchType'), undefined, { signal });
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
+  api.call('search', { query: { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, signal });
+export const getSearchTypes = (signal?: AbortSignal) => api.call('searchType', { signal });
+export const getHotWords = (signal?: AbortSignal) => api.call('hotSearchWord', { signal });
 
 export const searchQueryOptions = (lang: Lang, params: SearchParams) =>
   queryOptions({
