@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
 
-type SignInState = DataOf<'signInState'>;
 type SignInResult = DataOf<'signIn'>;
 type PersonalInfo = DataOf<'personalInfo'>;
 const signInKey = ['money', 'sign-in'] as const;
@@ -31,7 +29,7 @@ export function SignInCard() {
   const queryClient = useQueryClient();
   const state = useQuery({
     queryKey: signInKey,
-    queryFn: ({ signal }) => api.get<SignInState>(pathOf('signInState'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('signInState', { signal }),
     staleTime: 0,
   });
   const [pending, setPending] = useState(false);
@@ -47,7 +45,7 @@ export function SignInCard() {
     setPending(true);
     setError(null);
     try {
-      const r = await api.post<SignInResult>(pathOf('signIn'));
+      const r = await api.call('signIn');
       // The sidebar's points change with the answer, before the lists reload.
       queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
