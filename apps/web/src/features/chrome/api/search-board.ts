@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
@@ -10,9 +9,9 @@ export type HotWords = DataOf<'hotSearchWord'>;
 export type Suggestions = DataOf<'searchWordRemind'>;
 export type HotCourses = DataOf<'hotCourse'>;
 
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
-export const getSuggestions = (word: string, signal?: AbortSignal) => api.get<Suggestions>(pathOf('searchWordRemind'), { word }, { signal });
-export const getHotCourses = (signal?: AbortSignal) => api.get<HotCourses>(pathOf('hotCourse'), undefined, { signal });
+export const getHotWords = (signal?: AbortSignal) => api.call('hotSearchWord', { signal });
+export const getSuggestions = (word: string, signal?: AbortSignal) => api.call('searchWordRemind', { query: { word }, signal });
+export const getHotCourses = (signal?: AbortSignal) => api.call('hotCourse', { signal });
 
 const BOARD_STALE_MS = 5 * 60_000;
 
