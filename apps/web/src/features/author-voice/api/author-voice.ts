@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
@@ -26,14 +25,14 @@ export interface TalkFilters {
 export const voiceHomeQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: ['author-voice', 'home', lang],
-    queryFn: ({ signal }) => api.get<VoiceHomeData>(pathOf('authorVoiceHome'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('authorVoiceHome', { signal }),
   });
 export const useVoiceHome = () => useQuery(voiceHomeQueryOptions(useLang()));
 
 export const voiceFiltersQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: ['author-voice', 'filters', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'authorVoiceFilters'>>(pathOf('authorVoiceFilters'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('authorVoiceFilters', { signal }),
   });
 export const useVoiceFilters = () => useQuery(voiceFiltersQueryOptions(useLang()));
 
@@ -41,16 +40,12 @@ export const talkListQueryOptions = (lang: Lang, f: TalkFilters) =>
   queryOptions({
     queryKey: ['author-voice', 'talks', lang, f],
     queryFn: ({ signal }) =>
-      api.get<TalkPageData>(
-        pathOf('authorTalkList'),
-        {
+      api.call('authorTalkList', { query: {
           ...(f.field ? { field_id: String(f.field) } : {}),
           ...(f.journal ? { journal: f.journal } : {}),
           page: String(f.page),
           page_size: String(TALK_PAGE_SIZE),
-        },
-        { signal },
-      ),
+        }, signal }),
     placeholderData: keepPreviousData,
   });
 export const useTalkList = (f: TalkFilters) => useQuery(talkListQueryOptions(useLang(), f));
@@ -59,7 +54,7 @@ export const useTalkList = (f: TalkFilters) => useQuery(talkListQueryOptions(use
 export const talkQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
     queryKey: ['author-voice', 'talk', id, lang],
-    queryFn: ({ signal }) => api.get<TalkDetailData>(pathOf('authorTalkDetail', { id }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('authorTalkDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
 export const useTalk = (id: number) => useQuery(talkQueryOptions(useLang(), id));
@@ -68,7 +63,7 @@ export const linkupListQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
     queryKey: ['author-voice', 'linkups', lang, page],
     queryFn: ({ signal }) =>
-      api.get<LinkupPageData>(pathOf('authorLinkupList'), { page: String(page), page_size: String(LINKUP_PAGE_SIZE) }, { signal }),
+      api.call('authorLinkupList', { query: { page: String(page), page_size: String(LINKUP_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
   });
 export const useLinkupList = (page: number) => useQuery(linkupListQueryOptions(useLang(), page));
@@ -76,7 +71,7 @@ export const useLinkupList = (page: number) => useQuery(linkupListQueryOptions(u
 export const linkupQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
     queryKey: ['author-voice', 'linkup', id, lang],
-    queryFn: ({ signal }) => api.get<LinkupDetailData>(pathOf('authorLinkupDetail', { id }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('authorLinkupDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
 export const useLinkup = (id: number) => useQuery(linkupQueryOptions(useLang(), id));
