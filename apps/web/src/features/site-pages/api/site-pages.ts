@@ -4,7 +4,6 @@ import { ErrorCode } from '@medportal/contract/codes';
 import { api, isApiError } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { pathOf } from '@medportal/contract/routes';
 
 export type SitePage = DataOf<'sitePage'>;
 export type ProductPage = DataOf<'productPage'>;
@@ -18,9 +17,9 @@ export const PAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const isNotFoundError = (error: unknown): boolean =>
   isApiError(error) && ((error.kind === 'business' && error.code === ErrorCode.NOT_FOUND) || (error.kind === 'http' && error.status === 404));
 
-export const getSitePage = (slug: string, signal?: AbortSignal) => api.get<SitePage>(pathOf('sitePage', { slug }), undefined, { signal });
+export const getSitePage = (slug: string, signal?: AbortSignal) => api.call('sitePage', { params: { slug }, signal });
 export const getProductPage = (key: string, signal?: AbortSignal) =>
-  api.get<ProductPage>(pathOf('productPage', { key }), undefined, { signal });
+  api.call('productPage', { params: { key }, signal });
 
 /** Documents change rarely: kept fresh for ten minutes. */
 export const sitePageQueryOptions = (slug: SitePageSlug, lang: Lang) =>
@@ -41,11 +40,11 @@ export const useProductLives = (product: string) => {
   const lang = useLang();
   return useQuery({
     queryKey: ['product-lives', product, lang],
-    queryFn: ({ signal }) => api.get<ProductLives>(pathOf('liveProduct', { product }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('liveProduct', { params: { product }, signal }),
     staleTime: 60_000,
     retry: (failures, error) => failures < 2 && !isNotFoundError(error) && !(isApiError(error) && error.kind === 'business'),
   });
 };
 
 export const useContactForm = () =>
-  useMutation({ mutationFn: (body: ContactFormBody) => api.post<ContactFormResult>(pathOf('contactForm'), { ...body }) });
+  useMutation({ mutationFn: (body: ContactFormBody) => api.call('contactForm', { body }) });
