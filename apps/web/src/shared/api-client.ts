@@ -240,7 +240,7 @@ export async function apiCheck(method: HttpMethod, path: string, options: Reques
 }
 
 /** Keys that must be given: those the type does not allow to be left out. */
-type Required_<T> = {} extends T ? false : true;
+type Required_<T> = Partial<T> extends T ? false : true;
 
 /**
  * What a call by route name takes, typed from the contract: `params` for the path's placeholders
@@ -253,7 +253,7 @@ export type CallOptions<N extends RouteName> = Omit<RequestOptions, 'query' | 'b
   ([BodyOf<N>] extends [never] ? { body?: never } : Required_<BodyOf<N>> extends true ? { body: BodyOf<N> } : { body?: BodyOf<N> });
 
 /** The options argument may be left out when the route needs none of its parts. */
-export type CallArgs<N extends RouteName> = {} extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+export type CallArgs<N extends RouteName> = Partial<CallOptions<N>> extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 
 /** Method and filled-in path of a route, with the request options of a call. */
 function resolve<N extends RouteName>(name: N, options: CallOptions<N> | undefined): [HttpMethod, string, RequestOptions] {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../api-client';
 import { useLang } from '../hooks/use-lang';
 import { useSession } from '../session';
@@ -16,7 +15,7 @@ export function useCreditActivity(kind: CreditKind, id: number) {
   const session = useSession();
   return useQuery({
     queryKey: [...creditActivityKey(kind, id), lang, session.token ? 'member' : 'visitor'],
-    queryFn: ({ signal }) => api.get<CreditActivityInfo>(pathOf('creditActivity', { kind, id }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('creditActivity', { params: { kind, id }, signal }),
     enabled: id > 0 && session.status !== 'pending',
     staleTime: 0,
   });

@@ -2,10 +2,9 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BodyOf, DataOf } from '@medportal/contract';
+import type { BodyOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { pointsDeduction, POINTS_MAX_ORDER_PERCENT } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { paths } from '../../config/paths';
 import { api, isApiError } from '../api-client';
 import { errorText } from '../errors';
@@ -18,7 +17,6 @@ import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
 
 type Channel = 'balance' | QrChannel;
-type Usable = DataOf<'couponUsable'>;
 
 export interface BuyDialogCourse {
   id: number;
@@ -38,7 +36,7 @@ const usePoints = (enabled: boolean) =>
   useQuery({
     // The personal centre's key: signing in or paying refreshes both.
     queryKey: ['profile', 'personal-info'],
-    queryFn: ({ signal }) => api.get<DataOf<'personalInfo'>>(pathOf('personalInfo'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('personalInfo', { signal }),
     enabled,
     staleTime: 0,
     select: (me) => me.availablescore,
@@ -47,7 +45,7 @@ const usePoints = (enabled: boolean) =>
 const useUsableCoupons = (courseId: number, enabled: boolean) =>
   useQuery({
     queryKey: ['money', 'coupon-usable', courseId],
-    queryFn: ({ signal }) => api.get<Usable>(pathOf('couponUsable'), { module: 'course', module_id: courseId }, { signal }),
+    queryFn: ({ signal }) => api.call('couponUsable', { query: { module: 'course', module_id: courseId }, signal }),
     enabled,
     staleTime: 0,
   });
@@ -123,7 +121,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
       const body: BodyOf<'walletPurchase'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, pay_password: password };
       setPending(true);
       try {
-        const result = await api.post<DataOf<'walletPurchase'>>(pathOf('walletPurchase'), body, idempotent(keyFor(body)));
+        const result = await api.call('walletPurchase', { body, ...idempotent(keyFor(body)) });
         finish(result.order);
       } catch (e) {
         if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setPasswordError(errorText(e));
@@ -136,7 +134,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
     const body: BodyOf<'createOrder'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, channel };
     setPending(true);
     try {
-      setQr(await api.post<OrderPayment>(pathOf('createOrder'), body, idempotent(keyFor(body))));
+      setQr(await api.call('createOrder', { body, ...idempotent(keyFor(body)) }));
     } catch (e) {
       setError(e);
     } finally {

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../api-client';
 import { formatDateTime } from '../format/date';
 import { useLang } from '../hooks/use-lang';
@@ -10,7 +8,6 @@ import { ErrorState } from '../ui/error-state';
 import { QrCode } from '../ui/qr-code';
 import './scan-qr.css';
 
-type RedirectLink = DataOf<'liveRedirectLink'>;
 
 /**
  * The moderators' "scan-to-watch" QR (spec §2 /redirect): a signed, expiring link to this live.
@@ -24,7 +21,7 @@ export function ScanQrPanel({ liveId }: { liveId: number }) {
   const box = useRef<HTMLDivElement>(null);
   const link = useQuery({
     queryKey: ['share', 'redirect-link', liveId],
-    queryFn: ({ signal }) => api.get<RedirectLink>(pathOf('liveRedirectLink', { id: liveId }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('liveRedirectLink', { params: { id: liveId }, signal }),
     enabled: open,
     staleTime: 0,
     gcTime: 0,
