@@ -284,22 +284,10 @@ export function upload<N extends RouteName>(name: N, formData: FormData, ...[opt
 }
 
 /**
- * The API by route name (`api.call`), with the path-based calls the operator console builds on
- * (`apiRequest`): public features never write a path or a method.
+ * The API by route name: features never write a path or a method. (`apiRequest`/`apiUpload` are
+ * the path-level transport under it, which the operator console's data provider builds on.)
  */
-export const api = {
-  call,
-  check,
-  upload,
-  get: <T>(path: string, query?: RequestOptions['query'], options?: Omit<RequestOptions, 'query'>) =>
-    apiRequest<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('DELETE', path, { ...options, body }),
-};
+export const api = { call, check, upload };
 
 /** For tests: forget a refresh left in flight by a previous case. */
 export function resetApiClientForTests(): void {
