@@ -3,6 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from './api-client';
 import type { Lang } from './i18n';
 import { useLang } from './hooks/use-lang';
+import { sharedKeys } from './query-keys';
 
 export type SiteConfigData = DataOf<'siteConfig'>;
 
@@ -12,7 +13,7 @@ export const getSiteConfig = (signal?: AbortSignal): Promise<SiteConfigData> =>
 /** QR targets, app downloads, media accounts and contact details: the site chrome and the contact page. */
 export const siteConfigQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['site', 'config', lang],
+    queryKey: sharedKeys.siteConfig(lang),
     queryFn: ({ signal }) => getSiteConfig(signal),
     staleTime: 10 * 60_000,
   });

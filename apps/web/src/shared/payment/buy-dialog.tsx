@@ -15,6 +15,7 @@ import { PayPasswordInput } from './pay-password-input';
 import { idempotent, newIdempotencyKey, useHasPayPassword, useWalletInfo, type Order, type OrderPayment, type QrChannel } from './payment';
 import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
+import { sharedKeys } from '../query-keys';
 
 type Channel = 'balance' | QrChannel;
 
@@ -35,7 +36,7 @@ export interface BuyDialogProps {
 const usePoints = (enabled: boolean) =>
   useQuery({
     // The personal centre's key: signing in or paying refreshes both.
-    queryKey: ['profile', 'personal-info'],
+    queryKey: sharedKeys.personalInfo,
     queryFn: ({ signal }) => api.call('personalInfo', { signal }),
     enabled,
     staleTime: 0,
@@ -44,7 +45,7 @@ const usePoints = (enabled: boolean) =>
 
 const useUsableCoupons = (courseId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['money', 'coupon-usable', courseId],
+    queryKey: sharedKeys.couponUsable(courseId),
     queryFn: ({ signal }) => api.call('couponUsable', { query: { module: 'course', module_id: courseId }, signal }),
     enabled,
     staleTime: 0,
@@ -101,8 +102,8 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const finish = useCallback(
     (order: Order) => {
       setPaid(order);
-      void queryClient.invalidateQueries({ queryKey: ['money'] });
-      void queryClient.invalidateQueries({ queryKey: ['profile', 'personal-info'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.money });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo });
       onPaid(order);
     },
     [onPaid, queryClient],

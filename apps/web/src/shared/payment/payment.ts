@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
 import { api } from '../api-client';
+import { sharedKeys } from '../query-keys';
 
 export type Order = DataOf<'orderInfo'>;
 export type OrderPayment = DataOf<'createOrder'>;
@@ -21,7 +22,7 @@ export function newIdempotencyKey(): string {
 export const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export const walletInfoQueryOptions = () => ({
-  queryKey: ['money', 'wallet'] as const,
+  queryKey: sharedKeys.wallet,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.call('walletInfo', { signal }),
   staleTime: 0,
 });
@@ -29,7 +30,7 @@ export const useWalletInfo = (enabled = true) => useQuery({ ...walletInfoQueryOp
 
 export const useHasPayPassword = (enabled = true) =>
   useQuery({
-    queryKey: ['money', 'has-pay-password'],
+    queryKey: sharedKeys.hasPayPassword,
     queryFn: ({ signal }) => api.call('hasPayPassword', { signal }),
     enabled,
     staleTime: 0,
@@ -41,7 +42,7 @@ export const useHasPayPassword = (enabled = true) =>
  */
 export const useOrderPolling = (orderNo: string | null) =>
   useQuery({
-    queryKey: ['money', 'order', orderNo],
+    queryKey: sharedKeys.order(orderNo),
     queryFn: ({ signal }) => api.call('orderInfo', { query: { order_no: orderNo ?? '' }, signal }),
     enabled: orderNo !== null,
     staleTime: 0,

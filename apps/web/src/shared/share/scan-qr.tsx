@@ -7,6 +7,7 @@ import { useLang } from '../hooks/use-lang';
 import { ErrorState } from '../ui/error-state';
 import { QrCode } from '../ui/qr-code';
 import './scan-qr.css';
+import { sharedKeys } from '../query-keys';
 
 
 /**
@@ -20,7 +21,7 @@ export function ScanQrPanel({ liveId }: { liveId: number }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const link = useQuery({
-    queryKey: ['share', 'redirect-link', liveId],
+    queryKey: sharedKeys.redirectLink(liveId),
     queryFn: ({ signal }) => api.call('liveRedirectLink', { params: { id: liveId }, signal }),
     enabled: open,
     staleTime: 0,
