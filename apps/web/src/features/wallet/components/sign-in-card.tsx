@@ -5,10 +5,11 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { walletKeys } from '../api/keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 type SignInResult = DataOf<'signIn'>;
 type PersonalInfo = DataOf<'personalInfo'>;
-const signInKey = ['money', 'sign-in'] as const;
 
 /** Blank cells before the 1st of a YYYY-MM month in a Monday-first week. */
 function leadingBlanks(month: string): number {
@@ -28,7 +29,7 @@ export function SignInCard() {
   const { t } = useTranslation('money');
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: signInKey,
+    queryKey: walletKeys.signIn,
     queryFn: ({ signal }) => api.call('signInState', { signal }),
     staleTime: 0,
   });
@@ -49,7 +50,7 @@ export function SignInCard() {
       // The sidebar's points change with the answer, before the lists reload.
       queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['money'] }), queryClient.invalidateQueries({ queryKey: ['profile', 'personal-info'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
     } catch (e) {
       setError(e);
     } finally {
