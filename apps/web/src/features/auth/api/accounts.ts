@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf, DataOf, QueryOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
+import { authKeys } from './keys';
 
 /** Fetchers and query options of the accounts capability (one per call). */
 
@@ -20,7 +21,7 @@ export const getCaptchaImage = (signal?: AbortSignal) => api.call('captchaImage'
 
 export const countryCodesQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['auth', 'country-codes', lang],
+    queryKey: authKeys.countryCodes(lang),
     queryFn: ({ signal }) => api.call('countryPhoneCodes', { signal }),
     staleTime: 60 * 60_000,
   });
@@ -34,14 +35,14 @@ export const logout = () => api.call('logout', { auth: 'none' });
 
 export const loginInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'login-info'],
+    queryKey: authKeys.loginInfo,
     queryFn: ({ signal }) => api.call('loginInfo', { signal }),
     staleTime: 0,
   });
 
 export const hasPasswordQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'has-password'],
+    queryKey: authKeys.hasPassword,
     queryFn: ({ signal }) => api.call('checkHasPassword', { signal }),
     staleTime: 0,
   });
@@ -52,7 +53,7 @@ export const forgetPassword = (body: BodyOf<'forgetPassword'>) => api.call('forg
 
 export const hasPayPasswordQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'has-pay-password'],
+    queryKey: authKeys.hasPayPassword,
     queryFn: ({ signal }) => api.call('hasPayPassword', { signal }),
     staleTime: 0,
   });

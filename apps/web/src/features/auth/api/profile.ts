@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf, DataOf, DepartmentNode } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
+import { authKeys } from './keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 export type PersonalInfo = DataOf<'personalInfo'>;
 export type UploadedImage = DataOf<'uploadImage'>;
@@ -11,7 +13,7 @@ export type { DepartmentNode };
 
 export const personalInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile', 'personal-info'],
+    queryKey: sharedKeys.personalInfo,
     queryFn: ({ signal }) => api.call('personalInfo', { signal }),
     staleTime: 0,
   });
@@ -27,7 +29,7 @@ export function uploadImage(file: File): Promise<UploadedImage> {
 
 export const departmentTreeQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['profile', 'departments', lang],
+    queryKey: authKeys.departments(lang),
     queryFn: ({ signal }) => api.call('departmentTree', { signal }),
     staleTime: 60 * 60_000,
   });
