@@ -4,6 +4,7 @@ import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { loadSpecialConfig } from '../lib/special-config-cache';
+import { selectedKeys } from './keys';
 
 export type SelectedHomeData = DataOf<'selectedHome'>;
 export type VideoPage = DataOf<'selectedVideos'>;
@@ -22,8 +23,6 @@ export interface VideoQuery {
   keyword?: string | undefined;
 }
 
-const sourceKey = (s: Source) => ('channel' in s ? ['channel', s.channel] : ['album', s.theme, s.album]);
-
 /** A channel's videos or tags, or an album's: the same query and answer on two routes each. */
 const getVideos = (s: Source, query: QueryOf<'selectedVideos'>, signal: AbortSignal) =>
   'channel' in s
@@ -36,13 +35,13 @@ const getTags = (s: Source, kind: SelectedTagKind, signal: AbortSignal) =>
 
 export const selectedHomeQueryOptions = (lang: Lang, channel: SelectedChannelSlug) =>
   queryOptions({
-    queryKey: ['selected', 'home', channel, lang],
+    queryKey: selectedKeys.home(channel, lang),
     queryFn: ({ signal }) => api.call('selectedHome', { params: { channel }, signal }),
   });
 
 export const videosQueryOptions = (lang: Lang, source: Source, q: VideoQuery) =>
   queryOptions({
-    queryKey: ['selected', 'videos', ...sourceKey(source), q.page, q.tagId ?? null, q.keyword ?? '', lang],
+    queryKey: selectedKeys.videos(source, q, lang),
     queryFn: ({ signal }) =>
       getVideos(source, { page: q.page, page_size: VIDEO_PAGE_SIZE, tag_id: q.tagId, keyword: q.keyword || undefined }, signal),
     placeholderData: keepPreviousData,
@@ -50,21 +49,21 @@ export const videosQueryOptions = (lang: Lang, source: Source, q: VideoQuery) =>
 
 export const tagsQueryOptions = (lang: Lang, source: Source, kind: SelectedTagKind) =>
   queryOptions({
-    queryKey: ['selected', 'tags', ...sourceKey(source), kind, lang],
+    queryKey: selectedKeys.tags(source, kind, lang),
     queryFn: ({ signal }) => getTags(source, kind, signal),
   });
 
 /** Signed media inside: refetched on each visit rather than kept long. */
 export const videoQueryOptions = (lang: Lang, channel: SelectedChannelSlug, id: number) =>
   queryOptions({
-    queryKey: ['selected', 'video', channel, id, lang],
+    queryKey: selectedKeys.video(channel, id, lang),
     queryFn: ({ signal }) => api.call('selectedVideo', { params: { channel, id }, signal }),
     staleTime: 0,
   });
 
 export const docQueryOptions = (lang: Lang, channel: SelectedChannelSlug, doc: 'about' | 'copyright') =>
   queryOptions({
-    queryKey: ['selected', 'doc', channel, doc, lang],
+    queryKey: selectedKeys.doc(channel, doc, lang),
     queryFn: ({ signal }) => api.call('selectedDoc', { params: { channel }, query: { doc }, signal }),
   });
 
@@ -73,7 +72,7 @@ export const fetchAlbumConfig = (theme: number, album: number) => api.call('spec
 /** The album config through local storage (fresh for SPECIAL_CONFIG_TTL_S): the layout reads it once per visit. */
 export const albumConfigQueryOptions = (lang: Lang, theme: number, album: number) =>
   queryOptions({
-    queryKey: ['selected', 'album-config', theme, album, lang],
+    queryKey: selectedKeys.albumConfig(theme, album, lang),
     queryFn: () => loadSpecialConfig(theme, album, lang, () => fetchAlbumConfig(theme, album)),
     staleTime: 0,
     retry: false,
