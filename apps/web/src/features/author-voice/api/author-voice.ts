@@ -3,6 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
+import { voiceKeys } from './keys';
 
 export type VoiceHomeData = DataOf<'authorVoiceHome'>;
 export type TalkPageData = DataOf<'authorTalkList'>;
@@ -24,21 +25,21 @@ export interface TalkFilters {
 
 export const voiceHomeQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['author-voice', 'home', lang],
+    queryKey: voiceKeys.home(lang),
     queryFn: ({ signal }) => api.call('authorVoiceHome', { signal }),
   });
 export const useVoiceHome = () => useQuery(voiceHomeQueryOptions(useLang()));
 
 export const voiceFiltersQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['author-voice', 'filters', lang],
+    queryKey: voiceKeys.filters(lang),
     queryFn: ({ signal }) => api.call('authorVoiceFilters', { signal }),
   });
 export const useVoiceFilters = () => useQuery(voiceFiltersQueryOptions(useLang()));
 
 export const talkListQueryOptions = (lang: Lang, f: TalkFilters) =>
   queryOptions({
-    queryKey: ['author-voice', 'talks', lang, f],
+    queryKey: voiceKeys.talks(lang, f),
     queryFn: ({ signal }) =>
       api.call('authorTalkList', { query: {
           ...(f.field ? { field_id: String(f.field) } : {}),
@@ -53,7 +54,7 @@ export const useTalkList = (f: TalkFilters) => useQuery(talkListQueryOptions(use
 /** The detail carries signed media: it is fetched fresh for each visit, never kept long. */
 export const talkQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'talk', id, lang],
+    queryKey: voiceKeys.talk(id, lang),
     queryFn: ({ signal }) => api.call('authorTalkDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
@@ -61,7 +62,7 @@ export const useTalk = (id: number) => useQuery(talkQueryOptions(useLang(), id))
 
 export const linkupListQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'linkups', lang, page],
+    queryKey: voiceKeys.linkups(lang, page),
     queryFn: ({ signal }) =>
       api.call('authorLinkupList', { query: { page: String(page), page_size: String(LINKUP_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
@@ -70,7 +71,7 @@ export const useLinkupList = (page: number) => useQuery(linkupListQueryOptions(u
 
 export const linkupQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'linkup', id, lang],
+    queryKey: voiceKeys.linkup(id, lang),
     queryFn: ({ signal }) => api.call('authorLinkupDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
