@@ -25,6 +25,16 @@ export const roomKeys = {
   ppt: (id: number, lang: Lang) => ['liveRoom', id, 'ppt', lang, who()] as const,
   polls: (id: number) => ['liveRoom', id, 'polls', who()] as const,
   signs: (id: number) => ['liveRoom', id, 'signs'] as const,
+  attendance: (id: number) => ['liveRoom', id, 'attendance'] as const,
+  presenceSchedule: (id: number) => ['liveRoom', id, 'presenceSchedule'] as const,
+  agenda: (id: number, lang: Lang) => ['liveRoom', id, 'agenda', lang] as const,
+  relatedCourses: (id: number, lang: Lang) => ['liveRoom', id, 'relatedCourses', lang] as const,
+  /** Prefixes the live socket patches (every sort and viewer of the room's topics, polls, slides). */
+  allTopics: (id: number) => ['liveRoom', id, 'topics'] as const,
+  allPolls: (id: number) => ['liveRoom', id, 'polls'] as const,
+  allPpt: (id: number) => ['liveRoom', id, 'ppt'] as const,
+  allDetail: (id: number) => ['liveRoom', id, 'detail'] as const,
+  recording: (id: number, lang: Lang) => ['recording', id, lang] as const,
 };
 
 export const liveDetailQueryOptions = (id: number, lang: Lang) =>
@@ -43,7 +53,7 @@ export const pollsQueryOptions = (id: number) =>
   queryOptions({ queryKey: roomKeys.polls(id), queryFn: ({ signal }) => api.call('livePolls', { params: { id }, signal }) });
 
 export const recordingQueryOptions = (id: number, lang: Lang) =>
-  queryOptions({ queryKey: ['recording', id, lang], queryFn: ({ signal }) => api.call('recordingDetail', { params: { id }, signal }) });
+  queryOptions({ queryKey: roomKeys.recording(id, lang), queryFn: ({ signal }) => api.call('recordingDetail', { params: { id }, signal }) });
 
 /** The live or recording does not exist (or the id cannot be one): the 404 page, not a retry. */
 export const isMissing = (error: unknown): boolean =>
@@ -97,7 +107,7 @@ export const useSetStatus = (id: number) => useRoomMutation(id, (action: 'start'
 
 // Attendance (decision record 0053): my minutes and presence checks, the player's beats.
 export type MyAttendance = DataOf<'attendMine'>;
-export const attendanceKey = (id: number) => ['liveRoom', id, 'attendance'] as const;
+export const attendanceKey = roomKeys.attendance;
 export const attendanceQueryOptions = (id: number) =>
   queryOptions({ queryKey: attendanceKey(id), queryFn: ({ signal }) => api.call('attendMine', { params: { id }, signal }) });
 
@@ -115,7 +125,7 @@ export const attendBeat = (id: number, body: { session_id: string; playing: bool
   api.call('attendBeat', { params: { id }, body }).catch(() => undefined);
 
 export const presenceScheduleQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['liveRoom', id, 'presenceSchedule'] as const, queryFn: ({ signal }) => api.call('presenceScheduleGet', { params: { id }, signal }) });
+  queryOptions({ queryKey: roomKeys.presenceSchedule(id), queryFn: ({ signal }) => api.call('presenceScheduleGet', { params: { id }, signal }) });
 export const useSetPresenceSchedule = (id: number) =>
   useRoomMutation(id, (everyMin: number) => api.call('presenceSchedule', { params: { id }, body: { every_min: everyMin } }));
 
@@ -126,7 +136,7 @@ export type LiveRelatedCourses = DataOf<'liveRelatedCourses'>;
 export const useLiveAgenda = (id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['liveRoom', id, 'agenda', lang],
+    queryKey: roomKeys.agenda(id, lang),
     queryFn: ({ signal }) => api.call('liveAgenda', { params: { id }, signal }),
     enabled,
   });
@@ -134,7 +144,7 @@ export const useLiveAgenda = (id: number, enabled: boolean) => {
 export const useLiveRelatedCourses = (id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['liveRoom', id, 'relatedCourses', lang],
+    queryKey: roomKeys.relatedCourses(id, lang),
     queryFn: ({ signal }) => api.call('liveRelatedCourses', { params: { id }, query: { limit: 8 }, signal }),
     enabled,
   });
