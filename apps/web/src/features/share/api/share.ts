@@ -7,12 +7,20 @@ export type RedirectTarget = DataOf<'redirectResolve'>;
 export type RedirectLink = DataOf<'liveRedirectLink'>;
 export type WxConfig = DataOf<'wxaTicket'>;
 
+/** Query keys of the share pages. */
+export const shareKeys = {
+  redirect: (token: string) => ['share', 'redirect', token] as const,
+  mpSubscribe: ['share', 'mp-subscribe'] as const,
+  mpQrCode: ['share', 'mp-qrcode'] as const,
+  jssdkTest: (url: string, inWechat: boolean) => ['share', 'jssdk-test', url, inWechat] as const,
+};
+
 /** The poster image for an item, drawn by the server (QR = web URL, or the mini-program code inside the mini-program). */
 export const posterSrc = (kind: ShareKind, id: number, lang: 'zh' | 'en', host: 'web' | 'mini') => posterUrl({ type: kind, id, lang, host });
 
 export const useRedirectTarget = (token: string) =>
   useQuery({
-    queryKey: ['share', 'redirect', token],
+    queryKey: shareKeys.redirect(token),
     queryFn: ({ signal }) => api.call('redirectResolve', { query: { t: token }, signal }),
     enabled: token !== '',
     retry: false,
