@@ -34,10 +34,16 @@ export const getAgentConversation = (id: number) => api.call('supportAgentConver
 export const sendAgentMessage = (id: number, body: string) => api.call('supportAgentSend', { params: { id }, body: { kind: 'text', body } });
 export const markAgentRead = (id: number) => api.call('supportAgentRead', { params: { id } });
 
-export const covid19QueryOptions = (lang: Lang) => queryOptions({ queryKey: ['covid19', lang], queryFn: ({ signal }) => api.call('covid19', { signal }) });
+/** Query keys of the epidemic map and the pre-event pages. */
+export const supportKeys = {
+  covid19: (lang: Lang) => ['covid19', lang] as const,
+  preAct: (id: number, lang: Lang) => ['pre-act', id, lang] as const,
+};
+
+export const covid19QueryOptions = (lang: Lang) => queryOptions({ queryKey: supportKeys.covid19(lang), queryFn: ({ signal }) => api.call('covid19', { signal }) });
 export const useCovid19 = () => useQuery(covid19QueryOptions(useLang()));
 export const preActQueryOptions = (id: number, lang: Lang) =>
-  queryOptions({ queryKey: ['pre-act', id, lang], queryFn: ({ signal }) => api.call('preActUiConfig', { params: { id }, signal }) });
+  queryOptions({ queryKey: supportKeys.preAct(id, lang), queryFn: ({ signal }) => api.call('preActUiConfig', { params: { id }, signal }) });
 export const usePreAct = (id: number) => useQuery(preActQueryOptions(id, useLang()));
 
 /**
