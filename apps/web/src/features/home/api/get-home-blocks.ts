@@ -3,6 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { homeKeys } from './keys';
 
 export type HomeData = DataOf<'pcIndex'>;
 
@@ -12,7 +13,7 @@ export const getHomeBlocks = (signal?: AbortSignal): Promise<HomeData> =>
 /** Home blocks; the server localises titles, so the language is part of the key. */
 export const homeBlocksQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['home', 'blocks', lang],
+    queryKey: homeKeys.blocks(lang),
     queryFn: ({ signal }) => getHomeBlocks(signal),
   });
 

@@ -3,6 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { homeKeys } from './keys';
 
 export type SideBannerData = DataOf<'userBanner'>;
 
@@ -12,7 +13,7 @@ export const getSideBanners = (signal?: AbortSignal): Promise<SideBannerData> =>
 /** Banners of the home side panel (next to the carousel on wide screens). */
 export const sideBannersQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['home', 'side-banners', lang],
+    queryKey: homeKeys.sideBanners(lang),
     queryFn: ({ signal }) => getSideBanners(signal),
   });
 
