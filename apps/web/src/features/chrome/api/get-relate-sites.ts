@@ -3,6 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { chromeKeys } from './keys';
 
 export type RelateSiteData = DataOf<'relateSite'>;
 
@@ -12,7 +13,7 @@ export const getRelateSites = (signal?: AbortSignal): Promise<RelateSiteData> =>
 /** Sister products for the top bar and the all-products dropdown. */
 export const relateSitesQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['site', 'relate-sites', lang],
+    queryKey: chromeKeys.relateSites(lang),
     queryFn: ({ signal }) => getRelateSites(signal),
     staleTime: 10 * 60_000,
   });
