@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageKey } from '@medportal/contract/constants';
 import { setupI18n } from '../testing/i18n';
-import { ApiError, api, apiCheck, apiRequest, apiUpload, resetApiClientForTests } from './api-client';
+import { ApiError, api, apiCheck, apiRequest, apiUpload, resetApiClientForTests, type RequestOptions } from './api-client';
+import { routes } from '@medportal/contract/routes';
 import { browserNavigation } from './env';
 import { errorText } from './errors';
 import { i18n } from './i18n';
@@ -38,6 +39,12 @@ function mockFetch(handler: (call: Call, init: RequestInit) => Promise<Response>
 
 const tokenOf = (call: Call) => call.url.searchParams.get('access_token') ?? call.body?.access_token;
 
+/** Path-level calls (the transport under `api.call`), as the operator console makes them. */
+const raw = {
+  get: <T,>(path: string, query?: RequestOptions['query'], options?: Omit<RequestOptions, 'query'>) => apiRequest<T>('GET', path, { ...options, query }),
+  post: <T,>(path: string, body?: RequestOptions['body']) => apiRequest<T>('POST', path, { body }),
+};
+
 beforeAll(async () => {
   await setupI18n('zh');
 });
@@ -55,7 +62,7 @@ describe('common parameters', () => {
   it('puts access_token, platform, language, appversion and timezone in the GET query, with cookies', async () => {
     localStorage.setItem(StorageKey.ACCESS_TOKEN, 'tok-1');
     const { calls } = mockFetch(() => ok({ blocks: [] }));
-    await api.get('/v1/pc_index', { page: 2, ids: [1, 2], skip: undefined });
+    await raw.get('/v1/pc_index', { page: 2, ids: [1, 2], skip: undefined });
     const q = calls[0]!.url.searchParams;
     expect(calls[0]!.url.pathname).toBe('/v1/pc_index');
     expect(q.get('access_token')).toBe('tok-1');
@@ -71,7 +78,7 @@ describe('common parameters', () => {
 
   it('sends a JSON body with the common parameters for other methods', async () => {
     const { calls } = mockFetch(() => ok(null));
-    await api.post('/v1/user/contact_form', { name: 'A' });
+    await raw.post('/v1/user/contact_form', { name: 'A' });
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.url.search).toBe('');
     expect(calls[0]!.body).toMatchObject({ name: 'A', platform: 'web', language: 'zh_CN', appversion: '5.5.0' });
@@ -83,7 +90,7 @@ describe('common parameters', () => {
     await i18n.changeLanguage('en');
     try {
       const { calls } = mockFetch(() => ok(null));
-      await api.get('/v1/relate_site');
+      await raw.get('/v1/relate_site');
       expect(calls[0]!.url.searchParams.get('platform')).toBe('wechat');
       expect(calls[0]!.url.searchParams.get('language')).toBe('en');
     } finally {
@@ -92,15 +99,40 @@ describe('common parameters', () => {
   });
 });
 
+describe('calls by route name', () => {
+  it("takes the method and path from the contract's route table, filling and encoding its placeholders", async () => {
+    const { calls } = mockFetch(() => ok({ id: 7 }));
+    await api.call('courseAppraisals', { params: { id: 'a/b' }, query: { page: 2, page_size: 10 } });
+    expect(calls[0]!.method).toBe(routes.courseAppraisals.method);
+    expect(calls[0]!.url.pathname).toBe('/v1/user/course/a%2Fb/appraise');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('2');
+    expect(calls[0]!.url.searchParams.get('platform')).toBe('web');
+  });
+
+  it('sends the body of a writing route as JSON with the common parameters, and answers its data', async () => {
+    const { calls } = mockFetch(() => ok({ is_favorite: true }));
+    const result = await api.call('favoriteSet', { body: { module_name: 'course', module_id: 3, status: 1 } });
+    expect(result).toEqual({ is_favorite: true });
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.pathname).toBe(routes.favoriteSet.path);
+    expect(calls[0]!.body).toMatchObject({ module_name: 'course', module_id: 3, status: 1, platform: 'web' });
+  });
+
+  it('answers false for code 10001 on a yes/no route', async () => {
+    mockFetch(() => json({ code: 10001, message: 'no', data: null }));
+    await expect(api.check('hasPayPassword')).resolves.toBe(false);
+  });
+});
+
 describe('envelope', () => {
   it('returns data for code 0', async () => {
     mockFetch(() => ok({ items: [1] }));
-    await expect(api.get('/v1/relate_site')).resolves.toEqual({ items: [1] });
+    await expect(raw.get('/v1/relate_site')).resolves.toEqual({ items: [1] });
   });
 
   it('throws a typed ApiError for a non-zero code', async () => {
     mockFetch(() => json({ code: 40004, message: 'not found', data: null }));
-    const error = await api.get('/v1/x').catch((e: unknown) => e);
+    const error = await raw.get('/v1/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', code: 40004, message: 'not found' });
     expect(errorText(error)).toBe('内容不存在或已下线');
@@ -115,7 +147,7 @@ describe('envelope', () => {
 
   it('turns a non-JSON 5xx into a readable http error', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    const error = await api.get('/v1/pc_index').catch((e: unknown) => e);
+    const error = await raw.get('/v1/pc_index').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 502, code: null });
     expect((error as Error).message).toBe('HTTP 502 Bad Gateway: GET /v1/pc_index');
     expect(errorText(error)).toBe('服务器返回错误（502），请稍后再试');
@@ -123,17 +155,17 @@ describe('envelope', () => {
 
   it('reads an envelope sent with a 4xx status as a business error', async () => {
     mockFetch(() => json({ code: 40004, message: 'Not found', data: null }, 404));
-    await expect(api.get('/v1/nope')).rejects.toMatchObject({ kind: 'business', code: 40004, status: 404 });
+    await expect(raw.get('/v1/nope')).rejects.toMatchObject({ kind: 'business', code: 40004, status: 404 });
   });
 
   it('reports a 200 answer that is not an envelope as unreadable', async () => {
     mockFetch(() => new Response('hello', { status: 200 }));
-    await expect(api.get('/v1/x')).rejects.toMatchObject({ kind: 'parse' });
+    await expect(raw.get('/v1/x')).rejects.toMatchObject({ kind: 'parse' });
   });
 
   it('reports a network failure', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = await api.get('/v1/x').catch((e: unknown) => e);
+    const error = await raw.get('/v1/x').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network' });
     expect(errorText(error)).toBe('网络连接失败，请检查网络后重试');
   });
@@ -148,7 +180,7 @@ describe('timeouts', () => {
   it('aborts after 30 s with a timeout error', async () => {
     vi.useFakeTimers();
     mockFetch(hang);
-    const pending = api.get('/v1/slow').catch((e: unknown) => e);
+    const pending = raw.get('/v1/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(29_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -171,7 +203,7 @@ describe('timeouts', () => {
   it("lets the caller's own abort through unchanged", async () => {
     mockFetch(hang);
     const controller = new AbortController();
-    const pending = api.get('/v1/slow', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = raw.get('/v1/slow', undefined, { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     const error = await pending;
     expect(error).not.toBeInstanceOf(ApiError);
@@ -198,7 +230,7 @@ describe('session expiry (200203)', () => {
       return tokenOf(call) === 'new' ? ok({ path: call.url.pathname }) : expired();
     });
 
-    const results = Promise.all([api.get('/v1/a'), api.get('/v1/b'), api.post('/v1/c', { x: 1 })]);
+    const results = Promise.all([raw.get('/v1/a'), raw.get('/v1/b'), raw.post('/v1/c', { x: 1 })]);
     await vi.waitFor(() => expect(calls.filter((c) => c.url.pathname === '/v1/user/refresh/token')).toHaveLength(1));
     releaseRefresh();
     await expect(results).resolves.toEqual([{ path: '/v1/a' }, { path: '/v1/b' }, { path: '/v1/c' }]);
@@ -222,10 +254,10 @@ describe('session expiry (200203)', () => {
       }
       return tokenOf(call) === 'new' ? ok('done') : expired();
     });
-    await api.get('/v1/first');
+    await raw.get('/v1/first');
     // Simulate a request that was sent with the old token but fails after the refresh finished.
     localStorage.setItem(StorageKey.ACCESS_TOKEN, 'new');
-    await expect(api.get('/v1/second')).resolves.toBe('done');
+    await expect(raw.get('/v1/second')).resolves.toBe('done');
     expect(calls.filter((c) => c.url.pathname === '/v1/user/refresh/token')).toHaveLength(1);
   });
 
@@ -239,7 +271,7 @@ describe('session expiry (200203)', () => {
       call.url.pathname === '/v1/user/refresh/token' ? json({ code: 200203, message: 'expired', data: null }) : expired(),
     );
 
-    const outcomes = await Promise.allSettled([api.get('/v1/a'), api.get('/v1/b')]);
+    const outcomes = await Promise.allSettled([raw.get('/v1/a'), raw.get('/v1/b')]);
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     expect(outcomes[0]).toMatchObject({ reason: { code: 200203 } });
     expect(calls.filter((c) => c.url.pathname === '/v1/user/refresh/token')).toHaveLength(1);
@@ -255,7 +287,7 @@ describe('session expiry (200203)', () => {
     localStorage.setItem(StorageKey.ACCESS_TOKEN, 'old');
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const { calls } = mockFetch(() => expired());
-    await expect(api.get('/v1/user/wallet/info')).rejects.toMatchObject({ code: 200203 });
+    await expect(raw.get('/v1/user/wallet/info')).rejects.toMatchObject({ code: 200203 });
     expect(calls).toHaveLength(1);
     expect(localStorage.getItem(StorageKey.ACCESS_TOKEN)).toBeNull();
     expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?callback=http/));
@@ -264,7 +296,7 @@ describe('session expiry (200203)', () => {
   it('lets an anonymous caller show "please log in" without refreshing or redirecting', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const { calls } = mockFetch(() => expired());
-    const error = await api.get('/v1/user/wallet/info').catch((e: unknown) => e);
+    const error = await raw.get('/v1/user/wallet/info').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 200203 });
     expect(errorText(error)).toBe('请登录后操作');
     expect(calls).toHaveLength(1);
@@ -311,7 +343,7 @@ describe('multipart upload', () => {
     });
     const form = new FormData();
     form.append('file', new File(['x'], 'a.png', { type: 'image/png' }));
-    await expect(Promise.all([apiUpload('/v1/user/img', form), api.get('/v1/a')])).resolves.toEqual([{ path: '/v1/user/img' }, { path: '/v1/a' }]);
+    await expect(Promise.all([apiUpload('/v1/user/img', form), raw.get('/v1/a')])).resolves.toEqual([{ path: '/v1/user/img' }, { path: '/v1/a' }]);
     expect(calls.filter((c) => c.url.pathname === '/v1/user/refresh/token')).toHaveLength(1);
     expect(calls.filter((c) => c.url.pathname === '/v1/user/img').map(tokenOf)).toEqual(['old', 'new']);
   });

@@ -1,7 +1,7 @@
-import type { DataOf } from '@medportal/contract';
+import type { BodyOf, DataOf, QueryOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { API_TIMEOUT_MS, DIRECT_CALL_TIMEOUT_MS, PRODUCT_VERSION } from '@medportal/contract/constants';
-import { routes, type HttpMethod } from '@medportal/contract/routes';
+import { fillPath, routes, type HttpMethod, type PathParams, type RouteName } from '@medportal/contract/routes';
 import { currentPlatform } from './env';
 import { browserTimezone } from './format/timezone';
 import { apiLanguage, currentLanguage } from './i18n';
@@ -239,16 +239,55 @@ export async function apiCheck(method: HttpMethod, path: string, options: Reques
   }
 }
 
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], options?: Omit<RequestOptions, 'query'>) =>
-    apiRequest<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('DELETE', path, { ...options, body }),
-};
+/** Keys that must be given: those the type does not allow to be left out. */
+type Required_<T> = Partial<T> extends T ? false : true;
+
+/**
+ * What a call by route name takes, typed from the contract: `params` for the path's placeholders
+ * (exactly those), `query` and `body` as the route's request schemas accept them (the common
+ * parameters are added by the client), and the transport options.
+ */
+export type CallOptions<N extends RouteName> = Omit<RequestOptions, 'query' | 'body'> &
+  ([keyof PathParams<N>] extends [never] ? { params?: never } : { params: PathParams<N> }) &
+  (QueryOf<N> extends Record<string, never> ? { query?: never } : Required_<QueryOf<N>> extends true ? { query: QueryOf<N> } : { query?: QueryOf<N> }) &
+  ([BodyOf<N>] extends [never] ? { body?: never } : Required_<BodyOf<N>> extends true ? { body: BodyOf<N> } : { body?: BodyOf<N> });
+
+/** The options argument may be left out when the route needs none of its parts. */
+export type CallArgs<N extends RouteName> = Partial<CallOptions<N>> extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+
+/** Method and filled-in path of a route, with the request options of a call. */
+function resolve<N extends RouteName>(name: N, options: CallOptions<N> | undefined): [HttpMethod, string, RequestOptions] {
+  const { params, query, body, ...rest } = (options ?? {}) as CallOptions<N> & { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: RequestOptions['body'] };
+  const route = routes[name];
+  return [route.method, fillPath(name, route.path, params), { ...rest, query, body }];
+}
+
+/**
+ * Calls a contract route by name: `call('courseDetail', { params: { id } })`. Method and path come
+ * from the route table; parameters and the answer's type from the contract's schemas.
+ */
+export function call<N extends RouteName>(name: N, ...[options]: CallArgs<N>): Promise<DataOf<N>> {
+  const [method, path, request] = resolve(name, options);
+  return apiRequest<DataOf<N>>(method, path, request);
+}
+
+/** A yes/no call by route name: code 10001 "returns false" (spec §8). */
+export function check<N extends RouteName>(name: N, ...[options]: CallArgs<N>): Promise<boolean> {
+  const [method, path, request] = resolve(name, options);
+  return apiCheck(method, path, request);
+}
+
+/** A multipart upload to a contract route by name (see `apiUpload`). */
+export function upload<N extends RouteName>(name: N, formData: FormData, ...[options]: CallArgs<N>): Promise<DataOf<N>> {
+  const [, path, request] = resolve(name, options);
+  return apiUpload<DataOf<N>>(path, formData, request);
+}
+
+/**
+ * The API by route name: features never write a path or a method. (`apiRequest`/`apiUpload` are
+ * the path-level transport under it, which the operator console's data provider builds on.)
+ */
+export const api = { call, check, upload };
 
 /** For tests: forget a refresh left in flight by a previous case. */
 export function resetApiClientForTests(): void {

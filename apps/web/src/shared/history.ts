@@ -1,19 +1,19 @@
 import type { MemberModule } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { useEffect } from 'react';
 import { api } from './api-client';
 import { isLoggedIn } from './session';
 
 const MODULES: ReadonlySet<string> = new Set<MemberModule>(['course', 'news', 'live', 'speaker', 'column', 'paper', 'vod']);
+const isModule = (name: string): name is MemberModule => MODULES.has(name);
 
 /**
  * Records a view in the user's history (spec §7 "History"): fire-and-forget, only when logged in,
  * never throws and never delays navigation. Unknown module names are ignored.
  */
 export function recordHistory(moduleName: string | undefined, moduleId: number | undefined): void {
-  if (!moduleName || !MODULES.has(moduleName) || !moduleId || moduleId <= 0 || !isLoggedIn()) return;
+  if (!moduleName || !isModule(moduleName) || !moduleId || moduleId <= 0 || !isLoggedIn()) return;
   try {
-    api.post<null>(pathOf('historyRecord'), { module_name: moduleName, module_id: moduleId }).catch(() => undefined);
+    api.call('historyRecord', { body: { module_name: moduleName, module_id: moduleId } }).catch(() => undefined);
   } catch {
     // Never let history break the page.
   }

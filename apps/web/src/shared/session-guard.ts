@@ -1,8 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { DataOf } from '@medportal/contract';
-import { routes } from '@medportal/contract/routes';
 import { paths } from '../config/paths';
-import { apiRequest } from './api-client';
+import { call } from './api-client';
 import {
   getSessionState,
   isLoggedIn,
@@ -30,9 +28,7 @@ export function ensureSession(): Promise<SessionState> {
     return Promise.resolve(getSessionState());
   }
   if (sessionChecked()) return Promise.resolve(getSessionState());
-  pendingCheck ??= apiRequest<DataOf<'sessionCheck'>>(routes.sessionCheck.method, routes.sessionCheck.path, {
-    auth: 'none',
-  })
+  pendingCheck ??= call('sessionCheck', { auth: 'none' })
     .then((data) => {
       if (data && typeof data.user_access_token === 'string' && data.user_access_token) {
         // A new token family for the session cookie comes with its refresh token and user info.

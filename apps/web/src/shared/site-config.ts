@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from './api-client';
 import type { Lang } from './i18n';
 import { useLang } from './hooks/use-lang';
+import { sharedKeys } from './query-keys';
 
 export type SiteConfigData = DataOf<'siteConfig'>;
 
 export const getSiteConfig = (signal?: AbortSignal): Promise<SiteConfigData> =>
-  api.get<SiteConfigData>(pathOf('siteConfig'), undefined, { signal });
+  api.call('siteConfig', { signal });
 
 /** QR targets, app downloads, media accounts and contact details: the site chrome and the contact page. */
 export const siteConfigQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['site', 'config', lang],
+    queryKey: sharedKeys.siteConfig(lang),
     queryFn: ({ signal }) => getSiteConfig(signal),
     staleTime: 10 * 60_000,
   });

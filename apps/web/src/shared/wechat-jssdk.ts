@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from './api-client';
 
 /**
@@ -51,7 +50,7 @@ export const signedUrl = (href: string = window.location.href) => href.split('#'
 
 const absolute = (url: string) => new URL(url, window.location.origin).toString();
 
-export const fetchWxConfig = (url: string) => api.post<WxConfigData>(pathOf('wxaTicket'), { url });
+export const fetchWxConfig = (url: string) => api.call('wxaTicket', { body: { url } });
 
 let sdk: Promise<WxJsSdk> | null = null;
 

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../api-client';
 import { useLang } from '../hooks/use-lang';
 import { useSession } from '../session';
+import { sharedKeys } from '../query-keys';
 
 export type CreditActivityInfo = DataOf<'creditActivity'>;
 export type CreditKind = CreditActivityInfo['kind'];
 
-export const creditActivityKey = (kind: CreditKind, id: number) => ['credit', 'activity', kind, id] as const;
+export const creditActivityKey = (kind: CreditKind, id: number) => sharedKeys.creditActivity(kind, id);
 
 /** An activity's credit designation and, when logged in, my progress toward each requirement. */
 export function useCreditActivity(kind: CreditKind, id: number) {
   const lang = useLang();
   const session = useSession();
   return useQuery({
-    queryKey: [...creditActivityKey(kind, id), lang, session.token ? 'member' : 'visitor'],
-    queryFn: ({ signal }) => api.get<CreditActivityInfo>(pathOf('creditActivity', { kind, id }), undefined, { signal }),
+    queryKey: sharedKeys.creditActivityFor(kind, id, lang, session.token ? 'member' : 'visitor'),
+    queryFn: ({ signal }) => api.call('creditActivity', { params: { kind, id }, signal }),
     enabled: id > 0 && session.status !== 'pending',
     staleTime: 0,
   });

@@ -2,10 +2,9 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BodyOf, DataOf } from '@medportal/contract';
+import type { BodyOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { pointsDeduction, POINTS_MAX_ORDER_PERCENT } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { paths } from '../../config/paths';
 import { api, isApiError } from '../api-client';
 import { errorText } from '../errors';
@@ -16,9 +15,9 @@ import { PayPasswordInput } from './pay-password-input';
 import { idempotent, newIdempotencyKey, useHasPayPassword, useWalletInfo, type Order, type OrderPayment, type QrChannel } from './payment';
 import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
+import { sharedKeys } from '../query-keys';
 
 type Channel = 'balance' | QrChannel;
-type Usable = DataOf<'couponUsable'>;
 
 export interface BuyDialogCourse {
   id: number;
@@ -37,8 +36,8 @@ export interface BuyDialogProps {
 const usePoints = (enabled: boolean) =>
   useQuery({
     // The personal centre's key: signing in or paying refreshes both.
-    queryKey: ['profile', 'personal-info'],
-    queryFn: ({ signal }) => api.get<DataOf<'personalInfo'>>(pathOf('personalInfo'), undefined, { signal }),
+    queryKey: sharedKeys.personalInfo,
+    queryFn: ({ signal }) => api.call('personalInfo', { signal }),
     enabled,
     staleTime: 0,
     select: (me) => me.availablescore,
@@ -46,8 +45,8 @@ const usePoints = (enabled: boolean) =>
 
 const useUsableCoupons = (courseId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['money', 'coupon-usable', courseId],
-    queryFn: ({ signal }) => api.get<Usable>(pathOf('couponUsable'), { module: 'course', module_id: courseId }, { signal }),
+    queryKey: sharedKeys.couponUsable(courseId),
+    queryFn: ({ signal }) => api.call('couponUsable', { query: { module: 'course', module_id: courseId }, signal }),
     enabled,
     staleTime: 0,
   });
@@ -103,8 +102,8 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const finish = useCallback(
     (order: Order) => {
       setPaid(order);
-      void queryClient.invalidateQueries({ queryKey: ['money'] });
-      void queryClient.invalidateQueries({ queryKey: ['profile', 'personal-info'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.money });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo });
       onPaid(order);
     },
     [onPaid, queryClient],
@@ -123,7 +122,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
       const body: BodyOf<'walletPurchase'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, pay_password: password };
       setPending(true);
       try {
-        const result = await api.post<DataOf<'walletPurchase'>>(pathOf('walletPurchase'), body, idempotent(keyFor(body)));
+        const result = await api.call('walletPurchase', { body, ...idempotent(keyFor(body)) });
         finish(result.order);
       } catch (e) {
         if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setPasswordError(errorText(e));
@@ -136,7 +135,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
     const body: BodyOf<'createOrder'> = { module: 'course', module_id: course.id, coupon_id: chosen, points: spent.points, channel };
     setPending(true);
     try {
-      setQr(await api.post<OrderPayment>(pathOf('createOrder'), body, idempotent(keyFor(body))));
+      setQr(await api.call('createOrder', { body, ...idempotent(keyFor(body)) }));
     } catch (e) {
       setError(e);
     } finally {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../api-client';
+import { sharedKeys } from '../query-keys';
 
 export type Order = DataOf<'orderInfo'>;
 export type OrderPayment = DataOf<'createOrder'>;
@@ -22,16 +22,16 @@ export function newIdempotencyKey(): string {
 export const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export const walletInfoQueryOptions = () => ({
-  queryKey: ['money', 'wallet'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<WalletInfo>(pathOf('walletInfo'), undefined, { signal }),
+  queryKey: sharedKeys.wallet,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.call('walletInfo', { signal }),
   staleTime: 0,
 });
 export const useWalletInfo = (enabled = true) => useQuery({ ...walletInfoQueryOptions(), enabled });
 
 export const useHasPayPassword = (enabled = true) =>
   useQuery({
-    queryKey: ['money', 'has-pay-password'],
-    queryFn: ({ signal }) => api.get<DataOf<'hasPayPassword'>>(pathOf('hasPayPassword'), undefined, { signal }),
+    queryKey: sharedKeys.hasPayPassword,
+    queryFn: ({ signal }) => api.call('hasPayPassword', { signal }),
     enabled,
     staleTime: 0,
   });
@@ -42,8 +42,8 @@ export const useHasPayPassword = (enabled = true) =>
  */
 export const useOrderPolling = (orderNo: string | null) =>
   useQuery({
-    queryKey: ['money', 'order', orderNo],
-    queryFn: ({ signal }) => api.get<Order>(pathOf('orderInfo'), { order_no: orderNo ?? '' }, { signal }),
+    queryKey: sharedKeys.order(orderNo),
+    queryFn: ({ signal }) => api.call('orderInfo', { query: { order_no: orderNo ?? '' }, signal }),
     enabled: orderNo !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending' ? false : ORDER_POLL_MS),
@@ -52,4 +52,4 @@ export const useOrderPolling = (orderNo: string | null) =>
 
 /** Pay a pending order again by QR, or from the balance. */
 export const payOrder = (orderNo: string, body: BodyOf<'orderPay'>, key: string) =>
-  api.post<OrderPayment>(pathOf('orderPay', { order_no: orderNo }), body, idempotent(key));
+  api.call('orderPay', { params: { order_no: orderNo }, body, ...idempotent(key) });

@@ -18,7 +18,7 @@ export function useWatchLog(moduleName: WatchModule, id: number): (p: PlayerProg
       if (!signedIn) return;
       const body = { module_name: moduleName, id, played_s: Math.floor(p.played), session_id: p.sessionId };
       if (p.reason === 'leave') sendBeacon(pathOf('watchLog'), body);
-      else void api.post(pathOf('watchLog'), body).catch(() => undefined);
+      else void api.call('watchLog', { body }).catch(() => undefined);
     },
     [signedIn, moduleName, id],
   );

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../api-client';
 import { formatDateTime } from '../format/date';
 import { useLang } from '../hooks/use-lang';
 import { ErrorState } from '../ui/error-state';
 import { QrCode } from '../ui/qr-code';
 import './scan-qr.css';
+import { sharedKeys } from '../query-keys';
 
-type RedirectLink = DataOf<'liveRedirectLink'>;
 
 /**
  * The moderators' "scan-to-watch" QR (spec §2 /redirect): a signed, expiring link to this live.
@@ -23,8 +21,8 @@ export function ScanQrPanel({ liveId }: { liveId: number }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const link = useQuery({
-    queryKey: ['share', 'redirect-link', liveId],
-    queryFn: ({ signal }) => api.get<RedirectLink>(pathOf('liveRedirectLink', { id: liveId }), undefined, { signal }),
+    queryKey: sharedKeys.redirectLink(liveId),
+    queryFn: ({ signal }) => api.call('liveRedirectLink', { params: { id: liveId }, signal }),
     enabled: open,
     staleTime: 0,
     gcTime: 0,

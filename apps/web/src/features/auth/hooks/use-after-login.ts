@@ -5,6 +5,8 @@ import { paths } from '../../../config/paths';
 import { storeLoginResult } from '../../../shared/session';
 import type { LoginData } from '../api/accounts';
 import { callbackHref, callbackParam, goToCallback, resolveCallback } from '../lib/callback';
+import { authKeys } from '../api/keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 /**
  * The page's `callback` (resolved: same-origin route, one of our sites, or home) and what to do
@@ -23,8 +25,8 @@ export function useAfterLogin() {
     (data: LoginData) => {
       storeLoginResult(data);
       // Answers cached for the previous visitor (anonymous or another account) no longer hold.
-      queryClient.removeQueries({ queryKey: ['auth', 'login-info'] });
-      queryClient.removeQueries({ queryKey: ['profile'] });
+      queryClient.removeQueries({ queryKey: authKeys.loginInfo });
+      queryClient.removeQueries({ queryKey: sharedKeys.profile });
       if (data.is_new_user) void navigate(paths.register.getHref(passOn), { replace: true });
       else goToCallback(target, navigate);
     },

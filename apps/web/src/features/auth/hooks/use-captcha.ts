@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AltchaChallenge } from '@medportal/contract';
 import { getCaptchaImage } from '../api/accounts';
+import { authKeys } from '../api/keys';
 
 export interface Captcha {
   key: string | null;
@@ -18,7 +19,7 @@ export interface Captcha {
 export function useCaptcha(enabled = true): Captcha {
   const instance = useId();
   const query = useQuery({
-    queryKey: ['auth', 'captcha', instance],
+    queryKey: authKeys.captcha(instance),
     queryFn: ({ signal }) => getCaptchaImage(signal),
     enabled,
     staleTime: Infinity,

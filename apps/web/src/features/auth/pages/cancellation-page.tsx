@@ -17,6 +17,7 @@ import { errorCode } from '../lib/api-errors';
 import { protectedAccountLoader } from '../lib/loaders';
 import { checkCode, collectErrors } from '../lib/validate';
 import { useFieldErrorText } from '../components/field';
+import { sharedKeys } from '../../../shared/query-keys';
 
 const CONSEQUENCES = ['login', 'data', 'wallet', 'orders', 'irreversible'] as const;
 
@@ -84,9 +85,9 @@ function CancellationForm({ info, onGone }: { info: LoginInfo; onGone: () => voi
     try {
       await cancelAccount(values.code);
       clearLogin();
-      queryClient.removeQueries({ queryKey: ['auth'] });
-      queryClient.removeQueries({ queryKey: ['profile'] });
-      queryClient.removeQueries({ queryKey: ['user'] });
+      queryClient.removeQueries({ queryKey: sharedKeys.auth });
+      queryClient.removeQueries({ queryKey: sharedKeys.profile });
+      queryClient.removeQueries({ queryKey: sharedKeys.user });
       onGone();
     } catch (error) {
       setConfirming(false);

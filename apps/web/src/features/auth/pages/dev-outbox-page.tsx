@@ -10,6 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { SubmitButton, TextField } from '../components/field';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { authKeys } from '../api/keys';
 
 /** The dev endpoint is absent in production: a 404 (or NOT_FOUND) means "not available here". */
 const isUnavailable = (error: unknown) =>
@@ -23,7 +24,7 @@ export function DevOutboxPage() {
   const to = params.get('to')?.trim() ?? '';
   const [typed, setTyped] = useState(to);
   const query = useQuery({
-    queryKey: ['auth', 'dev-outbox', to],
+    queryKey: authKeys.devOutbox(to),
     queryFn: ({ signal }) => getOutbox(to, signal),
     enabled: to.length > 0,
     staleTime: 0,

@@ -7,6 +7,7 @@ import { clearLogin, isLoggedIn } from '../../../shared/session';
 import { PageFallback } from '../../../shared/ui/page-fallback';
 import { logout } from '../api/accounts';
 import { callbackParam, resolveCallback } from '../lib/callback';
+import { sharedKeys } from '../../../shared/query-keys';
 
 /**
  * `/logout`: revokes the session on the server (a failure there does not keep anyone logged in),
@@ -16,7 +17,7 @@ export async function logoutLoader({ request }: Pick<LoaderFunctionArgs, 'reques
   const namespaces = loadNamespaces('auth');
   if (isLoggedIn()) await logout().catch(() => undefined);
   clearLogin();
-  for (const key of ['auth', 'profile', 'user']) queryClient.removeQueries({ queryKey: [key] });
+  for (const queryKey of [sharedKeys.auth, sharedKeys.profile, sharedKeys.user]) queryClient.removeQueries({ queryKey });
   await namespaces.catch(() => undefined);
   const target = resolveCallback(callbackParam(new URL(request.url).search));
   if (target.kind === 'route') throw redirect(target.to);

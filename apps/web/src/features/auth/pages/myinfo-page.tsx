@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorCode } from '@medportal/contract/codes';
 import { DEFAULT_COUNTRY_CODE } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
-import type { DataOf } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { api, isApiError } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
@@ -163,8 +161,8 @@ function BindForm({ channel, onDone, onCancel }: { channel: Channel; onDone: (me
     try {
       const me =
         channel === 'mobile'
-          ? await api.post<PersonalInfo>(pathOf('bindMobile'), { mobile: values.mobile.trim(), country_code: values.country_code, code: values.code })
-          : await api.post<PersonalInfo>(pathOf('bindEmail'), { email: values.email.trim(), code: values.code });
+          ? await api.call('bindMobile', { body: { mobile: values.mobile.trim(), country_code: values.country_code, code: values.code } })
+          : await api.call('bindEmail', { body: { email: values.email.trim(), code: values.code } });
       onDone(me);
     } catch (error) {
       const other = takenData(error);
@@ -179,8 +177,8 @@ function BindForm({ channel, onDone, onCancel }: { channel: Channel; onDone: (me
     setMerging(true);
     setMergeError(null);
     try {
-      await api.post<DataOf<'mergeUser'>>(pathOf('mergeUser'), { merge_token: taken.merge_token, confirm: true });
-      onDone(await api.get<PersonalInfo>(pathOf('personalInfo')));
+      await api.call('mergeUser', { body: { merge_token: taken.merge_token, confirm: true } });
+      onDone(await api.call('personalInfo'));
     } catch (error) {
       setMergeError(error);
     } finally {

@@ -20,6 +20,8 @@ import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { checkNewPassword, checkNickname, checkSame, checkText, collectErrors } from '../lib/validate';
 import { accountLoader } from '../lib/loaders';
+import { authKeys } from '../api/keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 /**
  * `/register`: anonymous visitors first prove their mobile number (the SMS login creates the
@@ -33,8 +35,8 @@ export function RegisterPage() {
 
   const onSmsLogin = (data: LoginData) => {
     storeLoginResult(data);
-    queryClient.removeQueries({ queryKey: ['auth', 'has-password'] });
-    queryClient.removeQueries({ queryKey: ['profile'] });
+    queryClient.removeQueries({ queryKey: authKeys.hasPassword });
+    queryClient.removeQueries({ queryKey: sharedKeys.profile });
     // An existing account has nothing to register: go on to where the visitor was heading.
     if (!data.is_new_user) continueToCallback();
   };

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
+import { voiceKeys } from './keys';
 
 export type VoiceHomeData = DataOf<'authorVoiceHome'>;
 export type TalkPageData = DataOf<'authorTalkList'>;
@@ -25,32 +25,28 @@ export interface TalkFilters {
 
 export const voiceHomeQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['author-voice', 'home', lang],
-    queryFn: ({ signal }) => api.get<VoiceHomeData>(pathOf('authorVoiceHome'), undefined, { signal }),
+    queryKey: voiceKeys.home(lang),
+    queryFn: ({ signal }) => api.call('authorVoiceHome', { signal }),
   });
 export const useVoiceHome = () => useQuery(voiceHomeQueryOptions(useLang()));
 
 export const voiceFiltersQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['author-voice', 'filters', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'authorVoiceFilters'>>(pathOf('authorVoiceFilters'), undefined, { signal }),
+    queryKey: voiceKeys.filters(lang),
+    queryFn: ({ signal }) => api.call('authorVoiceFilters', { signal }),
   });
 export const useVoiceFilters = () => useQuery(voiceFiltersQueryOptions(useLang()));
 
 export const talkListQueryOptions = (lang: Lang, f: TalkFilters) =>
   queryOptions({
-    queryKey: ['author-voice', 'talks', lang, f],
+    queryKey: voiceKeys.talks(lang, f),
     queryFn: ({ signal }) =>
-      api.get<TalkPageData>(
-        pathOf('authorTalkList'),
-        {
+      api.call('authorTalkList', { query: {
           ...(f.field ? { field_id: String(f.field) } : {}),
           ...(f.journal ? { journal: f.journal } : {}),
           page: String(f.page),
           page_size: String(TALK_PAGE_SIZE),
-        },
-        { signal },
-      ),
+        }, signal }),
     placeholderData: keepPreviousData,
   });
 export const useTalkList = (f: TalkFilters) => useQuery(talkListQueryOptions(useLang(), f));
@@ -58,25 +54,25 @@ export const useTalkList = (f: TalkFilters) => useQuery(talkListQueryOptions(use
 /** The detail carries signed media: it is fetched fresh for each visit, never kept long. */
 export const talkQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'talk', id, lang],
-    queryFn: ({ signal }) => api.get<TalkDetailData>(pathOf('authorTalkDetail', { id }), undefined, { signal }),
+    queryKey: voiceKeys.talk(id, lang),
+    queryFn: ({ signal }) => api.call('authorTalkDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
 export const useTalk = (id: number) => useQuery(talkQueryOptions(useLang(), id));
 
 export const linkupListQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'linkups', lang, page],
+    queryKey: voiceKeys.linkups(lang, page),
     queryFn: ({ signal }) =>
-      api.get<LinkupPageData>(pathOf('authorLinkupList'), { page: String(page), page_size: String(LINKUP_PAGE_SIZE) }, { signal }),
+      api.call('authorLinkupList', { query: { page: String(page), page_size: String(LINKUP_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
   });
 export const useLinkupList = (page: number) => useQuery(linkupListQueryOptions(useLang(), page));
 
 export const linkupQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
-    queryKey: ['author-voice', 'linkup', id, lang],
-    queryFn: ({ signal }) => api.get<LinkupDetailData>(pathOf('authorLinkupDetail', { id }), undefined, { signal }),
+    queryKey: voiceKeys.linkup(id, lang),
+    queryFn: ({ signal }) => api.call('authorLinkupDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
 export const useLinkup = (id: number) => useQuery(linkupQueryOptions(useLang(), id));

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { api, commonParams } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
+import type { Lang } from '../../../shared/i18n';
 
 export type IdCard = DataOf<'certIdcard'>;
 export type CertificatePage = DataOf<'certList'>;
@@ -16,21 +16,26 @@ export interface IdCardInput {
 }
 
 export const CERT_PAGE_SIZE = 10;
-export const idCardQueryKey = ['certificates', 'idcard'] as const;
+/** Query keys of the certificates page. */
+export const certificateKeys = {
+  idCard: ['certificates', 'idcard'] as const,
+  list: (lang: Lang, page: number) => ['certificates', 'list', lang, page] as const,
+};
+export const idCardQueryKey = certificateKeys.idCard;
 
-export const useIdCard = () => useQuery({ queryKey: idCardQueryKey, queryFn: ({ signal }) => api.get<IdCard>(pathOf('certIdcard'), undefined, { signal }), staleTime: 0 });
+export const useIdCard = () => useQuery({ queryKey: idCardQueryKey, queryFn: ({ signal }) => api.call('certIdcard', { signal }), staleTime: 0 });
 
 export const useCertificates = (page: number) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['certificates', 'list', lang, page],
-    queryFn: ({ signal }) => api.get<CertificatePage>(pathOf('certList'), { page: String(page), page_size: String(CERT_PAGE_SIZE) }, { signal }),
+    queryKey: certificateKeys.list(lang, page),
+    queryFn: ({ signal }) => api.call('certList', { query: { page: String(page), page_size: String(CERT_PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 };
 
-export const saveIdCard = (body: IdCardInput) => api.put<IdCard>(pathOf('certIdcardSave'), { ...body });
+export const saveIdCard = (body: IdCardInput) => api.call('certIdcardSave', { body });
 
 /** A download link: the file routes take the login from the query like every API GET. */
 export function certFileHref(kind: 'png' | 'pdf' | 'credential', id: number): string {

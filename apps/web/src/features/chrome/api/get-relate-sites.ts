@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
-import { pathOf } from '@medportal/contract/routes';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { chromeKeys } from './keys';
 
 export type RelateSiteData = DataOf<'relateSite'>;
 
 export const getRelateSites = (signal?: AbortSignal): Promise<RelateSiteData> =>
-  api.get<RelateSiteData>(pathOf('relateSite'), undefined, { signal });
+  api.call('relateSite', { signal });
 
 /** Sister products for the top bar and the all-products dropdown. */
 export const relateSitesQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['site', 'relate-sites', lang],
+    queryKey: chromeKeys.relateSites(lang),
     queryFn: ({ signal }) => getRelateSites(signal),
     staleTime: 10 * 60_000,
   });

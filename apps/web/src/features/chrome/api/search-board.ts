@@ -1,26 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { sharedKeys } from '../../../shared/query-keys';
+import { chromeKeys } from './keys';
 
 
 export type HotWords = DataOf<'hotSearchWord'>;
 export type Suggestions = DataOf<'searchWordRemind'>;
 export type HotCourses = DataOf<'hotCourse'>;
 
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
-export const getSuggestions = (word: string, signal?: AbortSignal) => api.get<Suggestions>(pathOf('searchWordRemind'), { word }, { signal });
-export const getHotCourses = (signal?: AbortSignal) => api.get<HotCourses>(pathOf('hotCourse'), undefined, { signal });
+export const getHotWords = (signal?: AbortSignal) => api.call('hotSearchWord', { signal });
+export const getSuggestions = (word: string, signal?: AbortSignal) => api.call('searchWordRemind', { query: { word }, signal });
+export const getHotCourses = (signal?: AbortSignal) => api.call('hotCourse', { signal });
 
 const BOARD_STALE_MS = 5 * 60_000;
 
 export const hotWordsQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['search', 'hot-words', lang], queryFn: ({ signal }) => getHotWords(signal), staleTime: BOARD_STALE_MS });
+  queryOptions({ queryKey: sharedKeys.hotWords(lang), queryFn: ({ signal }) => getHotWords(signal), staleTime: BOARD_STALE_MS });
 
 export const hotCoursesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['search', 'hot-courses', lang], queryFn: ({ signal }) => getHotCourses(signal), staleTime: BOARD_STALE_MS });
+  queryOptions({ queryKey: chromeKeys.hotCourses(lang), queryFn: ({ signal }) => getHotCourses(signal), staleTime: BOARD_STALE_MS });
 
 /**
  * Suggestions for a typed word. Reading `signal` lets TanStack Query abort the request once the
@@ -28,7 +29,7 @@ export const hotCoursesQueryOptions = (lang: Lang) =>
  */
 export const suggestionsQueryOptions = (lang: Lang, word: string) =>
   queryOptions({
-    queryKey: ['search', 'remind', lang, word],
+    queryKey: chromeKeys.suggestions(lang, word),
     queryFn: ({ signal }) => getSuggestions(word, signal),
     enabled: word.length > 0,
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import type { AppraiseBody, DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
-import { pathOf } from '@medportal/contract/routes';
+import { courseKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type CourseListData = DataOf<'courseList'>;
@@ -38,27 +38,26 @@ export function filtersFromSearch(search: URLSearchParams): CourseFilters {
 
 export const courseListQueryOptions = (lang: Lang, f: CourseFilters) =>
   queryOptions({
-    queryKey: ['course', 'list', lang, f],
+    queryKey: courseKeys.list(lang, f),
     queryFn: ({ signal }) =>
-      api.get<CourseListData>(
-        pathOf('courseList'),
-        {
+      api.call('courseList', {
+        query: {
           dep_val: f.dep_val,
           ...(f.price_type ? { price_type: f.price_type } : {}),
           sort: f.sort,
-          page: String(f.page),
-          page_size: String(COURSE_PAGE_SIZE),
+          page: f.page,
+          page_size: COURSE_PAGE_SIZE,
         },
-        { signal },
-      ),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 export const useCourseList = (f: CourseFilters) => useQuery(courseListQueryOptions(useLang(), f));
 
 export const courseDetailQueryOptions = (lang: Lang, id: number) =>
   queryOptions({
-    queryKey: ['course', id, 'detail', lang],
-    queryFn: ({ signal }) => api.get<CourseDetailData>(pathOf('courseDetail', { id }), undefined, { signal }),
+    queryKey: courseKeys.detail(id, lang),
+    queryFn: ({ signal }) => api.call('courseDetail', { params: { id }, signal }),
     enabled: id > 0,
   });
 export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions(useLang(), id));
@@ -70,8 +69,8 @@ export const useCourseDetail = (id: number) => useQuery(courseDetailQueryOptions
  */
 export const courseChaptersQueryOptions = (lang: Lang, id: number, signedIn = false) =>
   queryOptions({
-    queryKey: ['course', id, 'chapters', lang, signedIn],
-    queryFn: ({ signal }) => api.get<ChaptersData>(pathOf('courseChapters', { id }), undefined, { signal }),
+    queryKey: courseKeys.chapters(id, lang, signedIn),
+    queryFn: ({ signal }) => api.call('courseChapters', { params: { id }, signal }),
     enabled: id > 0,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === id && previousQuery.queryKey[3] === lang ? previous : undefined,
@@ -84,16 +83,16 @@ export type ChapterProgressData = DataOf<'chapterLearnProgress'>;
 /** Where the caller left off (login only); always refetched on return, heartbeats move it. */
 export const useLearnProgress = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['course', id, 'progress'],
-    queryFn: ({ signal }) => api.get<LearnProgressData>(pathOf('courseLearnProgress', { id }), undefined, { signal }),
+    queryKey: courseKeys.progress(id),
+    queryFn: ({ signal }) => api.call('courseLearnProgress', { params: { id }, signal }),
     enabled: enabled && id > 0,
     staleTime: 0,
   });
 
 export const useChapterProgress = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['course', id, 'progress', 'chapters'],
-    queryFn: ({ signal }) => api.get<ChapterProgressData>(pathOf('chapterLearnProgress', { id }), undefined, { signal }),
+    queryKey: courseKeys.chapterProgress(id),
+    queryFn: ({ signal }) => api.call('chapterLearnProgress', { params: { id }, signal }),
     enabled: enabled && id > 0,
     staleTime: 0,
   });
@@ -101,8 +100,8 @@ export const useChapterProgress = (id: number, enabled: boolean) =>
 export const useSeriesCourses = (id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['course', id, 'series', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'seriesCourses'>>(pathOf('seriesCourses', { id }), undefined, { signal }),
+    queryKey: courseKeys.series(id, lang),
+    queryFn: ({ signal }) => api.call('seriesCourses', { params: { id }, signal }),
     enabled,
   });
 };
@@ -110,8 +109,8 @@ export const useSeriesCourses = (id: number, enabled: boolean) => {
 export const useGuessLike = (id: number) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['course', id, 'guess', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'guessLikeCourse'>>(pathOf('guessLikeCourse'), { course_id: String(id) }, { signal }),
+    queryKey: courseKeys.guessLike(id, lang),
+    queryFn: ({ signal }) => api.call('guessLikeCourse', { query: { course_id: id }, signal }),
   });
 };
 
@@ -119,9 +118,8 @@ export const APPRAISE_PAGE_SIZE = 10;
 export const useAppraisals = (id: number, page: number) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['course', id, 'appraisals', lang, page],
-    queryFn: ({ signal }) =>
-      api.get<AppraisalsData>(pathOf('courseAppraisals', { id }), { page: String(page), page_size: String(APPRAISE_PAGE_SIZE) }, { signal }),
+    queryKey: courseKeys.appraisals(id, lang, page),
+    queryFn: ({ signal }) => api.call('courseAppraisals', { params: { id }, query: { page, page_size: APPRAISE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -129,8 +127,8 @@ export const useAppraisals = (id: number, page: number) => {
 export const useAppraiseTags = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['course', 'appraise-tags', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'appraiseTags'>>(pathOf('appraiseTags'), undefined, { signal }),
+    queryKey: courseKeys.appraiseTags(lang),
+    queryFn: ({ signal }) => api.call('appraiseTags', { signal }),
   });
 };
 
@@ -138,17 +136,17 @@ export const useAppraiseTags = () => {
 export function useAppraise(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AppraiseBody) => api.post<DataOf<'appraiseCourse'>>(pathOf('appraiseCourse', { id }), { ...body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['course', id] }),
+    mutationFn: (body: AppraiseBody) => api.call('appraiseCourse', { params: { id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.course(id) }),
   });
 }
 
 export const useMoreCourses = (q: { dep_val: string; keyword: string; page: number }) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['course', 'more', lang, q],
+    queryKey: courseKeys.more(lang, q),
     queryFn: ({ signal }) =>
-      api.get<DataOf<'moreCourse'>>(pathOf('moreCourse'), { dep_val: q.dep_val, keyword: q.keyword, page: String(q.page), page_size: String(COURSE_PAGE_SIZE) }, { signal }),
+      api.call('moreCourse', { query: { dep_val: q.dep_val, keyword: q.keyword, page: q.page, page_size: COURSE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -157,9 +155,9 @@ export const useMoreCourses = (q: { dep_val: string; keyword: string; page: numb
 export function useCourseFavorite(id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean) =>
-      api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'course', module_id: id, status: on ? 1 : 2 }),
+      api.call('favoriteSet', { body: { module_name: 'course', module_id: id, status: on ? 1 : 2 } }),
     onSuccess: (result, client) => {
-      client.setQueriesData<CourseDetailData>({ queryKey: ['course', id, 'detail'] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+      client.setQueriesData<CourseDetailData>({ queryKey: courseKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },
   });
 }

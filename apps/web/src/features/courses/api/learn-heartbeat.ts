@@ -4,6 +4,7 @@ import type { BodyOf } from '@medportal/contract';
 import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { sendBeacon } from '../../../shared/beacon';
+import { courseKeys } from './keys';
 import type { PlayerProgress } from '../../../shared/player';
 
 /**
@@ -22,15 +23,14 @@ export function useLearnHeartbeat(courseId: number, chapterId: number, signedIn:
         played_s: Math.floor(p.played),
         session_id: p.sessionId,
       };
-      const path = pathOf('courseLearnLog', { id: courseId });
       if (p.reason === 'leave') {
-        sendBeacon(path, body);
-        void client.invalidateQueries({ queryKey: ['course', courseId, 'progress'], refetchType: 'none' });
+        sendBeacon(pathOf('courseLearnLog', { id: courseId }), body);
+        void client.invalidateQueries({ queryKey: courseKeys.progress(courseId), refetchType: 'none' });
         return;
       }
       void api
-        .post(path, { ...body })
-        .then(() => (p.reason === 'tick' || p.reason === 'start' ? undefined : client.invalidateQueries({ queryKey: ['course', courseId, 'progress'] })))
+        .call('courseLearnLog', { params: { id: courseId }, body })
+        .then(() => (p.reason === 'tick' || p.reason === 'start' ? undefined : client.invalidateQueries({ queryKey: courseKeys.progress(courseId) })))
         .catch(() => undefined);
     },
     [client, courseId, chapterId, signedIn],

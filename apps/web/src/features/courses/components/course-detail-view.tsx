@@ -33,6 +33,7 @@ import {
   type CourseDetailData,
 } from '../api/courses';
 import { CreditPanel } from '../../../shared/credit/credit-panel';
+import { courseKeys } from '../api/keys';
 import { CoursePlayer, type PlayerSelection } from './course-player';
 import { AppraiseSection } from './appraise-section';
 import { ChapterList, formatDuration } from './chapter-list';
@@ -257,7 +258,7 @@ export function CourseDetailView({ id }: { id: number }) {
           course={{ id: c.id, title: c.title }}
           open={buying}
           onClose={() => setBuying(false)}
-          onPaid={() => void queryClient.invalidateQueries({ queryKey: ['course', c.id] })}
+          onPaid={() => void queryClient.invalidateQueries({ queryKey: courseKeys.course(c.id) })}
         />
       ) : null}
       <Title text={c.title} />

@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
-import { pathOf } from '@medportal/contract/routes';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { homeKeys } from './keys';
 
 export type SideBannerData = DataOf<'userBanner'>;
 
 export const getSideBanners = (signal?: AbortSignal): Promise<SideBannerData> =>
-  api.get<SideBannerData>(pathOf('userBanner'), { position: 'home_side' }, { signal });
+  api.call('userBanner', { query: { position: 'home_side' }, signal });
 
 /** Banners of the home side panel (next to the carousel on wide screens). */
 export const sideBannersQueryOptions = (lang: Lang) =>
   queryOptions({
-    queryKey: ['home', 'side-banners', lang],
+    queryKey: homeKeys.sideBanners(lang),
     queryFn: ({ signal }) => getSideBanners(signal),
   });
 

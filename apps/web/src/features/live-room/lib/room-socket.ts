@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LiveMessage, LivePoll, LiveTopicPublic } from '@medportal/contract';
 import { liveSocketPath } from '@medportal/contract/routes';
 import { getAccessToken } from '../../../shared/session';
-import { attendanceKey, invalidateRoom, type MyAttendance, type Polls, type Ppt, type TopicPage } from '../api/live-room';
+import { attendanceKey, invalidateRoom, roomKeys, type MyAttendance, type Polls, type Ppt, type TopicPage } from '../api/live-room';
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting';
 
@@ -13,7 +13,7 @@ const MAX_BACKOFF_MS = 15_000;
 /** The server sends a pending question only to its author and moderators: whatever arrives may be shown. */
 function applyTopic(qc: QueryClient, liveId: number, topic: LiveTopicPublic) {
   // Keys are ['liveRoom', id, 'topics', who, sort, filter] (api/live-room.ts).
-  for (const [key, page] of qc.getQueriesData<TopicPage>({ queryKey: ['liveRoom', liveId, 'topics'] })) {
+  for (const [key, page] of qc.getQueriesData<TopicPage>({ queryKey: roomKeys.allTopics(liveId) })) {
     if (!page) continue;
     const sort = key[4] === 'new' ? 'new' : 'hot';
     const filter = key[5];
@@ -33,7 +33,7 @@ function sortTopics(items: TopicPage['items'], sort: 'hot' | 'new'): TopicPage['
 }
 
 function applyPoll(qc: QueryClient, liveId: number, poll: LivePoll) {
-  qc.setQueriesData<Polls>({ queryKey: ['liveRoom', liveId, 'polls'] }, (data) => {
+  qc.setQueriesData<Polls>({ queryKey: roomKeys.allPolls(liveId) }, (data) => {
     if (!data) return data;
     const mine = data.items.find((p) => p.id === poll.id)?.my_votes ?? [];
     return { ...data, items: [{ ...poll, my_votes: mine }, ...data.items.filter((p) => p.id !== poll.id)] };
@@ -117,18 +117,18 @@ export function useRoomSocket(opts: { liveId: number; enabled: boolean; seq: num
           applyTopic(qc, liveId, m.topic);
           return;
         case 'upvote':
-          qc.setQueriesData<TopicPage>({ queryKey: ['liveRoom', liveId, 'topics'] }, (page) =>
+          qc.setQueriesData<TopicPage>({ queryKey: roomKeys.allTopics(liveId) }, (page) =>
             page ? { ...page, items: page.items.map((t) => (t.id === m.topic_id ? { ...t, like_count: m.like_count } : t)) } : page,
           );
           return;
         case 'slide':
-          qc.setQueriesData<Ppt>({ queryKey: ['liveRoom', liveId, 'ppt'] }, (ppt) => (ppt ? { ...ppt, current: m.index, seq: m.seq } : ppt));
+          qc.setQueriesData<Ppt>({ queryKey: roomKeys.allPpt(liveId) }, (ppt) => (ppt ? { ...ppt, current: m.index, seq: m.seq } : ppt));
           return;
         case 'poll':
           applyPoll(qc, liveId, m.poll);
           return;
         case 'status':
-          void qc.invalidateQueries({ queryKey: ['liveRoom', liveId, 'detail'] });
+          void qc.invalidateQueries({ queryKey: roomKeys.allDetail(liveId) });
           return;
         case 'presence':
           // "Still here?": the attendance card prompts while the check is open.

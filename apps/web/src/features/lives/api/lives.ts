@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { DataOf, LiveCard } from '@medportal/contract';
+import type { BodyOf, DataOf, LiveCard } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { browserTimezone } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { isLoggedIn, useSession } from '../../../shared/session';
-import { pathOf } from '@medportal/contract/routes';
+import { liveKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type { LiveCard };
@@ -14,6 +14,7 @@ export type LivePage = DataOf<'dateLives'>;
 export type LiveHistoryFilters = DataOf<'liveHistoryFilters'>;
 export type LiveCalendar = DataOf<'liveCalendar'>;
 export type RemindType = DataOf<'remindTypeGet'>;
+export type RemindTypeInput = BodyOf<'remindTypeSet'>;
 
 export const DAY_PAGE_SIZE = 12;
 export const HISTORY_PAGE_SIZE = 12;
@@ -30,52 +31,52 @@ const who = () => (isLoggedIn() ? 'member' : 'visitor');
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getLiveDates = (signal?: AbortSignal) => api.get<LiveDates>(pathOf('liveDate'), undefined, { signal });
+export const getLiveDates = (signal?: AbortSignal) => api.call('liveDate', { signal });
 export const getDateLives = (date: string, page: number, signal?: AbortSignal) =>
-  api.get<LivePage>(pathOf('dateLives'), { date, page, page_size: DAY_PAGE_SIZE }, { signal });
-export const getLookBack = (signal?: AbortSignal) => api.get<DataOf<'liveLookBack'>>(pathOf('liveLookBack'), { limit: LOOK_BACK_LIMIT }, { signal });
+  api.call('dateLives', { query: { date, page, page_size: DAY_PAGE_SIZE }, signal });
+export const getLookBack = (signal?: AbortSignal) => api.call('liveLookBack', { query: { limit: LOOK_BACK_LIMIT }, signal });
 export const getLiveHistory = (f: HistoryFilter, signal?: AbortSignal) =>
-  api.get<DataOf<'liveHistory'>>(pathOf('liveHistory'), { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, { signal });
-export const getHistoryFilters = (signal?: AbortSignal) => api.get<LiveHistoryFilters>(pathOf('liveHistoryFilters'), undefined, { signal });
-export const getLiveCalendar = (month: string, signal?: AbortSignal) => api.get<LiveCalendar>(pathOf('liveCalendar'), { month }, { signal });
-export const getRemindType = (signal?: AbortSignal) => api.get<RemindType>(pathOf('remindTypeGet'), undefined, { signal });
-export const postRemindType = (body: { channel: string; minutes_before: number }) => api.post<RemindType>(pathOf('remindTypeSet'), body);
-export const putRemind = (id: number, on: boolean) => api.put<DataOf<'liveRemind'>>(pathOf('liveRemind', { id }), { status: on ? 1 : 2 });
-export const putFavorite = (id: number, on: boolean) => api.put<DataOf<'liveFavorite'>>(pathOf('liveFavorite', { id }), { status: on ? 1 : 2 });
+  api.call('liveHistory', { query: { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, signal });
+export const getHistoryFilters = (signal?: AbortSignal) => api.call('liveHistoryFilters', { signal });
+export const getLiveCalendar = (month: string, signal?: AbortSignal) => api.call('liveCalendar', { query: { month }, signal });
+export const getRemindType = (signal?: AbortSignal) => api.call('remindTypeGet', { signal });
+export const postRemindType = (body: RemindTypeInput) => api.call('remindTypeSet', { body });
+export const putRemind = (id: number, on: boolean) => api.call('liveRemind', { params: { id }, body: { status: on ? 1 : 2 } });
+export const putFavorite = (id: number, on: boolean) => api.call('liveFavorite', { params: { id }, body: { status: on ? 1 : 2 } });
 
 // Query options -------------------------------------------------------------------------------
 
 // The days of lives are the caller's time zone's (the API is asked in it): the zone is part of the
 // key, so data fetched in another zone (a server-rendered page's) is never shown as this one's.
 export const liveDatesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['live', 'dates', lang, browserTimezone()], queryFn: ({ signal }) => getLiveDates(signal) });
+  queryOptions({ queryKey: liveKeys.dates(lang, browserTimezone()), queryFn: ({ signal }) => getLiveDates(signal) });
 
 export const dateLivesQueryOptions = (lang: Lang, date: string) =>
   infiniteQueryOptions({
-    queryKey: ['live', 'day', lang, who(), date, browserTimezone()],
+    queryKey: liveKeys.day(lang, who(), date, browserTimezone()),
     queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: LivePage) => (last.has_more ? last.page + 1 : undefined),
   });
 
 export const lookBackQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['live', 'lookback', lang, who()], queryFn: ({ signal }) => getLookBack(signal) });
+  queryOptions({ queryKey: liveKeys.lookBack(lang, who()), queryFn: ({ signal }) => getLookBack(signal) });
 
 export const liveHistoryQueryOptions = (lang: Lang, f: HistoryFilter) =>
   queryOptions({
-    queryKey: ['live', 'history', lang, who(), f.year ?? 'all', f.department_id ?? 'all', f.page],
+    queryKey: liveKeys.history(lang, who(), f),
     queryFn: ({ signal }) => getLiveHistory(f, signal),
     placeholderData: keepPreviousData,
   });
 
 export const historyFiltersQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['live', 'history-filters', lang], queryFn: ({ signal }) => getHistoryFilters(signal) });
+  queryOptions({ queryKey: liveKeys.historyFilters(lang), queryFn: ({ signal }) => getHistoryFilters(signal) });
 
 export const liveCalendarQueryOptions = (lang: Lang, month: string) =>
-  queryOptions({ queryKey: ['live', 'calendar', lang, month], queryFn: ({ signal }) => getLiveCalendar(month, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: liveKeys.calendar(lang, month), queryFn: ({ signal }) => getLiveCalendar(month, signal), placeholderData: keepPreviousData });
 
 export const remindTypeQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['live', 'remind-type', lang], queryFn: ({ signal }) => getRemindType(signal) });
+  queryOptions({ queryKey: liveKeys.remindType(lang), queryFn: ({ signal }) => getRemindType(signal) });
 
 // Hooks ---------------------------------------------------------------------------------------
 
@@ -112,7 +113,7 @@ function patchCards(data: unknown, id: number, patch: Partial<LiveCard>): unknow
 }
 
 export function patchCachedLive(client: QueryClient, id: number, patch: Partial<LiveCard>): void {
-  client.setQueriesData({ queryKey: ['live'] }, (old: unknown) => patchCards(old, id, patch));
+  client.setQueriesData({ queryKey: liveKeys.all }, (old: unknown) => patchCards(old, id, patch));
 }
 
 /** Remind / favourite: the cached cards change only when the server answered code 0. */
@@ -121,7 +122,7 @@ export function useLiveToggle(kind: 'remind' | 'favorite', id: number) {
     mutationFn: (on: boolean): Promise<Partial<LiveCard>> => (kind === 'remind' ? putRemind(id, on) : putFavorite(id, on)),
     onSuccess: (result, client) => {
       patchCachedLive(client, id, result);
-      void client.invalidateQueries({ queryKey: ['live', 'calendar'] });
+      void client.invalidateQueries({ queryKey: liveKeys.calendars });
     },
   });
 }
@@ -131,7 +132,7 @@ export function useSaveRemindType() {
   return useMutation({
     mutationFn: postRemindType,
     onSuccess: (result) => {
-      client.setQueriesData<RemindType>({ queryKey: ['live', 'remind-type'] }, () => result);
+      client.setQueriesData<RemindType>({ queryKey: liveKeys.remindTypes }, () => result);
     },
   });
 }

@@ -5,7 +5,7 @@ import { requireMember, useSession } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { showNotice } from '../../../shared/ui/notice-store';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useLiveCalendar, useRemindType, useSaveRemindType } from '../api/lives';
+import { useLiveCalendar, useRemindType, useSaveRemindType, type RemindType, type RemindTypeInput } from '../api/lives';
 import { addDays, addMonths, monthGrid, sameDayInMonth, weekday } from '../lib/dates';
 import { LiveCard } from './live-card';
 
@@ -15,17 +15,18 @@ function RemindTypeForm() {
   const query = useRemindType(true);
   const save = useSaveRemindType();
   // Edits on top of the saved settings; saving clears them (the saved answer is then shown).
-  const [draft, setDraft] = useState<{ channel?: string; minutes?: number }>({});
+  const [draft, setDraft] = useState<{ channel?: RemindType['channel']; minutes?: number }>({});
 
   if (query.isPending) return <Skeleton height={120} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const channel = draft.channel ?? query.data.channel;
   const minutes = draft.minutes ?? query.data.minutes_before;
-  const setChannel = (value: string) => setDraft((d) => ({ ...d, channel: value }));
+  const setChannel = (value: RemindType['channel']) => setDraft((d) => ({ ...d, channel: value }));
   const setMinutes = (value: number) => setDraft((d) => ({ ...d, minutes: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ channel, minutes_before: minutes }, { onSuccess: () => { setDraft({}); showNotice(t('remindType.saved')); }, onError: (error) => showNotice(errorText(error)) });
+    // The lead times offered are the API's own `minutes_options`.
+    save.mutate({ channel, minutes_before: minutes as RemindTypeInput['minutes_before'] }, { onSuccess: () => { setDraft({}); showNotice(t('remindType.saved')); }, onError: (error) => showNotice(errorText(error)) });
   };
   return (
     <form className="live-remind-type" onSubmit={submit} data-testid="remind-type">

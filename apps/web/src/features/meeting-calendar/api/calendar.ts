@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataOf, QueryOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 import type { Lang } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session';
+import { calendarKeys } from './keys';
 
 export type CongressPage = DataOf<'calendarList'>;
 export type Congress = CongressPage['items'][number];
@@ -22,18 +22,18 @@ const clean = (q: CalendarQuery) => Object.fromEntries(Object.entries(q).filter(
 
 export const calendarQueryOptions = (lang: Lang, q: CalendarQuery) =>
   queryOptions({
-    queryKey: ['calendar', 'list', lang, clean(q)],
-    queryFn: ({ signal }) => api.get<CongressPage>(pathOf('calendarList'), { ...clean(q), page_size: q.month ? MONTH_PAGE_SIZE : CALENDAR_PAGE_SIZE }, { signal }),
+    queryKey: calendarKeys.list(lang, clean(q)),
+    queryFn: ({ signal }) => api.call('calendarList', { query: { ...clean(q), page_size: q.month ? MONTH_PAGE_SIZE : CALENDAR_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 export const calendarFiltersQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['calendar', 'filters', lang], queryFn: ({ signal }) => api.get<CalendarFilters>(pathOf('calendarFilters'), undefined, { signal }), staleTime: 3_600_000 });
+  queryOptions({ queryKey: calendarKeys.filters(lang), queryFn: ({ signal }) => api.call('calendarFilters', { signal }), staleTime: 3_600_000 });
 export const congressQueryOptions = (lang: Lang, id: number) =>
-  queryOptions({ queryKey: ['calendar', 'detail', id, lang], queryFn: ({ signal }) => api.get<CongressDetail>(pathOf('calendarDetail', { id }), undefined, { signal }) });
+  queryOptions({ queryKey: calendarKeys.detail(id, lang), queryFn: ({ signal }) => api.call('calendarDetail', { params: { id }, signal }) });
 export const favoritesQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
-    queryKey: ['calendar', 'favorites', lang, page],
-    queryFn: ({ signal }) => api.get<CongressPage>(pathOf('calendarFavorites'), { page, page_size: CALENDAR_PAGE_SIZE }, { signal }),
+    queryKey: calendarKeys.favorites(lang, page),
+    queryFn: ({ signal }) => api.call('calendarFavorites', { query: { page, page_size: CALENDAR_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -45,13 +45,13 @@ export const useCalendarFavorites = (page: number) => useQuery(favoritesQueryOpt
 /** Favourite or unfavourite a congress; cached cards and the detail change once the server agreed. */
 export function useCongressFavorite(id: number) {
   return useMemberToggle({
-    mutationFn: (on: boolean) => api.put<DataOf<'calendarFavorite'>>(pathOf('calendarFavorite', { id }), { status: on ? 1 : 2 }),
+    mutationFn: (on: boolean) => api.call('calendarFavorite', { params: { id }, body: { status: on ? 1 : 2 } }),
     onSuccess: (result, client) => {
-      client.setQueriesData<CongressDetail>({ queryKey: ['calendar', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
-      client.setQueriesData<CongressPage>({ queryKey: ['calendar', 'list'] }, (old) =>
+      client.setQueriesData<CongressDetail>({ queryKey: calendarKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+      client.setQueriesData<CongressPage>({ queryKey: calendarKeys.lists }, (old) =>
         old ? { ...old, items: old.items.map((c) => (c.id === id ? { ...c, is_favorite: result.is_favorite } : c)) } : old,
       );
-      void client.invalidateQueries({ queryKey: ['calendar', 'favorites'] });
+      void client.invalidateQueries({ queryKey: calendarKeys.allFavorites });
     },
   });
 }
@@ -61,8 +61,8 @@ export function useCalendarFeed(enabled: boolean) {
   const lang = useLang();
   const session = useSession();
   return useQuery({
-    queryKey: ['calendar', 'feed', lang, session.token],
-    queryFn: ({ signal }) => api.get<CalendarFeed>(pathOf('calendarFeed'), undefined, { signal }),
+    queryKey: calendarKeys.feed(lang, session.token),
+    queryFn: ({ signal }) => api.call('calendarFeed', { signal }),
     enabled: enabled && session.status === 'authenticated',
     staleTime: Infinity,
   });
@@ -71,15 +71,15 @@ export function useCalendarFeed(enabled: boolean) {
 export function useRenewFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarFeed>(pathOf('calendarFeedRenew')),
-    onSuccess: (feed) => client.setQueriesData<CalendarFeed>({ queryKey: ['calendar', 'feed'] }, () => feed),
+    mutationFn: () => api.call('calendarFeedRenew'),
+    onSuccess: (feed) => client.setQueriesData<CalendarFeed>({ queryKey: calendarKeys.feeds }, () => feed),
   });
 }
 
 export function useRevokeFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<null>(pathOf('calendarFeedRevoke')),
-    onSuccess: () => client.removeQueries({ queryKey: ['calendar', 'feed'] }),
+    mutationFn: () => api.call('calendarFeedRevoke'),
+    onSuccess: () => client.removeQueries({ queryKey: calendarKeys.feeds }),
   });
 }

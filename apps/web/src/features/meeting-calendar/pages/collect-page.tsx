@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pathOf } from '@medportal/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { api } from '../../../shared/api-client';
@@ -15,6 +14,7 @@ import { CALENDAR_PAGE_SIZE, type Congress, useCalendarFavorites } from '../api/
 import { CongressCard } from '../components/congress-card';
 import { FeedPanel } from '../components/feed-panel';
 import '../meeting-calendar.css';
+import { calendarKeys } from '../api/keys';
 
 /** `/meeting/collect` (login needed): my favourite congresses, and my calendar feed to subscribe, renew or stop. */
 export function CollectPage() {
@@ -30,10 +30,10 @@ export function CollectPage() {
     if (busy) return;
     setBusy(true);
     api
-      .put(pathOf('calendarFavorite', { id: c.id }), { status: 2 })
+      .call('calendarFavorite', { params: { id: c.id }, body: { status: 2 } })
       .then(() => {
         showNotice(t('collect.removed', { name: c.acronym }));
-        void client.invalidateQueries({ queryKey: ['calendar'] });
+        void client.invalidateQueries({ queryKey: calendarKeys.all });
         if (list.data?.items.length === 1 && page > 1) void navigate({ search: `?page=${page - 1}` });
       })
       .catch((e: unknown) => showNotice(errorText(e)))

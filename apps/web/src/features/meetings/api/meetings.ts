@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 
@@ -25,7 +24,7 @@ export const useMyMeetings = (tab: MeetingTab, page: number) => {
   const lang = useLang();
   return useQuery({
     queryKey: meetingKeys.list(lang, tab, page),
-    queryFn: ({ signal }) => api.get<MeetingPage>(pathOf('meetingIndex'), { status: tab, page: String(page), page_size: String(PAGE_SIZE) }, { signal }),
+    queryFn: ({ signal }) => api.call('meetingIndex', { query: { status: tab, page: String(page), page_size: String(PAGE_SIZE) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -35,7 +34,7 @@ export const useMeeting = (id: number | null) => {
   const lang = useLang();
   return useQuery({
     queryKey: meetingKeys.detail(lang, id ?? 0),
-    queryFn: ({ signal }) => api.get<Meeting>(pathOf('meetingDetail', { id: id ?? 0 }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('meetingDetail', { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -45,7 +44,7 @@ export const useMeetingDepartments = () => {
   const lang = useLang();
   return useQuery({
     queryKey: meetingKeys.departments(lang),
-    queryFn: ({ signal }) => api.get<DataOf<'meetingDepartment'>>(pathOf('meetingDepartment'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('meetingDepartment', { signal }),
     staleTime: 10 * 60_000,
   });
 };
@@ -54,17 +53,17 @@ export const useMeetingByNumber = (no: string | null) => {
   const lang = useLang();
   return useQuery({
     queryKey: meetingKeys.byNumber(lang, no ?? ''),
-    queryFn: ({ signal }) => api.get<MeetingJoinInfo>(pathOf('meetingByNumber', { number: no ?? '' }), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('meetingByNumber', { params: { number: no ?? '' }, signal }),
     enabled: no !== null,
     staleTime: 0,
     retry: false,
   });
 };
 
-export const createMeeting = (body: BodyOf<'meetingCreate'>) => api.post<Meeting>(pathOf('meetingCreate'), body);
-export const updateMeeting = (id: number, body: BodyOf<'meetingUpdate'>) => api.put<Meeting>(pathOf('meetingUpdate', { id }), body);
-export const cancelMeeting = (id: number) => api.post<Meeting>(pathOf('meetingCancel', { id }));
-export const launchToken = (id: number) => api.post<DataOf<'meetingLaunchToken'>>(pathOf('meetingLaunchToken', { id }));
-export const launchMeeting = (token: string) => api.post<DataOf<'meetingLaunch'>>(pathOf('meetingLaunch'), { token });
-export const enterAccessCode = (liveId: number, code: string) => api.post<DataOf<'liveAccessCode'>>(pathOf('liveAccessCode', { id: liveId }), { code });
-export const syncToMeeting = () => api.post<DataOf<'syncToMeeting'>>(pathOf('syncToMeeting'));
+export const createMeeting = (body: BodyOf<'meetingCreate'>) => api.call('meetingCreate', { body });
+export const updateMeeting = (id: number, body: BodyOf<'meetingUpdate'>) => api.call('meetingUpdate', { params: { id }, body });
+export const cancelMeeting = (id: number) => api.call('meetingCancel', { params: { id } });
+export const launchToken = (id: number) => api.call('meetingLaunchToken', { params: { id } });
+export const launchMeeting = (token: string) => api.call('meetingLaunch', { body: { token } });
+export const enterAccessCode = (liveId: number, code: string) => api.call('liveAccessCode', { params: { id: liveId }, body: { code } });
+export const syncToMeeting = () => api.call('syncToMeeting');

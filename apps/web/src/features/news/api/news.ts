@@ -3,7 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { pathOf } from '@medportal/contract/routes';
+import { newsKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type NewsCategories = DataOf<'newsCategories'>;
@@ -19,51 +19,51 @@ export const COMMENT_PAGE_SIZE = 10;
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getNewsCategories = (signal?: AbortSignal) => api.get<NewsCategories>(pathOf('newsCategories'), undefined, { signal });
+export const getNewsCategories = (signal?: AbortSignal) => api.call('newsCategories', { signal });
 export const getNewsList = (q: { categoryId?: number | undefined; page: number }, signal?: AbortSignal) =>
-  api.get<NewsPage>(pathOf('newsList'), { category_id: q.categoryId, page: q.page, page_size: NEWS_PAGE_SIZE }, { signal });
-export const getNewsDetail = (id: number, signal?: AbortSignal) => api.get<NewsDetail>(pathOf('newsDetail', { id }), undefined, { signal });
+  api.call('newsList', { query: { category_id: q.categoryId, page: q.page, page_size: NEWS_PAGE_SIZE }, signal });
+export const getNewsDetail = (id: number, signal?: AbortSignal) => api.call('newsDetail', { params: { id }, signal });
 export const getNewsRecommend = (id: number, signal?: AbortSignal) =>
-  api.get<DataOf<'newsRecommend'>>(pathOf('newsRecommend', { id }), undefined, { signal });
+  api.call('newsRecommend', { params: { id }, signal });
 export const getNewsComments = (id: number, page: number, signal?: AbortSignal) =>
-  api.get<NewsCommentPage>(pathOf('newsComments', { id }), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
+  api.call('newsComments', { params: { id }, query: { page, page_size: COMMENT_PAGE_SIZE }, signal });
 export const getMyComments = (page: number, signal?: AbortSignal) =>
-  api.get<MyCommentPage>(pathOf('myNewsComments'), { page, page_size: COMMENT_PAGE_SIZE }, { signal });
-export const putNewsView = (id: number) => api.put<DataOf<'newsView'>>(pathOf('newsView', { id }));
-export const postReadLog = (id: number) => api.post<null>(pathOf('newsReadLog', { id }));
-export const putNewsLike = (id: number, liked: boolean) => api.put<LikeResult>(pathOf('newsLike', { id }), { status: liked ? 1 : 2 });
-export const postNewsComment = (id: number, content: string) => api.post<NewsComment>(pathOf('postNewsComment', { id }), { content });
-export const deleteNewsComment = (commentId: number) => api.delete<null>(pathOf('deleteNewsComment', { id: commentId }));
+  api.call('myNewsComments', { query: { page, page_size: COMMENT_PAGE_SIZE }, signal });
+export const putNewsView = (id: number) => api.call('newsView', { params: { id } });
+export const postReadLog = (id: number) => api.call('newsReadLog', { params: { id } });
+export const putNewsLike = (id: number, liked: boolean) => api.call('newsLike', { params: { id }, body: { status: liked ? 1 : 2 } });
+export const postNewsComment = (id: number, content: string) => api.call('postNewsComment', { params: { id }, body: { content } });
+export const deleteNewsComment = (commentId: number) => api.call('deleteNewsComment', { params: { id: commentId } });
 
 // Query options (route loaders prime the same keys) -------------------------------------------
 
 export const newsCategoriesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['news', 'categories', lang], queryFn: ({ signal }) => getNewsCategories(signal) });
+  queryOptions({ queryKey: newsKeys.categories(lang), queryFn: ({ signal }) => getNewsCategories(signal) });
 
 export const newsListQueryOptions = (lang: Lang, categoryId: number | undefined, page: number) =>
   queryOptions({
-    queryKey: ['news', 'list', lang, categoryId ?? 'all', page],
+    queryKey: newsKeys.list(lang, categoryId, page),
     queryFn: ({ signal }) => getNewsList({ categoryId, page }, signal),
     placeholderData: keepPreviousData,
   });
 
 /** Detail carries is_liked, so it is refetched after login changes (no long stale time). */
 export const newsDetailQueryOptions = (lang: Lang, id: number) =>
-  queryOptions({ queryKey: ['news', 'detail', id, lang], queryFn: ({ signal }) => getNewsDetail(id, signal) });
+  queryOptions({ queryKey: newsKeys.detail(id, lang), queryFn: ({ signal }) => getNewsDetail(id, signal) });
 
 export const newsRecommendQueryOptions = (lang: Lang, id: number) =>
-  queryOptions({ queryKey: ['news', 'recommend', id, lang], queryFn: ({ signal }) => getNewsRecommend(id, signal) });
+  queryOptions({ queryKey: newsKeys.recommend(id, lang), queryFn: ({ signal }) => getNewsRecommend(id, signal) });
 
 export const newsCommentsQueryOptions = (id: number, page: number) =>
   queryOptions({
-    queryKey: ['news', 'comments', id, page],
+    queryKey: newsKeys.commentPage(id, page),
     queryFn: ({ signal }) => getNewsComments(id, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export const myCommentsQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
-    queryKey: ['news', 'my-comments', lang, page],
+    queryKey: newsKeys.myComments(lang, page),
     queryFn: ({ signal }) => getMyComments(page, signal),
     placeholderData: keepPreviousData,
   });
@@ -82,7 +82,7 @@ export function useLikeNews(id: number) {
   return useMemberToggle({
     mutationFn: (liked: boolean) => putNewsLike(id, liked),
     onSuccess: (result, client) => {
-      client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) =>
+      client.setQueriesData<NewsDetail>({ queryKey: newsKeys.details(id) }, (old) =>
         old ? { ...old, is_liked: result.is_liked, likes: result.likes } : old,
       );
     },
@@ -91,9 +91,9 @@ export function useLikeNews(id: number) {
 
 const invalidateComments = (client: ReturnType<typeof useQueryClient>, id?: number) =>
   Promise.all([
-    client.invalidateQueries({ queryKey: id === undefined ? ['news', 'comments'] : ['news', 'comments', id] }),
-    client.invalidateQueries({ queryKey: id === undefined ? ['news', 'detail'] : ['news', 'detail', id] }),
-    client.invalidateQueries({ queryKey: ['news', 'my-comments'] }),
+    client.invalidateQueries({ queryKey: id === undefined ? newsKeys.allComments : newsKeys.comments(id) }),
+    client.invalidateQueries({ queryKey: id === undefined ? newsKeys.allDetails : newsKeys.details(id) }),
+    client.invalidateQueries({ queryKey: newsKeys.allMyComments }),
   ]);
 
 export function usePostComment(id: number) {
@@ -110,9 +110,9 @@ export function useDeleteComment(newsId?: number) {
 /** Favourite or unfavourite the item; the cached detail changes only when the server answered code 0. */
 export function useFavoriteNews(id: number) {
   return useMemberToggle({
-    mutationFn: (on: boolean) => api.post<DataOf<'favoriteSet'>>(pathOf('favoriteSet'), { module_name: 'news', module_id: id, status: on ? 1 : 2 }),
+    mutationFn: (on: boolean) => api.call('favoriteSet', { body: { module_name: 'news', module_id: id, status: on ? 1 : 2 } }),
     onSuccess: (result, client) => {
-      client.setQueriesData<NewsDetail>({ queryKey: ['news', 'detail', id] }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
+      client.setQueriesData<NewsDetail>({ queryKey: newsKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },
   });
 }

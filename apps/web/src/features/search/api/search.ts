@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf, SEARCH_KEYWORD_MAX, SearchTypeValue } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { searchKeys } from './keys';
 
 
 export type SearchData = DataOf<'search'>;
@@ -31,13 +31,13 @@ export interface SearchParams {
 }
 
 export const getSearch = ({ txt, type, page }: SearchParams, signal?: AbortSignal) =>
-  api.get<SearchData>(pathOf('search'), { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, { signal });
-export const getSearchTypes = (signal?: AbortSignal) => api.get<SearchTypes>(pathOf('searchType'), undefined, { signal });
-export const getHotWords = (signal?: AbortSignal) => api.get<HotWords>(pathOf('hotSearchWord'), undefined, { signal });
+  api.call('search', { query: { keyword: txt, type, page, page_size: SEARCH_PAGE_SIZE }, signal });
+export const getSearchTypes = (signal?: AbortSignal) => api.call('searchType', { signal });
+export const getHotWords = (signal?: AbortSignal) => api.call('hotSearchWord', { signal });
 
 export const searchQueryOptions = (lang: Lang, params: SearchParams) =>
   queryOptions({
-    queryKey: ['search', 'results', lang, params.txt, params.type, params.page],
+    queryKey: searchKeys.results(lang, params),
     queryFn: ({ signal }) => getSearch(params, signal),
     enabled: params.txt.length > 0,
     // Paging keeps the old page on screen until the next arrives; a new term or tab does not.
@@ -48,11 +48,11 @@ export const searchQueryOptions = (lang: Lang, params: SearchParams) =>
   });
 
 export const searchTypesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['search', 'types', lang], queryFn: ({ signal }) => getSearchTypes(signal), staleTime: 10 * 60_000 });
+  queryOptions({ queryKey: searchKeys.types(lang), queryFn: ({ signal }) => getSearchTypes(signal), staleTime: 10 * 60_000 });
 
 /** Same key as the navigation board's hot words, so both share one request. */
 export const hotWordsQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: ['search', 'hot-words', lang], queryFn: ({ signal }) => getHotWords(signal), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: searchKeys.hotWords(lang), queryFn: ({ signal }) => getHotWords(signal), staleTime: 5 * 60_000 });
 
 export const useSearch = (params: SearchParams) => useQuery(searchQueryOptions(useLang(), params));
 export const useSearchTypes = () => useQuery(searchTypesQueryOptions(useLang()));

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DataOf, SelectedChannelSlug, SelectedTagKind } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
+import type { DataOf, QueryOf, SelectedChannelSlug, SelectedTagKind } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
 import { loadSpecialConfig } from '../lib/special-config-cache';
+import { selectedKeys } from './keys';
 
 export type SelectedHomeData = DataOf<'selectedHome'>;
 export type VideoPage = DataOf<'selectedVideos'>;
@@ -23,51 +23,56 @@ export interface VideoQuery {
   keyword?: string | undefined;
 }
 
-const sourceKey = (s: Source) => ('channel' in s ? ['channel', s.channel] : ['album', s.theme, s.album]);
-
-const videosPath = (s: Source) => ('channel' in s ? pathOf('selectedVideos', { channel: s.channel }) : pathOf('specialVideos', { theme_id: s.theme, album_id: s.album }));
-const tagsPath = (s: Source) => ('channel' in s ? pathOf('selectedTags', { channel: s.channel }) : pathOf('specialTags', { theme_id: s.theme, album_id: s.album }));
+/** A channel's videos or tags, or an album's: the same query and answer on two routes each. */
+const getVideos = (s: Source, query: QueryOf<'selectedVideos'>, signal: AbortSignal) =>
+  'channel' in s
+    ? api.call('selectedVideos', { params: { channel: s.channel }, query, signal })
+    : api.call('specialVideos', { params: { theme_id: s.theme, album_id: s.album }, query, signal });
+const getTags = (s: Source, kind: SelectedTagKind, signal: AbortSignal) =>
+  'channel' in s
+    ? api.call('selectedTags', { params: { channel: s.channel }, query: { kind }, signal })
+    : api.call('specialTags', { params: { theme_id: s.theme, album_id: s.album }, query: { kind }, signal });
 
 export const selectedHomeQueryOptions = (lang: Lang, channel: SelectedChannelSlug) =>
   queryOptions({
-    queryKey: ['selected', 'home', channel, lang],
-    queryFn: ({ signal }) => api.get<SelectedHomeData>(pathOf('selectedHome', { channel }), undefined, { signal }),
+    queryKey: selectedKeys.home(channel, lang),
+    queryFn: ({ signal }) => api.call('selectedHome', { params: { channel }, signal }),
   });
 
 export const videosQueryOptions = (lang: Lang, source: Source, q: VideoQuery) =>
   queryOptions({
-    queryKey: ['selected', 'videos', ...sourceKey(source), q.page, q.tagId ?? null, q.keyword ?? '', lang],
+    queryKey: selectedKeys.videos(source, q, lang),
     queryFn: ({ signal }) =>
-      api.get<VideoPage>(videosPath(source), { page: q.page, page_size: VIDEO_PAGE_SIZE, tag_id: q.tagId, keyword: q.keyword || undefined }, { signal }),
+      getVideos(source, { page: q.page, page_size: VIDEO_PAGE_SIZE, tag_id: q.tagId, keyword: q.keyword || undefined }, signal),
     placeholderData: keepPreviousData,
   });
 
 export const tagsQueryOptions = (lang: Lang, source: Source, kind: SelectedTagKind) =>
   queryOptions({
-    queryKey: ['selected', 'tags', ...sourceKey(source), kind, lang],
-    queryFn: ({ signal }) => api.get<TagList>(tagsPath(source), { kind }, { signal }),
+    queryKey: selectedKeys.tags(source, kind, lang),
+    queryFn: ({ signal }) => getTags(source, kind, signal),
   });
 
 /** Signed media inside: refetched on each visit rather than kept long. */
 export const videoQueryOptions = (lang: Lang, channel: SelectedChannelSlug, id: number) =>
   queryOptions({
-    queryKey: ['selected', 'video', channel, id, lang],
-    queryFn: ({ signal }) => api.get<VideoDetail>(pathOf('selectedVideo', { channel, id }), undefined, { signal }),
+    queryKey: selectedKeys.video(channel, id, lang),
+    queryFn: ({ signal }) => api.call('selectedVideo', { params: { channel, id }, signal }),
     staleTime: 0,
   });
 
 export const docQueryOptions = (lang: Lang, channel: SelectedChannelSlug, doc: 'about' | 'copyright') =>
   queryOptions({
-    queryKey: ['selected', 'doc', channel, doc, lang],
-    queryFn: ({ signal }) => api.get<DataOf<'selectedDoc'>>(pathOf('selectedDoc', { channel }), { doc }, { signal }),
+    queryKey: selectedKeys.doc(channel, doc, lang),
+    queryFn: ({ signal }) => api.call('selectedDoc', { params: { channel }, query: { doc }, signal }),
   });
 
-export const fetchAlbumConfig = (theme: number, album: number) => api.get<AlbumConfig>(pathOf('specialConfig', { theme_id: theme, album_id: album }));
+export const fetchAlbumConfig = (theme: number, album: number) => api.call('specialConfig', { params: { theme_id: theme, album_id: album } });
 
 /** The album config through local storage (fresh for SPECIAL_CONFIG_TTL_S): the layout reads it once per visit. */
 export const albumConfigQueryOptions = (lang: Lang, theme: number, album: number) =>
   queryOptions({
-    queryKey: ['selected', 'album-config', theme, album, lang],
+    queryKey: selectedKeys.albumConfig(theme, album, lang),
     queryFn: () => loadSpecialConfig(theme, album, lang, () => fetchAlbumConfig(theme, album)),
     staleTime: 0,
     retry: false,

@@ -6,7 +6,7 @@ import { errorText } from '../../../shared/errors';
 import { isLoggedIn } from '../../../shared/session';
 import { QrCode } from '../../../shared/ui/qr-code';
 import { applyShare, configureWechat, fetchWxConfig, isWechat, signedUrl, type ConfigResult, type WxJsSdk } from '../../../shared/wechat-jssdk';
-import { fetchFollowQr, fetchSubscribe } from '../api/share';
+import { fetchFollowQr, fetchSubscribe, shareKeys } from '../api/share';
 import '../share.css';
 
 type ApiName = 'updateAppMessageShareData' | 'updateTimelineShareData' | 'previewImage' | 'scanQRCode';
@@ -33,8 +33,8 @@ function tryApi(wx: WxJsSdk, name: ApiName): Promise<string> {
 function Subscribe() {
   const { t } = useTranslation('pages');
   const loggedIn = isLoggedIn();
-  const status = useQuery({ queryKey: ['share', 'mp-subscribe'], queryFn: fetchSubscribe, enabled: loggedIn, retry: false });
-  const qr = useQuery({ queryKey: ['share', 'mp-qrcode'], queryFn: fetchFollowQr, retry: false });
+  const status = useQuery({ queryKey: shareKeys.mpSubscribe, queryFn: fetchSubscribe, enabled: loggedIn, retry: false });
+  const qr = useQuery({ queryKey: shareKeys.mpQrCode, queryFn: fetchFollowQr, retry: false });
   return (
     <section className="jssdk__card" aria-labelledby="jssdk-sub">
       <h2 id="jssdk-sub">{t('share.jssdk.subscribe')}</h2>
@@ -65,7 +65,7 @@ export function Component() {
   const url = typeof window === 'undefined' ? '' : signedUrl();
   // Inside WeChat the real configuration; outside only what the server signs for this address.
   const config = useQuery({
-    queryKey: ['share', 'jssdk-test', url, inWechat],
+    queryKey: shareKeys.jssdkTest(url, inWechat),
     queryFn: async (): Promise<ConfigResult> => (inWechat ? configureWechat(url) : { ok: false, error: '', config: await fetchWxConfig(url) }),
     retry: false,
     staleTime: Infinity,

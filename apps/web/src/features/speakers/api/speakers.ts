@@ -3,7 +3,8 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { pathOf, type RouteName } from '@medportal/contract/routes';
+import type { RouteName } from '@medportal/contract/routes';
+import { speakerKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type SpeakerDetail = DataOf<'speakerDetail'>;
@@ -22,68 +23,68 @@ export const SPEAKER_PAGE_SIZE = 12;
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getSpeakerDetail = (id: number, signal?: AbortSignal) => api.get<SpeakerDetail>(pathOf('speakerDetail', { id }), undefined, { signal });
+export const getSpeakerDetail = (id: number, signal?: AbortSignal) => api.call('speakerDetail', { params: { id }, signal });
 export const getSpeakerCourses = (id: number, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerCoursePage>(pathOf('speakerCourses', { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.call('speakerCourses', { params: { id }, query: { page, page_size: SPEAKER_PAGE_SIZE }, signal });
 export const getSpeakerLives = (id: number, year: number | undefined, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerLivePage>(pathOf('speakerLives', { id }), { year, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.call('speakerLives', { params: { id }, query: { year, page, page_size: SPEAKER_PAGE_SIZE }, signal });
 /** The speaker's news, columns and documents share one shape of call. */
 export type SpeakerContent = 'news' | 'column' | 'doc';
 type ContentPage<C extends SpeakerContent> = C extends 'news' ? SpeakerNewsPage : C extends 'column' ? SpeakerColumnPage : SpeakerDocPage;
 const contentRoute = { news: 'speakerNews', column: 'speakerColumns', doc: 'speakerDocs' } as const satisfies Record<SpeakerContent, RouteName>;
 export const getSpeakerContent = <C extends SpeakerContent>(id: number, content: C, page: number, signal?: AbortSignal) =>
-  api.get<ContentPage<C>>(pathOf(contentRoute[content as SpeakerContent], { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.call(contentRoute[content as SpeakerContent], { params: { id }, query: { page, page_size: SPEAKER_PAGE_SIZE }, signal }) as Promise<ContentPage<C>>;
 
 export interface SpeakerFilter {
   regionId?: number | undefined;
   hospitalId?: number | undefined;
 }
 export const getSpeakerList = (filter: SpeakerFilter, page: number, signal?: AbortSignal) =>
-  api.get<SpeakerListPage>(pathOf('speakerList'), { region_id: filter.regionId, hospital_id: filter.hospitalId, page, page_size: SPEAKER_PAGE_SIZE }, { signal });
-export const getRegions = (signal?: AbortSignal) => api.get<RegionList>(pathOf('regionList'), undefined, { signal });
+  api.call('speakerList', { query: { region_id: filter.regionId, hospital_id: filter.hospitalId, page, page_size: SPEAKER_PAGE_SIZE }, signal });
+export const getRegions = (signal?: AbortSignal) => api.call('regionList', { signal });
 /** Hospitals of a region; page_size is the API maximum so one call fills a selector. */
 export const HOSPITAL_PAGE_SIZE = 100;
 export const getHospitals = (regionId: number | undefined, page: number, pageSize: number, signal?: AbortSignal) =>
-  api.get<HospitalPage>(pathOf('hospitalList'), { region_id: regionId, page, page_size: pageSize }, { signal });
+  api.call('hospitalList', { query: { region_id: regionId, page, page_size: pageSize }, signal });
 export const getSpeakerLiveYears = (id: number, signal?: AbortSignal) =>
-  api.get<DataOf<'speakerLiveYears'>>(pathOf('speakerLiveYears', { id }), undefined, { signal });
+  api.call('speakerLiveYears', { params: { id }, signal });
 export const getMyFollows = (page: number, signal?: AbortSignal) =>
-  api.get<FollowedPage>(pathOf('myFollows'), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
-export const putSpeakerFollow = (id: number, follow: boolean) => api.put<FollowResult>(pathOf('speakerFollow', { id }), { status: follow ? 1 : 2 });
+  api.call('myFollows', { query: { page, page_size: SPEAKER_PAGE_SIZE }, signal });
+export const putSpeakerFollow = (id: number, follow: boolean) => api.call('speakerFollow', { params: { id }, body: { status: follow ? 1 : 2 } });
 
 // Query options -------------------------------------------------------------------------------
 
 /** Detail carries is_follow, so it is refetched after login changes (no long stale time). */
 export const speakerDetailQueryOptions = (lang: Lang, id: number) =>
-  queryOptions({ queryKey: ['speaker', 'detail', id, lang], queryFn: ({ signal }) => getSpeakerDetail(id, signal) });
+  queryOptions({ queryKey: speakerKeys.detail(id, lang), queryFn: ({ signal }) => getSpeakerDetail(id, signal) });
 
 export const speakerCoursesQueryOptions = (lang: Lang, id: number, page: number) =>
   queryOptions({
-    queryKey: ['speaker', 'courses', id, lang, page],
+    queryKey: speakerKeys.courses(id, lang, page),
     queryFn: ({ signal }) => getSpeakerCourses(id, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export const speakerLivesQueryOptions = (lang: Lang, id: number, year: number | undefined, page: number) =>
   queryOptions({
-    queryKey: ['speaker', 'lives', id, lang, year ?? 'all', page],
+    queryKey: speakerKeys.lives(id, lang, year, page),
     queryFn: ({ signal }) => getSpeakerLives(id, year, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export const speakerLiveYearsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['speaker', 'live-years', id], queryFn: ({ signal }) => getSpeakerLiveYears(id, signal) });
+  queryOptions({ queryKey: speakerKeys.liveYears(id), queryFn: ({ signal }) => getSpeakerLiveYears(id, signal) });
 
 export const speakerContentQueryOptions = <C extends SpeakerContent>(lang: Lang, id: number, content: C, page: number) =>
   queryOptions({
-    queryKey: ['speaker', content, id, lang, page],
+    queryKey: speakerKeys.content(content, id, lang, page),
     queryFn: ({ signal }) => getSpeakerContent(id, content, page, signal),
     placeholderData: keepPreviousData,
   });
 
 export const myFollowsQueryOptions = (lang: Lang, page: number) =>
   queryOptions({
-    queryKey: ['speaker', 'follows', lang, page],
+    queryKey: speakerKeys.follows(lang, page),
     queryFn: ({ signal }) => getMyFollows(page, signal),
     placeholderData: keepPreviousData,
   });
@@ -101,12 +102,12 @@ export const useSpeakerContent = <C extends SpeakerContent>(id: number, content:
 /** Region names change with the language only. */
 export const useRegions = () => {
   const lang = useLang();
-  return useQuery({ queryKey: ['region', lang], queryFn: ({ signal }) => getRegions(signal), staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: speakerKeys.regions(lang), queryFn: ({ signal }) => getRegions(signal), staleTime: 10 * 60_000 });
 };
 export const useHospitals = (regionId: number | undefined, page: number, pageSize: number, enabled = true) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['hospital', 'list', lang, regionId ?? 'all', page, pageSize],
+    queryKey: speakerKeys.hospitals(lang, regionId, page, pageSize),
     queryFn: ({ signal }) => getHospitals(regionId, page, pageSize, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -115,7 +116,7 @@ export const useHospitals = (regionId: number | undefined, page: number, pageSiz
 export const useSpeakerList = (filter: SpeakerFilter, page: number) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['speaker', 'list', lang, filter.regionId ?? 'all', filter.hospitalId ?? 'all', page],
+    queryKey: speakerKeys.list(lang, filter.regionId, filter.hospitalId, page),
     queryFn: ({ signal }) => getSpeakerList(filter, page, signal),
     placeholderData: keepPreviousData,
   });
@@ -126,11 +127,11 @@ export function useFollowSpeaker(id: number) {
   return useMemberToggle({
     mutationFn: (follow: boolean) => putSpeakerFollow(id, follow),
     onSuccess: (result, client) => {
-      client.setQueriesData<SpeakerDetail>({ queryKey: ['speaker', 'detail', id] }, (old) =>
+      client.setQueriesData<SpeakerDetail>({ queryKey: speakerKeys.details(id) }, (old) =>
         old ? { ...old, is_follow: result.is_follow, follower_count: result.follower_count } : old,
       );
-      void client.invalidateQueries({ queryKey: ['speaker', 'follows'] });
-      void client.invalidateQueries({ queryKey: ['speaker', 'list'] });
+      void client.invalidateQueries({ queryKey: speakerKeys.allFollows });
+      void client.invalidateQueries({ queryKey: speakerKeys.lists });
     },
   });
 }
@@ -150,19 +151,19 @@ export type PlacePage<L extends PlaceList> = L extends 'course'
 
 const placeListRoute = { course: 'Courses', live: 'Lives', news: 'News', speaker: 'Speakers' } as const satisfies Record<PlaceList, string>;
 
-export const getPlace = (kind: PlaceKind, id: number, signal?: AbortSignal) => api.get<PlaceHeader>(pathOf(`${kind}Detail`, { id }), undefined, { signal });
+export const getPlace = (kind: PlaceKind, id: number, signal?: AbortSignal) => api.call(`${kind}Detail`, { params: { id }, signal });
 /** Every kind has the same four lists: `hospitalCourses`, `organizerLives`, ... */
 export const getPlaceList = <L extends PlaceList>(kind: PlaceKind, id: number, list: L, page: number, signal?: AbortSignal) =>
-  api.get<PlacePage<L>>(pathOf(`${kind}${placeListRoute[list as PlaceList]}`, { id }), { page, page_size: SPEAKER_PAGE_SIZE }, { signal });
+  api.call(`${kind}${placeListRoute[list as PlaceList]}`, { params: { id }, query: { page, page_size: SPEAKER_PAGE_SIZE }, signal }) as Promise<PlacePage<L>>;
 
 export const usePlace = (kind: PlaceKind, id: number) => {
   const lang = useLang();
-  return useQuery({ queryKey: ['place', kind, id, lang], queryFn: ({ signal }) => getPlace(kind, id, signal) });
+  return useQuery({ queryKey: speakerKeys.place(kind, id, lang), queryFn: ({ signal }) => getPlace(kind, id, signal) });
 };
 export const usePlaceList = <L extends PlaceList>(kind: PlaceKind, id: number, list: L, page: number) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['place', kind, id, lang, list, page],
+    queryKey: speakerKeys.placeList(kind, id, lang, list, page),
     queryFn: ({ signal }) => getPlaceList(kind, id, list, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataOf, SupportMessage, SupportSocketEvent } from '@medportal/contract';
 import { SUPPORT_VISITOR_HEADER } from '@medportal/contract/constants';
-import { pathOf, SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH } from '@medportal/contract/routes';
+import { SUPPORT_AGENT_SOCKET_PATH, SUPPORT_SOCKET_PATH } from '@medportal/contract/routes';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../shared/api-client';
 import type { Lang } from '../../../shared/i18n';
@@ -21,23 +21,29 @@ const visitorHeaders = (): Record<string, string> => {
 };
 
 export async function getSupportSession(): Promise<SupportSession> {
-  const data = await api.get<SupportSession>(pathOf('supportSession'), undefined, { headers: visitorHeaders() });
+  const data = await api.call('supportSession', { headers: visitorHeaders() });
   if (data.visitor_token) localStorage.setItem(TOKEN_KEY, data.visitor_token);
   return data;
 }
 export const sendSupportMessage = (kind: 'text' | 'image', body: string) =>
-  api.post<SupportMessage>(pathOf('supportSend'), { kind, body }, { headers: visitorHeaders() });
-export const markSupportRead = () => api.post<null>(pathOf('supportRead'), undefined, { headers: visitorHeaders() });
+  api.call('supportSend', { body: { kind, body }, headers: visitorHeaders() });
+export const markSupportRead = () => api.call('supportRead', { headers: visitorHeaders() });
 
-export const getAgentConversations = () => api.get<DataOf<'supportAgentConversations'>>(pathOf('supportAgentConversations'));
-export const getAgentConversation = (id: number) => api.get<DataOf<'supportAgentConversation'>>(pathOf('supportAgentConversation', { id }));
-export const sendAgentMessage = (id: number, body: string) => api.post<SupportMessage>(pathOf('supportAgentSend', { id }), { kind: 'text', body });
-export const markAgentRead = (id: number) => api.post<null>(pathOf('supportAgentRead', { id }));
+export const getAgentConversations = () => api.call('supportAgentConversations');
+export const getAgentConversation = (id: number) => api.call('supportAgentConversation', { params: { id } });
+export const sendAgentMessage = (id: number, body: string) => api.call('supportAgentSend', { params: { id }, body: { kind: 'text', body } });
+export const markAgentRead = (id: number) => api.call('supportAgentRead', { params: { id } });
 
-export const covid19QueryOptions = (lang: Lang) => queryOptions({ queryKey: ['covid19', lang], queryFn: ({ signal }) => api.get<Covid19>(pathOf('covid19'), undefined, { signal }) });
+/** Query keys of the epidemic map and the pre-event pages. */
+export const supportKeys = {
+  covid19: (lang: Lang) => ['covid19', lang] as const,
+  preAct: (id: number, lang: Lang) => ['pre-act', id, lang] as const,
+};
+
+export const covid19QueryOptions = (lang: Lang) => queryOptions({ queryKey: supportKeys.covid19(lang), queryFn: ({ signal }) => api.call('covid19', { signal }) });
 export const useCovid19 = () => useQuery(covid19QueryOptions(useLang()));
 export const preActQueryOptions = (id: number, lang: Lang) =>
-  queryOptions({ queryKey: ['pre-act', id, lang], queryFn: ({ signal }) => api.get<PreAct>(pathOf('preActUiConfig', { id }), undefined, { signal }) });
+  queryOptions({ queryKey: supportKeys.preAct(id, lang), queryFn: ({ signal }) => api.call('preActUiConfig', { params: { id }, signal }) });
 export const usePreAct = (id: number) => useQuery(preActQueryOptions(id, useLang()));
 
 /**

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactFormBody, DataOf } from '@medportal/contract';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_VALUE_MAX } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 
@@ -15,7 +14,7 @@ export function OfflineForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    api.post<DataOf<'contactForm'>>(pathOf('contactForm'), { ...values }).then(setSent, (err: unknown) => setError(errorText(err)));
+    api.call('contactForm', { body: { ...values } }).then(setSent, (err: unknown) => setError(errorText(err)));
   };
   if (sent) {
     return (

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_TEXT_MAX } from '@medportal/contract/constants';
-import { pathOf } from '@medportal/contract/routes';
 import { paths } from '../../../config/paths';
-import { apiUpload } from '../../../shared/api-client';
+import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { loadNamespaces } from '../../../shared/i18n';
 import { getAccessToken } from '../../../shared/session';
@@ -100,7 +99,7 @@ function OnlineServicePage() {
     const form = new FormData();
     form.append('file', file);
     try {
-      const image = await apiUpload<{ url: string }>(pathOf('uploadImage'), form);
+      const image = await api.upload('uploadImage', form);
       await send('image', image.url);
     } catch (err) {
       setSendError(errorText(err));

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
-import { cmeExportPath, pathOf } from '@medportal/contract/routes';
+import { cmeExportPath } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { getAccessToken } from '../../../shared/session';
 import type { CreditKind } from '../../../shared/credit/credit-api';
+import { walletKeys } from './keys';
 
 export type CmeCard = DataOf<'creditCme'>;
 export type CreditClaim = CmeCard['claims'][number];
@@ -17,8 +18,8 @@ export type EvaluationBody = BodyOf<'creditEvaluation'>;
 export const useCmeCard = (year: number | undefined) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['credit', 'cme', lang, year ?? 'now'],
-    queryFn: ({ signal }) => api.get<CmeCard>(pathOf('creditCme'), year ? { year: String(year) } : undefined, { signal }),
+    queryKey: walletKeys.cme(lang, year),
+    queryFn: ({ signal }) => api.call('creditCme', { query: year ? { year: String(year) } : undefined, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -27,17 +28,17 @@ export const useCmeCard = (year: number | undefined) => {
 export const useCreditTest = (kind: CreditKind, id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['credit', 'test', kind, id, lang],
-    queryFn: ({ signal }) => api.get<CreditTest>(pathOf('creditTest', { kind, id }), undefined, { signal }),
+    queryKey: walletKeys.creditTest(kind, id, lang),
+    queryFn: ({ signal }) => api.call('creditTest', { params: { kind, id }, signal }),
     enabled,
     staleTime: 0,
   });
 };
 
 export const submitTest = (kind: CreditKind, id: number, answers: Array<{ question_id: number; options: number[] }>) =>
-  api.post<CreditTestResult>(pathOf('creditTestSubmit', { kind, id }), { answers });
-export const submitEvaluation = (kind: CreditKind, id: number, body: EvaluationBody) => api.post<{ evaluated: true }>(pathOf('creditEvaluation', { kind, id }), body);
-export const submitClaim = (kind: CreditKind, id: number) => api.post<CreditClaimResult>(pathOf('creditClaim', { kind, id }));
+  api.call('creditTestSubmit', { params: { kind, id }, body: { answers } });
+export const submitEvaluation = (kind: CreditKind, id: number, body: EvaluationBody) => api.call('creditEvaluation', { params: { kind, id }, body });
+export const submitClaim = (kind: CreditKind, id: number) => api.call('creditClaim', { params: { kind, id } });
 
 /**
  * Downloads the year's 登记表 (CSV or PDF). The file route is not an envelope endpoint, so it is

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { idempotent, type OrderPayment } from '../../../shared/payment/payment';
+import { idempotent } from '../../../shared/payment/payment';
+import { walletKeys } from './keys';
 
 export type OrderPage = DataOf<'orderList'>;
 export type Order = OrderPage['items'][number];
@@ -30,20 +30,20 @@ const paged = (page: number, extra: Record<string, string | undefined> = {}) => 
 export const useOrders = (page: number, status: OrderStatus | '') => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'orders', lang, status, page],
-    queryFn: ({ signal }) => api.get<OrderPage>(pathOf('orderList'), paged(page, { status: status || undefined }), { signal }),
+    queryKey: walletKeys.orders(lang, status, page),
+    queryFn: ({ signal }) => api.call('orderList', { query: paged(page, { status: status || undefined }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 };
 
-export const cancelOrder = (orderNo: string) => api.post<Order>(pathOf('orderCancel', { order_no: orderNo }));
+export const cancelOrder = (orderNo: string) => api.call('orderCancel', { params: { order_no: orderNo } });
 
 export const useTransactions = (page: number, type: TxnType | '') => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'bill', lang, type, page],
-    queryFn: ({ signal }) => api.get<TxnPage>(pathOf('walletTransactions'), paged(page, { type: type || undefined }), { signal }),
+    queryKey: walletKeys.bill(lang, type, page),
+    queryFn: ({ signal }) => api.call('walletTransactions', { query: paged(page, { type: type || undefined }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -52,26 +52,26 @@ export const useTransactions = (page: number, type: TxnType | '') => {
 export const useRechargeList = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'recharge-list', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'rechargeList'>>(pathOf('rechargeList'), undefined, { signal }),
+    queryKey: walletKeys.rechargeList(lang),
+    queryFn: ({ signal }) => api.call('rechargeList', { signal }),
   });
 };
 
 export const usePayExplain = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'pay-explain', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'aboutPayExplain'>>(pathOf('aboutPayExplain'), undefined, { signal }),
+    queryKey: walletKeys.payExplain(lang),
+    queryFn: ({ signal }) => api.call('aboutPayExplain', { signal }),
   });
 };
 
-export const startRecharge = (body: BodyOf<'recharge'>, key: string) => api.post<OrderPayment>(pathOf('recharge'), body, idempotent(key));
+export const startRecharge = (body: BodyOf<'recharge'>, key: string) => api.call('recharge', { body, ...idempotent(key) });
 
 export const useCoupons = (page: number, status: CouponStatus) => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'coupons', lang, status, page],
-    queryFn: ({ signal }) => api.get<CouponPage>(pathOf('couponList'), paged(page, { status }), { signal }),
+    queryKey: walletKeys.coupons(lang, status, page),
+    queryFn: ({ signal }) => api.call('couponList', { query: paged(page, { status }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -80,19 +80,19 @@ export const useCoupons = (page: number, status: CouponStatus) => {
 export const useCouponRemain = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'coupon-remain', lang],
-    queryFn: ({ signal }) => api.get<DataOf<'couponRemain'>>(pathOf('couponRemain'), undefined, { signal }),
+    queryKey: walletKeys.couponRemain(lang),
+    queryFn: ({ signal }) => api.call('couponRemain', { signal }),
     staleTime: 0,
   });
 };
 
-export const claimCoupon = (campaignId: number) => api.post<Coupon>(pathOf('couponClaim', { id: campaignId }));
+export const claimCoupon = (campaignId: number) => api.call('couponClaim', { params: { id: campaignId } });
 
 export const useScoreLog = (page: number, type: 'all' | 'earned' | 'spent') => {
   const lang = useLang();
   return useQuery({
-    queryKey: ['money', 'score-log', lang, type, page],
-    queryFn: ({ signal }) => api.get<ScorePage>(pathOf('scoreLog'), paged(page, { type }), { signal }),
+    queryKey: walletKeys.scoreLog(lang, type, page),
+    queryFn: ({ signal }) => api.call('scoreLog', { query: paged(page, { type }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -100,32 +100,32 @@ export const useScoreLog = (page: number, type: 'all' | 'earned' | 'spent') => {
 
 export const useCreditRule = () =>
   useQuery({
-    queryKey: ['money', 'credit-rule'],
-    queryFn: ({ signal }) => api.get<DataOf<'creditRule'>>(pathOf('creditRule'), undefined, { signal }),
+    queryKey: walletKeys.creditRule,
+    queryFn: ({ signal }) => api.call('creditRule', { signal }),
   });
 
-export const redeemVoucher = (code: string) => api.post<DataOf<'voucherRedeem'>>(pathOf('voucherRedeem'), { code });
+export const redeemVoucher = (code: string) => api.call('voucherRedeem', { body: { code } });
 
-export const bankCardsQueryKey = ['money', 'bankcards'] as const;
+export const bankCardsQueryKey = walletKeys.bankCards;
 export const useBankCards = () =>
   useQuery({
     queryKey: bankCardsQueryKey,
-    queryFn: ({ signal }) => api.get<DataOf<'bankcardList'>>(pathOf('bankcardList'), undefined, { signal }),
+    queryFn: ({ signal }) => api.call('bankcardList', { signal }),
     staleTime: 0,
   });
 
-export const checkBankCard = (cardNumber: string) => api.post<DataOf<'checkBankcard'>>(pathOf('checkBankcard'), { card_number: cardNumber });
-export const addBankCard = (body: BodyOf<'bankcardAdd'>) => api.post<BankCard>(pathOf('bankcardAdd'), body);
-export const setDefaultCard = (id: number) => api.put<DataOf<'bankcardDefault'>>(pathOf('bankcardDefault', { id }));
-export const deleteCard = (id: number) => api.delete<DataOf<'bankcardDelete'>>(pathOf('bankcardDelete', { id }));
+export const checkBankCard = (cardNumber: string) => api.call('checkBankcard', { body: { card_number: cardNumber } });
+export const addBankCard = (body: BodyOf<'bankcardAdd'>) => api.call('bankcardAdd', { body });
+export const setDefaultCard = (id: number) => api.call('bankcardDefault', { params: { id } });
+export const deleteCard = (id: number) => api.call('bankcardDelete', { params: { id } });
 
 export const requestWithdrawal = (body: BodyOf<'cashWithdrawal'>, key: string) =>
-  api.post<Withdrawal>(pathOf('cashWithdrawal'), body, idempotent(key));
+  api.call('cashWithdrawal', { body, ...idempotent(key) });
 
 export const useWithdrawals = (page: number) =>
   useQuery({
-    queryKey: ['money', 'withdrawals', page],
-    queryFn: ({ signal }) => api.get<WithdrawalPage>(pathOf('withdrawalList'), paged(page), { signal }),
+    queryKey: walletKeys.withdrawals(page),
+    queryFn: ({ signal }) => api.call('withdrawalList', { query: paged(page), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@medportal/contract';
-import { pathOf } from '@medportal/contract/routes';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { walletKeys } from '../api/keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
-type SignInState = DataOf<'signInState'>;
 type SignInResult = DataOf<'signIn'>;
 type PersonalInfo = DataOf<'personalInfo'>;
-const signInKey = ['money', 'sign-in'] as const;
 
 /** Blank cells before the 1st of a YYYY-MM month in a Monday-first week. */
 function leadingBlanks(month: string): number {
@@ -30,8 +29,8 @@ export function SignInCard() {
   const { t } = useTranslation('money');
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: signInKey,
-    queryFn: ({ signal }) => api.get<SignInState>(pathOf('signInState'), undefined, { signal }),
+    queryKey: walletKeys.signIn,
+    queryFn: ({ signal }) => api.call('signInState', { signal }),
     staleTime: 0,
   });
   const [pending, setPending] = useState(false);
@@ -47,11 +46,11 @@ export function SignInCard() {
     setPending(true);
     setError(null);
     try {
-      const r = await api.post<SignInResult>(pathOf('signIn'));
+      const r = await api.call('signIn');
       // The sidebar's points change with the answer, before the lists reload.
       queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['money'] }), queryClient.invalidateQueries({ queryKey: ['profile', 'personal-info'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
     } catch (e) {
       setError(e);
     } finally {

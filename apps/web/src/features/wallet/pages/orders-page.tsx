@@ -17,6 +17,8 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { cancelOrder, ORDER_STATUSES, PAGE_SIZE, useOrders, type Order, type OrderStatus } from '../api/money';
 import { FilterTabs, MoneyPage } from '../components/parts';
+import { walletKeys } from '../api/keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 type Tab = OrderStatus | 'all';
 const TABS: readonly Tab[] = ['all', ...ORDER_STATUSES];
@@ -37,8 +39,8 @@ function PayDialog({ order, onClose }: { order: Order; onClose: () => void }) {
 
   const onPaid = useCallback(() => {
     setPaid(true);
-    void queryClient.invalidateQueries({ queryKey: ['money'] });
-    void queryClient.invalidateQueries({ queryKey: ['course'] });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.courses });
   }, [queryClient]);
 
   const submit = async (event: FormEvent) => {
@@ -119,7 +121,7 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
     try {
       await cancelOrder(order.order_no);
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: ['money'] });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (e) {
       setError(e);
     } finally {

@@ -10,6 +10,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
+import { walletKeys } from '../api/keys';
 
 /**
  * `/wallet/recharge`: an option or a custom amount, WeChat Pay or Alipay; the QR code's order is
@@ -36,7 +37,7 @@ export function RechargePage() {
 
   const onPaid = useCallback(() => {
     setDone(true);
-    void queryClient.invalidateQueries({ queryKey: ['money'] });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
   }, [queryClient]);
 
   const submit = async (event: FormEvent) => {

@@ -18,6 +18,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
+import { walletKeys } from '../api/keys';
 
 /** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
 export function CashPage() {
@@ -55,7 +56,7 @@ export function CashPage() {
     setPending(true);
     try {
       setDone(await requestWithdrawal(body, key.current.key));
-      await queryClient.invalidateQueries({ queryKey: ['money'] });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (e) {
       if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setErrors({ password: errorText(e) });
       else setError(e);
