@@ -173,6 +173,28 @@ describe('admin catalog', () => {
     expect(dup.code).toBe(ErrorCode.CATALOG_DUPLICATE);
     const bar = await pub('/v1/relate_site');
     expect(JSON.stringify(bar.data)).toContain('目录产品二');
+    // The landing page's cards and buttons, in order; a button is a site path or an https address.
+    const features = [
+      { title_zh: '卡片一', title_en: 'Card one', text_zh: '说明一', text_en: null },
+      { title_zh: '卡片二', title_en: null, text_zh: '', text_en: null },
+    ];
+    const links = [
+      { title_zh: '进入', title_en: 'Open', url: '/catalog_product/start' },
+      { title_zh: '官网', title_en: null, url: 'https://example.org/product' },
+    ];
+    const withLists = await admin('PUT', `/v1/admin/relate_sites/${r.id}`, { ...r, features, links });
+    expect(withLists.code, withLists.message).toBe(0);
+    expect(withLists.data.features).toEqual(features);
+    expect(withLists.data.links).toEqual(links);
+    const landing = await pub<{ features: Array<{ title: string }>; links: Array<{ title: string; action: { data: { url?: string }; target: string } }> }>('/v1/relate_site/catalog_product', 'en');
+    expect(landing.data.features.map((f) => f.title)).toEqual(['Card one', '卡片二']);
+    expect(landing.data.links.map((l) => [l.title, l.action.data.url, l.action.target])).toEqual([
+      ['Open', '/catalog_product/start', '_self'],
+      ['官网', 'https://example.org/product', '_blank'],
+    ]);
+    // A protocol-relative or script address is refused.
+    expect((await admin('PUT', `/v1/admin/relate_sites/${r.id}`, { ...withLists.data, links: [{ title_zh: 'x', url: '//evil.example' }] })).code).toBe(ErrorCode.VALIDATION);
+    expect((await admin('PUT', `/v1/admin/relate_sites/${r.id}`, { ...withLists.data, links: [{ title_zh: 'x', url: 'javascript:alert(1)' }] })).code).toBe(ErrorCode.VALIDATION);
     await remove('relate_sites', r.id);
     expect(JSON.stringify((await pub('/v1/relate_site')).data)).not.toContain('目录产品二');
   });

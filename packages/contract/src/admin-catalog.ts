@@ -196,6 +196,19 @@ export const RelateSiteBody = z.object({
   intro_zh: text(50_000),
   intro_en: en(50_000),
   sort,
+  /** The landing page's feature cards, in order (absent from an edit: kept). */
+  features: z
+    .array(z.object({ title_zh: zh(60), title_en: en(100), text_zh: text(500), text_en: en(800) }))
+    .max(12)
+    .optional(),
+  /**
+   * The landing page's buttons, the first the main one: a site path opens in the site, an
+   * https address in a new tab.
+   */
+  links: z
+    .array(z.object({ title_zh: zh(30), title_en: en(60), url: z.string().trim().min(1).max(500).regex(/^(\/(?!\/)|https:\/\/)/) }))
+    .max(6)
+    .optional(),
 });
 export const HotWordBody = z.object({ word_zh: zh(40), word_en: en(60), sort });
 

@@ -1,6 +1,6 @@
 import { CreateButton, DeleteButton, Edit, Create, EditButton, useForm } from '@refinedev/antd';
 import { useCustomMutation, useInvalidate, useList, useTranslate, type BaseRecord } from '@refinedev/core';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { Button, Card, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -115,6 +115,57 @@ function FieldInput({ field, fixed }: { field: CatalogField; fixed: boolean }): 
       return (
         <Form.Item key={field.name} name={field.name} label={label} rules={field.required ? [{ required: true }] : []}>
           <InputNumber disabled={fixed} style={{ width: 200 }} />
+        </Form.Item>
+      );
+    case 'list':
+      return (
+        <Form.Item key={field.name} label={label}>
+          <Form.List name={field.name}>
+            {(rows, { add, remove, move }) => (
+              <Space direction="vertical" style={{ width: '100%', maxWidth: 960 }}>
+                {rows.map((row, i) => (
+                  <Card
+                    key={row.key}
+                    size="small"
+                    title={`${i + 1}`}
+                    extra={
+                      <Space>
+                        <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)}>
+                          {t('catalog.fields.move_up')}
+                        </Button>
+                        <Button size="small" disabled={i === rows.length - 1} onClick={() => move(i, i + 1)}>
+                          {t('catalog.fields.move_down')}
+                        </Button>
+                        <Button size="small" danger onClick={() => remove(row.name)}>
+                          {t('catalog.fields.remove_row')}
+                        </Button>
+                      </Space>
+                    }
+                  >
+                    {field.parts.map((part) => (
+                      <Form.Item
+                        key={part.name}
+                        name={[row.name, part.name]}
+                        label={t(`catalog.fields.${part.name}`)}
+                        extra={part.name === 'url' ? t('catalog.fields.url_hint') : undefined}
+                        rules={[
+                          ...(part.required ? [{ required: true, whitespace: true }] : []),
+                          ...(part.name === 'url' ? [{ pattern: /^(\/(?!\/)|https:\/\/)/, message: t('catalog.fields.url_hint') }] : []),
+                        ]}
+                        // An empty English text is "not written" (null: readers see the Chinese).
+                        normalize={(v: string) => (part.name.endsWith('_en') && v === '' ? null : v)}
+                      >
+                        {part.rows ? <Input.TextArea rows={part.rows} maxLength={part.maxLength} showCount /> : <Input maxLength={part.maxLength} />}
+                      </Form.Item>
+                    ))}
+                  </Card>
+                ))}
+                <Button onClick={() => add(Object.fromEntries(field.parts.map((p) => [p.name, p.name.endsWith('_en') ? null : ''])))} disabled={rows.length >= field.max}>
+                  {t('catalog.fields.add_row')}
+                </Button>
+              </Space>
+            )}
+          </Form.List>
         </Form.Item>
       );
     case 'links':

@@ -12,6 +12,8 @@ export type CatalogField =
   | { kind: 'image'; name: string; required?: boolean }
   | { kind: 'number'; name: string; required?: boolean }
   | { kind: 'ref'; name: string; ref: CatalogRef; required?: boolean }
+  /** A list of small records (a landing page's feature cards, its buttons), in order. */
+  | { kind: 'list'; name: string; max: number; parts: Array<{ name: string; required?: boolean; rows?: number; maxLength: number }> }
   /** Linked rows, in the order picked (the server keeps it where the link has one). */
   | { kind: 'links'; name: string; ref: CatalogRef }
   | { kind: 'date'; name: string; required?: boolean }
@@ -196,6 +198,27 @@ export const CATALOG: readonly CatalogResourceDef[] = [
       { kind: 'text', name: 'url', required: true },
       { kind: 'html', name: 'intro_zh' },
       { kind: 'html', name: 'intro_en' },
+      {
+        kind: 'list',
+        name: 'features',
+        max: 12,
+        parts: [
+          { name: 'title_zh', required: true, maxLength: 60 },
+          { name: 'title_en', maxLength: 100 },
+          { name: 'text_zh', rows: 2, maxLength: 500 },
+          { name: 'text_en', rows: 2, maxLength: 800 },
+        ],
+      },
+      {
+        kind: 'list',
+        name: 'links',
+        max: 6,
+        parts: [
+          { name: 'title_zh', required: true, maxLength: 30 },
+          { name: 'title_en', maxLength: 60 },
+          { name: 'url', required: true, maxLength: 500 },
+        ],
+      },
       { kind: 'number', name: 'sort' },
     ],
   },

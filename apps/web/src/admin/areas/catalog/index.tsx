@@ -84,6 +84,15 @@ const fields = {
   key: ['标识', 'Key'],
   icon: ['图标', 'Icon'],
   word: ['搜索词', 'Word'],
+  features: ['特色卡片（按顺序）', 'Feature cards (in order)'],
+  links: ['按钮（第一个为主按钮）', 'Buttons (the first is the main one)'],
+  text_zh: ['说明（中文）', 'Text (Chinese)'],
+  text_en: ['说明（英文）', 'Text (English)'],
+  url_hint: ['站内路径（/开头）或 https 地址', 'A site path (starting with /) or an https address'],
+  add_row: ['添加一项', 'Add one'],
+  move_up: ['上移', 'Move up'],
+  move_down: ['下移', 'Move down'],
+  remove_row: ['移除', 'Remove'],
   updated_at: ['更新时间', 'Updated'],
 } as const;
 
