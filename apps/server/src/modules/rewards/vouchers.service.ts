@@ -3,10 +3,11 @@ import { type ApiLanguage, ErrorCode, type VoucherBatch, type VoucherBatchBody, 
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { courseEntitlements, courses, voucherBatches, vouchers } from '../../db/schema/index.ts';
+import { courses, voucherBatches, vouchers } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { pick } from '../../lib/i18n.ts';
+import { grantEntitlement, hasEntitlement } from '../courses/index.ts';
 import type { PageQ } from '../shared/paginate.ts';
 import { pageOf } from '../shared/paginate.ts';
 import { pointsBalance, postPoints } from './points.ledger.ts';
@@ -102,11 +103,7 @@ export class VoucherService {
     if (batch.kind === 'course') {
       const [c] = await tx.select({ id: courses.id, titleZh: courses.titleZh, titleEn: courses.titleEn }).from(courses).where(eq(courses.id, batch.courseId!));
       if (!c) throw new AppError(ErrorCode.VOUCHER_INVALID);
-      const [owned] = await tx
-        .select({ id: courseEntitlements.id })
-        .from(courseEntitlements)
-        .where(and(eq(courseEntitlements.userId, userId), eq(courseEntitlements.courseId, c.id)));
-      if (owned) throw new AppError(ErrorCode.ALREADY_PURCHASED);
+      if (await hasEntitlement(tx, userId, c.id)) throw new AppError(ErrorCode.ALREADY_PURCHASED);
       course = { id: c.id, title: pick(lang, c.titleZh, c.titleEn) };
     }
 
@@ -124,7 +121,7 @@ export class VoucherService {
       points = batch.points!;
       await postPoints(tx, { userId, change: points, reason: 'voucher', refType: 'voucher', refId: ref });
     } else if (batch.kind === 'course') {
-      await tx.insert(courseEntitlements).values({ userId, courseId: course!.id, source: 'voucher' }).onConflictDoNothing();
+      await grantEntitlement(tx, { userId, courseId: course!.id, source: 'voucher' });
     } else {
       couponId = await this.coupons.grant(tx, userId, batch.couponCampaignId!, `voucher:${ref}`);
     }
