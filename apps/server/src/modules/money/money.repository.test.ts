@@ -25,7 +25,7 @@ beforeAll(async () => {
         cover: `/covers/list-${i}.svg`,
         priceType: PriceType.PAID,
         price: 1_000 + i,
-        status: 'published',
+        status: 'published' as const,
         publishedAt: new Date('2020-01-01T00:00:00Z'),
       })),
     )
