@@ -1,9 +1,10 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { PriceType } from '@medportal/contract';
 import type { Db } from '../db/client.ts';
-import { couponCampaigns, courseEntitlements, courses, departments, meetings, userIdentities, userRoles, users } from '../db/schema/index.ts';
+import { couponCampaigns, courses, departments, meetings, userIdentities, userRoles, users } from '../db/schema/index.ts';
 import { recordConsent } from '../modules/auth/consents.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { grantEntitlement } from '../modules/courses/index.ts';
 import { insertMeetingWithRoom } from '../modules/meetings/index.ts';
 import { DEMO_MODERATOR } from './live-room.ts';
 
@@ -67,7 +68,7 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
       }
     }
     const learnerId = await ensureUser(tx, DEMO_LEARNER, now);
-    await tx.insert(courseEntitlements).values({ userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now }).onConflictDoNothing();
+    await grantEntitlement(tx, { userId: learnerId, courseId: paid.id, source: 'demo', grantedAt: now });
     const operatorId = await ensureUser(tx, DEMO_OPERATOR, now);
     // The demo operator administers the console: every admin area, the online service's desk included.
     await tx.insert(userRoles).values({ userId: operatorId, role: 'administrator', createdAt: now }).onConflictDoNothing();

@@ -113,7 +113,7 @@ export const liveStreams = pgTable('live_streams', {
   createdAt: createdAt(),
 });
 
-/** Who may watch a paid course: one row per user and course, written by purchases (and the demo seed). */
+/** Who may watch a paid course: one row per user and course. Owned by the courses module (grantEntitlement, revokeEntitlement): purchases, vouchers, merge and the seed go through it. */
 export const courseEntitlements = pgTable(
   'course_entitlements',
   {

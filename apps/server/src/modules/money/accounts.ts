@@ -1,9 +1,10 @@
 import { ErrorCode } from '@medportal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { coupons, courseEntitlements, orders } from '../../db/schema/index.ts';
+import { coupons, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedger, walletOf } from './ledger.ts';
+import { mergeEntitlements } from '../courses/index.ts';
 import { writeAudit } from '../staff/index.ts';
 
 /**
@@ -45,17 +46,8 @@ export async function mergeMoney(tx: Tx, fromId: number, intoId: number, now: Da
   }
   const movedOrders = await tx.update(orders).set({ userId: intoId }).where(eq(orders.userId, fromId)).returning({ orderNo: orders.orderNo });
   const movedCoupons = await tx.update(coupons).set({ userId: intoId }).where(eq(coupons.userId, fromId)).returning({ id: coupons.id });
-  // A course both accounts own stays once, with the survivor's grant.
-  const theirs = await tx.select().from(courseEntitlements).where(eq(courseEntitlements.userId, fromId));
-  const granted = theirs.length
-    ? await tx
-        .insert(courseEntitlements)
-        .values(theirs.map((e) => ({ userId: intoId, courseId: e.courseId, source: e.source, grantedAt: e.grantedAt })))
-        .onConflictDoNothing()
-        .returning({ id: courseEntitlements.id })
-    : [];
-  await tx.delete(courseEntitlements).where(eq(courseEntitlements.userId, fromId));
-  const moved: MoneyMerged = { balance, orders: movedOrders.length, coupons: movedCoupons.length, entitlements: granted.length };
+  const entitlements = await mergeEntitlements(tx, fromId, intoId);
+  const moved: MoneyMerged = { balance, orders: movedOrders.length, coupons: movedCoupons.length, entitlements };
   await writeAudit(tx, { actorId: intoId, action: 'account.merge', target: `user:${fromId}`, before: { user_id: fromId }, after: { into: intoId, ...moved }, now });
   return moved;
 }

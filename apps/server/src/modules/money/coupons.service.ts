@@ -1,11 +1,11 @@
 import { type ApiLanguage, type CouponCampaign, type CouponRemain, type CouponStatus, type CreateCampaignBody, ErrorCode, type UserCoupon, type UsableCoupons } from '@medportal/contract';
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { couponCampaigns, coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CampaignRow, couponDiscount, couponRule, presentCoupon } from './money.present.ts';
+import { type PageQ, pageOf } from '../shared/paginate.ts';
 import { writeAudit } from '../staff/index.ts';
+import * as repo from './coupons.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -38,67 +38,36 @@ export class CouponService {
   async claim(userId: number, campaignId: number, lang: ApiLanguage): Promise<UserCoupon> {
     return transaction(this.db, async (tx) => {
       const now = this.now();
-      const [c] = await tx.select().from(couponCampaigns).where(eq(couponCampaigns.id, campaignId)).for('update');
+      const c = await repo.lockCampaign(tx, campaignId);
       if (!c || !c.active) throw new AppError(ErrorCode.NOT_FOUND);
       if (c.claimStartsAt > now || c.claimEndsAt <= now) throw new AppError(ErrorCode.COUPON_SOLD_OUT);
-      const [held] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(coupons)
-        .where(and(eq(coupons.campaignId, c.id), eq(coupons.userId, userId)));
-      if ((held?.n ?? 0) >= c.perUserLimit) throw new AppError(ErrorCode.COUPON_ALREADY_CLAIMED);
-      const [issued] = await tx
-        .update(couponCampaigns)
-        .set({ issued: sql`${couponCampaigns.issued} + 1` })
-        .where(and(eq(couponCampaigns.id, c.id), sql`(${couponCampaigns.total} is null or ${couponCampaigns.issued} < ${couponCampaigns.total})`))
-        .returning({ issued: couponCampaigns.issued });
-      if (!issued) throw new AppError(ErrorCode.COUPON_SOLD_OUT);
+      if ((await repo.heldOfCampaign(tx, c.id, userId)) >= c.perUserLimit) throw new AppError(ErrorCode.COUPON_ALREADY_CLAIMED);
+      if (!(await repo.issueOne(tx, c.id))) throw new AppError(ErrorCode.COUPON_SOLD_OUT);
       const until = new Date(Math.min(now.getTime() + c.validDays * DAY_MS, c.validUntil?.getTime() ?? Number.MAX_SAFE_INTEGER));
-      const [row] = await tx.insert(coupons).values({ campaignId: c.id, userId, status: 'unused', validFrom: now, validUntil: until, claimedAt: now }).returning();
-      if (!row) throw new Error('coupon insert returned nothing');
+      const row = await repo.insertCoupon(tx, { campaignId: c.id, userId, status: 'unused', validFrom: now, validUntil: until, claimedAt: now });
       return presentCoupon(row, c, lang, now);
     });
   }
 
-  async list(userId: number, status: CouponStatus, page: number, pageSize: number, lang: ApiLanguage) {
+  async list(userId: number, status: CouponStatus, q: PageQ, lang: ApiLanguage) {
     const now = this.now();
-    const where =
-      status === 'used'
-        ? and(eq(coupons.userId, userId), eq(coupons.status, 'used'))
-        : status === 'expired'
-          ? and(eq(coupons.userId, userId), inArray(coupons.status, ['unused', 'reserved']), lte(coupons.validUntil, now))
-          : and(eq(coupons.userId, userId), inArray(coupons.status, ['unused', 'reserved']), gt(coupons.validUntil, now));
-    const order = status === 'unused' ? [asc(coupons.validUntil), asc(coupons.id)] : [desc(coupons.id)];
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select({ coupon: coupons, campaign: couponCampaigns })
-        .from(coupons)
-        .innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId))
-        .where(where)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where),
-    ]);
-    const total = count?.n ?? 0;
-    return { items: rows.map((r) => presentCoupon(r.coupon, r.campaign, lang, now)), page, page_size: pageSize, total, has_more: page * pageSize < total };
+    const { rows, total } = await repo.couponPage(this.db, userId, status, now, q);
+    return pageOf(
+      rows.map((r) => presentCoupon(r.coupon, r.campaign, lang, now)),
+      q,
+      total,
+    );
   }
 
-  async remain(userId: number | null, lang: ApiLanguage, open: CampaignRow[]): Promise<CouponRemain> {
+  /** The user's unused coupons and the campaigns open for claims now (with how many the user holds of each). */
+  async remain(userId: number | null, lang: ApiLanguage): Promise<CouponRemain> {
     const now = this.now();
+    const open = await repo.openCampaigns(this.db, now);
     let unused = 0;
     const mine = new Map<number, number>();
     if (userId !== null) {
-      const [u] = await this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(coupons)
-        .where(and(eq(coupons.userId, userId), eq(coupons.status, 'unused'), gt(coupons.validUntil, now)));
-      unused = u?.n ?? 0;
-      const held = await this.db
-        .select({ campaignId: coupons.campaignId, n: sql<number>`count(*)::int` })
-        .from(coupons)
-        .where(eq(coupons.userId, userId))
-        .groupBy(coupons.campaignId);
-      for (const h of held) mine.set(h.campaignId, h.n);
+      unused = await repo.unusedCount(this.db, userId, now);
+      for (const h of await repo.heldByCampaign(this.db, userId)) mine.set(h.campaignId, h.n);
     }
     return { unused, campaigns: open.map((c) => this.presentCampaign(c, lang, mine.get(c.id) ?? 0)) };
   }
@@ -106,11 +75,7 @@ export class CouponService {
   /** The user's coupons that fit a course at `price`, best (largest discount, then soonest to expire) first. */
   async usable(userId: number, courseId: number, price: number, originalPrice: number, lang: ApiLanguage): Promise<UsableCoupons> {
     const now = this.now();
-    const rows = await this.db
-      .select({ coupon: coupons, campaign: couponCampaigns })
-      .from(coupons)
-      .innerJoin(couponCampaigns, eq(couponCampaigns.id, coupons.campaignId))
-      .where(and(eq(coupons.userId, userId), eq(coupons.status, 'unused'), lte(coupons.validFrom, now), gt(coupons.validUntil, now)));
+    const rows = await repo.validUnused(this.db, userId, now);
     const items = rows
       .map((r) => ({ r, off: couponDiscount(r.campaign, price, courseId) }))
       .filter((x): x is { r: (typeof rows)[number]; off: number } => x.off !== null && x.off > 0)
@@ -124,28 +89,24 @@ export class CouponService {
   async createCampaign(actorId: number, body: CreateCampaignBody, lang: ApiLanguage) {
     const now = this.now();
     return transaction(this.db, async (tx) => {
-      const [c] = await tx
-        .insert(couponCampaigns)
-        .values({
-          titleZh: body.title_zh,
-          titleEn: body.title_en ?? null,
-          kind: body.kind,
-          value: body.value,
-          maxDiscount: body.max_discount,
-          minSpend: body.min_spend,
-          scope: body.scope,
-          courseIds: body.scope === 'courses' ? body.course_ids : [],
-          total: body.total ?? null,
-          perUserLimit: body.per_user_limit ?? 1,
-          claimStartsAt: body.claim_starts_at ? new Date(body.claim_starts_at) : now,
-          claimEndsAt: new Date(body.claim_ends_at),
-          validDays: body.valid_days,
-          validUntil: body.valid_until ? new Date(body.valid_until) : null,
-          createdBy: actorId,
-          createdAt: now,
-        })
-        .returning();
-      if (!c) throw new Error('campaign insert returned nothing');
+      const c = await repo.insertCampaign(tx, {
+        titleZh: body.title_zh,
+        titleEn: body.title_en ?? null,
+        kind: body.kind,
+        value: body.value,
+        maxDiscount: body.max_discount,
+        minSpend: body.min_spend,
+        scope: body.scope,
+        courseIds: body.scope === 'courses' ? body.course_ids : [],
+        total: body.total ?? null,
+        perUserLimit: body.per_user_limit ?? 1,
+        claimStartsAt: body.claim_starts_at ? new Date(body.claim_starts_at) : now,
+        claimEndsAt: new Date(body.claim_ends_at),
+        validDays: body.valid_days,
+        validUntil: body.valid_until ? new Date(body.valid_until) : null,
+        createdBy: actorId,
+        createdAt: now,
+      });
       await writeAudit(tx, { actorId, action: 'coupon_campaign.create', target: `coupon_campaign:${c.id}`, before: null, after: body, now });
       return this.presentAdmin(c, lang);
     });
@@ -156,7 +117,7 @@ export class CouponService {
   }
 
   async allCampaigns(lang: ApiLanguage) {
-    const rows = await this.db.select().from(couponCampaigns).orderBy(desc(couponCampaigns.id));
+    const rows = await repo.allCampaigns(this.db);
     return rows.map((c) => this.presentAdmin(c, lang));
   }
 }

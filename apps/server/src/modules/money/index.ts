@@ -8,3 +8,5 @@ export { auditLedger, type LedgerAudit, type LedgerViolation } from './audit.ts'
 export { mergeMoney, type MoneyMerged, refuseMoneyInFlight } from './accounts.ts';
 export { default as moneyRoutes, type MoneyRoutesOptions } from './money.routes.ts';
 export { orderSummary, paidOrdersBetween } from './money.figures.ts';
+/** Coupons a voucher code gives (the rewards module redeems the code; the coupon tables are this module's). */
+export { voucherCoupons } from './voucher-coupons.ts';

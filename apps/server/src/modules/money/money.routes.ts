@@ -1,20 +1,19 @@
-import { type ApiLanguage, ErrorCode, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, payNotifyPath, type QrChannel, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '@medportal/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type ApiLanguage, ErrorCode, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, payNotifyPath, type QrChannel } from '@medportal/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentSettings } from '../../config.ts';
-import { orders, rechargeOptions, walletTransactions } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { createPaymentProviders } from '../../lib/payments/providers.ts';
 import type { SandboxProvider } from '../../lib/payments/sandbox.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { CouponService } from './coupons.service.ts';
-import { walletOf } from './ledger.ts';
-import { presentOrder, presentTxn, type TxnRow, type TxnSubjects } from './money.present.ts';
+import { pageOf } from '../shared/paginate.ts';
+import { presentOrder } from './money.present.ts';
 import { MoneyService, type OrderPoints, type Paying } from './money.service.ts';
+import { ensureRechargeOptions } from './wallet.service.ts';
 import { sandboxPayPage } from './sandbox-page.ts';
+import { courseForSale } from './checkout.ts';
 
 export interface MoneyRoutesOptions {
   now: () => Date;
@@ -30,8 +29,6 @@ declare module 'fastify' {
     money: { service: MoneyService; sandboxes: SandboxProvider[]; sweep(): Promise<void> };
   }
 }
-
-const DEFAULT_RECHARGE_FEN = [1_000, 5_000, 10_000, 20_000, 50_000];
 
 const PAY_EXPLAIN: Record<ApiLanguage, { title: string; paragraphs: string[] }> = {
   zh_CN: {
@@ -65,16 +62,6 @@ function idempotencyKey(req: FastifyRequest): string {
   return key;
 }
 
-/** Recharge options exist in every environment (the first start writes the defaults). */
-async function ensureRechargeOptions(app: FastifyInstance): Promise<void> {
-  const [any] = await app.db.select({ id: rechargeOptions.id }).from(rechargeOptions).limit(1);
-  if (any) return;
-  await app.database.exclusive('recharge-options', async (db) => {
-    const [again] = await db.select({ id: rechargeOptions.id }).from(rechargeOptions).limit(1);
-    if (!again) await db.insert(rechargeOptions).values(DEFAULT_RECHARGE_FEN.map((amount, i) => ({ amount, sort: i })));
-  });
-}
-
 /** Wallet, orders, payments, coupons and the operator API (decision record 0026). */
 const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -99,8 +86,8 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     points: opts.points,
     log: app.log,
   });
-  const couponsSvc = new CouponService(app.db, now);
-  await ensureRechargeOptions(app);
+  const { orders, payments, refunds, wallet, coupons } = service;
+  await ensureRechargeOptions(app.database);
 
   const paying = (req: FastifyRequest): Paying => ({
     user: currentUser(req),
@@ -142,91 +129,60 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
 
   // ---- wallet ----
 
-  /** The titles of the orders bill rows refer to (shown in the reader's language). */
-  const txnSubjects = async (rows: TxnRow[]): Promise<TxnSubjects> => {
-    const orderNos = [...new Set(rows.filter((t) => t.refType === 'order').map((t) => t.refId))];
-    if (orderNos.length === 0) return new Map();
-    const found = await app.db.select({ orderNo: orders.orderNo, title: orders.title, titleEn: orders.titleEn }).from(orders).where(inArray(orders.orderNo, orderNos));
-    return new Map(found.map((o) => [o.orderNo, o]));
-  };
-
-  app.route({ ...endpointRoute('walletInfo'), handler: async (req) => ok(await walletOf(app.db, currentUser(req).id)) });
-  app.route({
-    ...endpointRoute('walletTransactions'),
-    handler: async (req) => {
-      const me = currentUser(req);
-      const { page, page_size: size, type } = req.query;
-      const where = and(eq(walletTransactions.userId, me.id), type ? eq(walletTransactions.type, type) : undefined);
-      const [rows, [count]] = await Promise.all([
-        app.db.select().from(walletTransactions).where(where).orderBy(desc(walletTransactions.id)).limit(size).offset((page - 1) * size),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where),
-      ]);
-      const total = count?.n ?? 0;
-      const subjects = await txnSubjects(rows);
-      return ok({ items: rows.map((t) => presentTxn(t, req.ctx.lang, subjects)), page, page_size: size, total, has_more: page * size < total });
-    },
-  });
-  app.route({
-    ...endpointRoute('walletTransaction'),
-    handler: async (req) => {
-      const [t] = await app.db.select().from(walletTransactions).where(and(eq(walletTransactions.id, req.params.id), eq(walletTransactions.userId, currentUser(req).id)));
-      if (!t) throw new AppError(ErrorCode.NOT_FOUND);
-      return ok(presentTxn(t, req.ctx.lang, await txnSubjects([t])));
-    },
-  });
-  app.route({
-    ...endpointRoute('rechargeList'),
-    handler: async (req) => {
-      const rows = await app.db.select().from(rechargeOptions).where(eq(rechargeOptions.active, true)).orderBy(asc(rechargeOptions.sort), asc(rechargeOptions.id));
-      const label = (fen: number) => (req.ctx.lang === 'en' ? `¥${fen / 100}` : `${fen / 100} 元`);
-      return ok({ items: rows.map((r) => ({ id: r.id, amount: r.amount, label: label(r.amount) })), min_amount: RECHARGE_MIN_FEN, max_amount: RECHARGE_MAX_FEN });
-    },
-  });
+  app.route({ ...endpointRoute('walletInfo'), handler: async (req) => ok(await wallet.info(currentUser(req).id)) });
+  app.route({ ...endpointRoute('walletTransactions'), handler: async (req) => ok(await wallet.transactions(currentUser(req).id, req.query, req.ctx.lang)) });
+  app.route({ ...endpointRoute('walletTransaction'), handler: async (req) => ok(await wallet.transaction(currentUser(req).id, req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('rechargeList'), handler: async (req) => ok(await wallet.rechargeOptions(req.ctx.lang)) });
   app.route({ ...endpointRoute('aboutPayExplain'), handler: async (req) => ok(PAY_EXPLAIN[req.ctx.lang]) });
 
   // ---- paying ----
 
-  app.route({ ...endpointRoute('walletPurchase'), handler: async (req) => ok(await service.purchase(paying(req), req.body)) });
-  app.route({ ...endpointRoute('createOrder'), handler: async (req) => ok(await service.createCourseOrder(paying(req), req.body)) });
-  app.route({ ...endpointRoute('recharge'), handler: async (req) => ok(await service.recharge(paying(req), req.body)) });
-  app.route({ ...endpointRoute('orderPay'), handler: async (req) => ok(await service.payOrder(paying(req), req.params.order_no, req.body)) });
+  app.route({ ...endpointRoute('walletPurchase'), handler: async (req) => ok(await wallet.purchase(paying(req), req.body)) });
+  app.route({ ...endpointRoute('createOrder'), handler: async (req) => ok(await orders.createCourseOrder(paying(req), req.body)) });
+  app.route({ ...endpointRoute('recharge'), handler: async (req) => ok(await orders.recharge(paying(req), req.body)) });
+  app.route({ ...endpointRoute('orderPay'), handler: async (req) => ok(await orders.payOrder(paying(req), req.params.order_no, req.body)) });
 
   // ---- orders ----
 
   app.route({
     ...endpointRoute('orderInfo'),
-    handler: async (req) => ok(await service.present(await service.ownOrder(currentUser(req), req.query.order_no), req.ctx.lang)),
+    handler: async (req) => ok(await orders.present(await orders.ownOrder(currentUser(req), req.query.order_no), req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('orderList'),
     handler: async (req) => {
-      const { rows, total } = await service.orderPage(currentUser(req).id, req.query);
-      const items = await Promise.all(rows.map((o) => service.present(o, req.ctx.lang)));
-      return ok({ items, page: req.query.page, page_size: req.query.page_size, total, has_more: req.query.page * req.query.page_size < total });
+      const { rows, total } = await orders.page(currentUser(req).id, req.query);
+      return ok(
+        pageOf(
+          rows.map((o) => presentOrder(o, req.ctx.lang, o.cover)),
+          req.query,
+          total,
+        ),
+      );
     },
   });
   app.route({
     ...endpointRoute('orderCancel'),
-    handler: async (req) => ok(await service.present(await service.cancel(currentUser(req), req.params.order_no), req.ctx.lang)),
+    handler: async (req) => ok(await orders.present(await orders.cancel(currentUser(req), req.params.order_no), req.ctx.lang)),
   });
 
   // ---- coupons ----
 
   app.route({
     ...endpointRoute('couponList'),
-    handler: async (req) => ok(await couponsSvc.list(currentUser(req).id, req.query.status, req.query.page, req.query.page_size, req.ctx.lang)),
+    handler: async (req) => ok(await coupons.list(currentUser(req).id, req.query.status, req.query, req.ctx.lang)),
   });
-  app.route({ ...endpointRoute('couponClaim'), handler: async (req) => ok(await couponsSvc.claim(currentUser(req).id, req.params.id, req.ctx.lang)) });
+  app.route({ ...endpointRoute('couponClaim'), handler: async (req) => ok(await coupons.claim(currentUser(req).id, req.params.id, req.ctx.lang)) });
   app.route({
     ...endpointRoute('couponRemain'),
     config: { auth: 'optional' },
-    handler: async (req) => ok(await couponsSvc.remain(req.ctx.user?.id ?? null, req.ctx.lang, await service.campaignsOpen(now()))),
+    handler: async (req) => ok(await coupons.remain(req.ctx.user?.id ?? null, req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('couponUsable'),
     handler: async (req) => {
-      const course = await service.course(req.query.module_id);
-      return ok(await couponsSvc.usable(currentUser(req).id, course.id, course.price, course.originalPrice, req.ctx.lang));
+      const course = await courseForSale(app.db, req.query.module_id, now());
+      return ok(await coupons.usable(currentUser(req).id, course.id, course.price, course.originalPrice, req.ctx.lang));
     },
   });
 
@@ -236,16 +192,21 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     ...endpointRoute('adminOrders'),
    
     handler: async (req) => {
-      const { rows, total } = await service.orderPage(req.query.user_id ?? null, req.query);
-      const items = rows.map((o) => ({ ...presentOrder(o, req.ctx.lang), user_id: o.userId, provider_txn_id: o.providerTxnId }));
-      return ok({ items, page: req.query.page, page_size: req.query.page_size, total, has_more: req.query.page * req.query.page_size < total });
+      const { rows, total } = await orders.page(req.query.user_id ?? null, req.query);
+      return ok(
+        pageOf(
+          rows.map((o) => ({ ...presentOrder(o, req.ctx.lang), user_id: o.userId, provider_txn_id: o.providerTxnId })),
+          req.query,
+          total,
+        ),
+      );
     },
   });
   app.route({
     ...endpointRoute('adminRefund'),
    
     handler: async (req) => {
-      const { refund, order } = await service.refund(currentUser(req).id, req.params.order_no, req.body.reason);
+      const { refund, order } = await refunds.refund(currentUser(req).id, req.params.order_no, req.body.reason);
       return ok({
         refund: {
           refund_no: refund.refundNo,
@@ -256,20 +217,20 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
           reason: refund.reason,
           created_at: refund.createdAt.toISOString(),
         },
-        order: await service.present(order, req.ctx.lang),
+        order: await orders.present(order, req.ctx.lang),
       });
     },
   });
-  app.route({ ...endpointRoute('adminCampaigns'), handler: async (req) => ok({ items: await couponsSvc.allCampaigns(req.ctx.lang) }) });
+  app.route({ ...endpointRoute('adminCampaigns'), handler: async (req) => ok({ items: await coupons.allCampaigns(req.ctx.lang) }) });
   app.route({
     ...endpointRoute('adminCreateCampaign'),
    
-    handler: async (req) => ok(await couponsSvc.createCampaign(currentUser(req).id, req.body, req.ctx.lang)),
+    handler: async (req) => ok(await coupons.createCampaign(currentUser(req).id, req.body, req.ctx.lang)),
   });
   app.route({
     ...endpointRoute('adminAdjustWallet'),
    
-    handler: async (req) => ok(await service.adjust(currentUser(req).id, idempotencyKey(req), req.params.user_id, req.body, req.ctx.lang)),
+    handler: async (req) => ok(await wallet.adjust(currentUser(req).id, idempotencyKey(req), req.params.user_id, req.body, req.ctx.lang)),
   });
 
   // ---- provider notifications: each provider's own protocol, raw body (signatures cover the bytes) ----
@@ -280,7 +241,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
     for (const channel of ['wechat', 'alipay'] as const) {
       raw.post(payNotifyPath(channel), { schema: { hide: true }, config: {} }, async (req, reply) => {
         const provider = providers.byChannel[channel];
-        const ack = await service.notify(provider, { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' });
+        const ack = await payments.notify(provider, { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' });
         return reply.code(ack.status).type(ack.contentType).send(ack.body);
       });
     }
@@ -291,7 +252,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
   if (opts.devTools) {
     const sandboxFor = (channel: string) => providers.sandboxes.find((s) => s.channel === channel) ?? null;
     const payAsPayer = async (orderNo: string, result: 'success' | 'fail') => {
-      const order = await service.findOrder(orderNo);
+      const order = await orders.findOrder(orderNo);
       const sandbox = order ? sandboxFor(order.channel) : null;
       const state = sandbox ? await sandbox.pay(orderNo, result) : null;
       // Deliver now rather than at the next sweep (retries stay on the sweep's schedule).
@@ -313,7 +274,7 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
       page.get<{ Params: { order_no: string }; Querystring: { lang?: string } }>('/sandbox/pay/:order_no', { schema: { hide: true } }, async (req, reply) => {
         // Not an order number (`%00`, 2 KB of text): the unknown-order page, without asking the database.
         const wellFormed = ORDER_NO.test(req.params.order_no);
-        const order = wellFormed ? await service.findOrder(req.params.order_no) : null;
+        const order = wellFormed ? await orders.findOrder(req.params.order_no) : null;
         const sandbox = order ? sandboxFor(order.channel) : null;
         const trade = sandbox ? await sandbox.trade(req.params.order_no) : null;
         const lang = req.query.lang === 'en' || (!req.query.lang && !/zh/i.test(req.headers['accept-language'] ?? 'zh')) ? 'en' : 'zh';

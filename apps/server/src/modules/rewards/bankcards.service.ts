@@ -1,14 +1,12 @@
 import { type ApiLanguage, BANKCARD_MAX_PER_USER, type BankCard, type BankCardBody, type BankCardUpdateBody, type CheckBankCardData, ErrorCode } from '@medportal/contract';
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankCards } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { canonicalMobile, parseE164 } from '../../lib/phone.ts';
 import { maskMobile } from '../auth/index.ts';
 import { type BinMatch, bankByCode, bankName, type CardVault, lookupBin, luhnValid, maskCardNumber } from './bank-cards.ts';
-
-type CardRow = typeof bankCards.$inferSelect;
+import * as repo from './bankcards.repository.ts';
+import { type CardRow, lockUser } from './bankcards.repository.ts';
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
@@ -53,11 +51,7 @@ export class BankCardService {
   }
 
   async list(userId: number, lang: ApiLanguage): Promise<{ items: BankCard[] }> {
-    const rows = await this.db
-      .select()
-      .from(bankCards)
-      .where(and(eq(bankCards.userId, userId), isNull(bankCards.removedAt)))
-      .orderBy(desc(bankCards.isDefault), asc(bankCards.id));
+    const rows = await repo.activeCards(this.db, userId);
     return { items: rows.map((r) => presentCard(r, lang)) };
   }
 
@@ -68,44 +62,34 @@ export class BankCardService {
     const hash = this.vault.hash(digits);
     const row = await this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
-      const active = and(eq(bankCards.userId, userId), isNull(bankCards.removedAt));
-      const [dup] = await tx.select({ id: bankCards.id }).from(bankCards).where(and(active, eq(bankCards.numberHash, hash)));
-      if (dup) throw new AppError(ErrorCode.BANKCARD_DUPLICATE);
-      const [counted] = await tx.select({ n: count() }).from(bankCards).where(active);
-      const n = counted?.n ?? 0;
+      if (await repo.hasActiveNumber(tx, userId, hash)) throw new AppError(ErrorCode.BANKCARD_DUPLICATE);
+      const n = await repo.activeCount(tx, userId);
       if (n >= BANKCARD_MAX_PER_USER) throw new AppError(ErrorCode.BANKCARD_LIMIT);
       // The first card is the default; a new default takes the flag from the old one.
       const makeDefault = body.is_default || n === 0;
-      if (makeDefault) await tx.update(bankCards).set({ isDefault: false }).where(and(active, eq(bankCards.isDefault, true)));
-      const [inserted] = await tx
-        .insert(bankCards)
-        .values({
-          userId,
-          holderName: body.holder_name,
-          numberSealed: this.vault.seal(digits),
-          numberHash: hash,
-          bin: digits.slice(0, 6),
-          last4: digits.slice(-4),
-          numberLength: digits.length,
-          bankCode: match.bank.code,
-          cardType: match.cardType,
-          mobile,
-          isDefault: makeDefault,
-        })
-        .returning();
-      return inserted!;
+      if (makeDefault) await repo.clearDefault(tx, userId);
+      return repo.insertCard(tx, {
+        userId,
+        holderName: body.holder_name,
+        numberSealed: this.vault.seal(digits),
+        numberHash: hash,
+        bin: digits.slice(0, 6),
+        last4: digits.slice(-4),
+        numberLength: digits.length,
+        bankCode: match.bank.code,
+        cardType: match.cardType,
+        mobile,
+        isDefault: makeDefault,
+      });
     });
     return presentCard(row, lang);
   }
 
   async update(userId: number, id: number, body: z.output<typeof BankCardUpdateBody>, lang: ApiLanguage): Promise<BankCard> {
-    const set: Partial<typeof bankCards.$inferInsert> = {};
+    const set: Parameters<typeof repo.updateCard>[3] = {};
     if (body.holder_name !== undefined) set.holderName = body.holder_name;
     if (body.mobile !== undefined) set.mobile = this.mobile(body.mobile, body.country_code, lang);
-    const where = and(eq(bankCards.id, id), eq(bankCards.userId, userId), isNull(bankCards.removedAt));
-    const [row] = Object.keys(set).length
-      ? await this.db.update(bankCards).set(set).where(where).returning()
-      : await this.db.select().from(bankCards).where(where);
+    const row = Object.keys(set).length ? await repo.updateCard(this.db, userId, id, set) : await repo.activeCard(this.db, userId, id);
     if (!row) throw notFound();
     return presentCard(row, lang);
   }
@@ -113,11 +97,9 @@ export class BankCardService {
   async setDefault(userId: number, id: number, lang: ApiLanguage): Promise<{ items: BankCard[] }> {
     await this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
-      const active = and(eq(bankCards.userId, userId), isNull(bankCards.removedAt));
-      const [card] = await tx.select({ id: bankCards.id }).from(bankCards).where(and(active, eq(bankCards.id, id)));
-      if (!card) throw notFound();
-      await tx.update(bankCards).set({ isDefault: false }).where(and(active, eq(bankCards.isDefault, true)));
-      await tx.update(bankCards).set({ isDefault: true }).where(eq(bankCards.id, id));
+      if (!(await repo.activeCard(tx, userId, id))) throw notFound();
+      await repo.clearDefault(tx, userId);
+      await repo.setDefault(tx, id);
     });
     return this.list(userId, lang);
   }
@@ -126,12 +108,11 @@ export class BankCardService {
   async remove(userId: number, id: number, lang: ApiLanguage): Promise<{ items: BankCard[] }> {
     await this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
-      const active = and(eq(bankCards.userId, userId), isNull(bankCards.removedAt));
-      const [card] = await tx.update(bankCards).set({ removedAt: new Date(), isDefault: false }).where(and(active, eq(bankCards.id, id))).returning();
+      const card = await repo.removeCard(tx, userId, id, new Date());
       if (!card) throw notFound();
-      if (card.isDefault || !(await tx.select({ id: bankCards.id }).from(bankCards).where(and(active, eq(bankCards.isDefault, true)))).length) {
-        const [next] = await tx.select({ id: bankCards.id }).from(bankCards).where(active).orderBy(asc(bankCards.id)).limit(1);
-        if (next) await tx.update(bankCards).set({ isDefault: true }).where(eq(bankCards.id, next.id));
+      if (card.isDefault || !(await repo.hasDefault(tx, userId))) {
+        const next = await repo.oldestActive(tx, userId);
+        if (next !== null) await repo.setDefault(tx, next);
       }
     });
     return this.list(userId, lang);
@@ -139,7 +120,7 @@ export class BankCardService {
 
   /** An active card of the user, or NOT_FOUND. */
   async get(db: Db | Tx, userId: number, id: number): Promise<CardRow> {
-    const [row] = await db.select().from(bankCards).where(and(eq(bankCards.id, id), eq(bankCards.userId, userId), isNull(bankCards.removedAt)));
+    const row = await repo.activeCard(db, userId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -149,9 +130,4 @@ export class BankCardService {
     if (!m) throw fieldError(lang, 'mobile', { zh: '手机号格式不正确', en: 'is not a valid mobile number' });
     return m.e164;
   }
-}
-
-/** Serialises one user's card changes (count limit, one default) without a table of our own to lock. */
-export async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${7301}, ${userId})`);
 }

@@ -4,20 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RewardsSettings } from '../../config.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../staff/index.ts';
+import { voucherCoupons } from '../money/index.ts';
 import { CardVault, cardKey } from './bank-cards.ts';
 import { BankCardService } from './bankcards.service.ts';
 import { creditRule, PointsService } from './points.service.ts';
 import { SignInService } from './sign-in.service.ts';
 import { type PayoutProvider, SandboxPayout } from './payout.ts';
-import { voucherCoupons } from './voucher-coupons.ts';
 import { type CouponGrants, VoucherService } from './vouchers.service.ts';
 import { WithdrawalService } from './withdrawals.service.ts';
 
 export interface RewardsRoutesOptions {
   now: () => Date;
   settings: RewardsSettings;
-  /** Coupons for coupon vouchers; default: written to the money module's coupon tables (voucher-coupons.ts). */
+  /** Coupons for coupon vouchers; default: the money module's (its coupon tables). */
   coupons?: CouponGrants;
   /** Default: the sandbox provider, reporting after `sandboxPayoutDelayMs` (1 s). */
   payout?: PayoutProvider;
@@ -93,13 +92,7 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
     ...endpointRoute('adminVoucherBatchCreate'),
    
     handler: async (req) => {
-      const me = currentUser(req).id;
-      const made = await app.db.transaction(async (tx) => {
-        const out = await vouchers.createBatch(me, req.body, req.ctx.lang, tx);
-        // The codes themselves stay out of the audit log: only their count and what they give.
-        await writeAudit(tx, { actorId: me, action: 'voucher_batch.create', target: `voucher_batch:${out.batch.id}`, before: null, after: { ...out.batch }, now: now() });
-        return out;
-      });
+      const made = await vouchers.createBatch(currentUser(req).id, req.body, req.ctx.lang);
       return ok({ ...made.batch, codes: made.codes });
     },
   });

@@ -1,10 +1,9 @@
 import { signInPoints, type SignInResult, type SignInState } from '@medportal/contract';
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { signIns } from '../../db/schema/index.ts';
 import { addDays, localDate } from '../../lib/local-time.ts';
 import { pointsBalance, postPoints } from './points.ledger.ts';
+import * as repo from './sign-in.repository.ts';
 
 /** `date` + one month's first day, for the calendar's range. */
 function nextMonth(month: string): string {
@@ -27,16 +26,12 @@ export class SignInService {
   async state(userId: number, tz: string, month?: string): Promise<SignInState> {
     const today = localDate(this.now(), tz);
     const m = month ?? today.slice(0, 7);
-    const [last] = await this.db.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(desc(signIns.day)).limit(1);
-    const signedToday = last !== undefined && last.day >= today;
+    const last = await repo.lastSignIn(this.db, userId);
+    const signedToday = last !== null && last.day >= today;
     // The run counts while its last day is today or yesterday; the next sign-in extends it either way.
     const current = last && last.day >= addDays(today, -1) ? last.streak : 0;
     const { points, bonus } = signInPoints(current + 1);
-    const days = await this.db
-      .select({ date: signIns.day, points: signIns.points })
-      .from(signIns)
-      .where(and(eq(signIns.userId, userId), gte(signIns.day, `${m}-01`), lt(signIns.day, nextMonth(m))))
-      .orderBy(asc(signIns.day));
+    const days = await repo.daysBetween(this.db, userId, `${m}-01`, nextMonth(m));
     return {
       today,
       signed_today: signedToday,
@@ -51,18 +46,14 @@ export class SignInService {
   async signIn(userId: number, tz: string): Promise<SignInResult> {
     const today = localDate(this.now(), tz);
     return transaction(this.db, async (tx) => {
-      const [last] = await tx.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(desc(signIns.day)).limit(1);
+      const last = await repo.lastSignIn(tx, userId);
       if (last && last.day >= today) return this.repeat(last, tx);
       const streak = last && last.day === addDays(today, -1) ? last.streak + 1 : 1;
       const { points, bonus } = signInPoints(streak);
-      const [row] = await tx
-        .insert(signIns)
-        .values({ userId, day: today, streak, points: points + bonus, timezone: tz })
-        .onConflictDoNothing()
-        .returning();
+      const row = await repo.insertSignIn(tx, { userId, day: today, streak, points: points + bonus, timezone: tz });
       // Another request signed this day first (it committed while we waited on the unique key).
       if (!row) {
-        const [theirs] = await tx.select().from(signIns).where(and(eq(signIns.userId, userId), eq(signIns.day, today)));
+        const theirs = await repo.signInOn(tx, userId, today);
         if (!theirs) throw new Error('sign-in row vanished');
         return this.repeat(theirs, tx);
       }
@@ -71,7 +62,7 @@ export class SignInService {
     });
   }
 
-  private async repeat(row: typeof signIns.$inferSelect, tx: Tx): Promise<SignInResult> {
+  private async repeat(row: repo.SignInRow, tx: Tx): Promise<SignInResult> {
     return { date: row.day, streak: row.streak, points: 0, bonus: 0, newly: false, availablescore: await pointsBalance(tx, row.userId) };
   }
 }

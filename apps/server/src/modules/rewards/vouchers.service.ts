@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { type ApiLanguage, ErrorCode, type VoucherBatch, type VoucherBatchBody, type VoucherRedeemData, VOUCHER_LIMITS } from '@medportal/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type ApiLanguage, ErrorCode, type Page, type VoucherBatch, type VoucherBatchBody, type VoucherRedeemData, VOUCHER_LIMITS } from '@medportal/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { courseEntitlements, courses, voucherBatches, vouchers } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { pick } from '../../lib/i18n.ts';
-import type { PageQ } from '../shared/paginate.ts';
-import { pageOf } from '../shared/paginate.ts';
+import { grantEntitlement, hasEntitlement } from '../courses/index.ts';
+import { type PageQ, pageOf } from '../shared/paginate.ts';
+import { writeAudit } from '../staff/index.ts';
 import { pointsBalance, postPoints } from './points.ledger.ts';
+import * as repo from './vouchers.repository.ts';
 
 /** Crockford-like alphabet without 0/O, 1/I/L: codes read aloud or typed from paper survive. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -41,7 +41,6 @@ export interface Limiter {
 
 const FAILURES = new Set<number>([ErrorCode.VOUCHER_INVALID, ErrorCode.VOUCHER_USED, ErrorCode.VOUCHER_EXPIRED]);
 
-type BatchRow = typeof voucherBatches.$inferSelect;
 
 export class VoucherService {
   constructor(
@@ -88,11 +87,7 @@ export class VoucherService {
   }
 
   private async apply(tx: Tx, userId: number, codeHash: string, lang: ApiLanguage): Promise<VoucherRedeemData> {
-    const [found] = await tx
-      .select({ voucher: vouchers, batch: voucherBatches })
-      .from(vouchers)
-      .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-      .where(eq(vouchers.codeHash, codeHash));
+    const found = await repo.voucherByHash(tx, codeHash);
     if (!found) throw new AppError(ErrorCode.VOUCHER_INVALID);
     const { voucher, batch } = found;
     if (voucher.status !== 'unused') throw new AppError(ErrorCode.VOUCHER_USED);
@@ -100,22 +95,13 @@ export class VoucherService {
 
     let course: { id: number; title: string } | null = null;
     if (batch.kind === 'course') {
-      const [c] = await tx.select({ id: courses.id, titleZh: courses.titleZh, titleEn: courses.titleEn }).from(courses).where(eq(courses.id, batch.courseId!));
+      const c = await repo.courseTitles(tx, batch.courseId!);
       if (!c) throw new AppError(ErrorCode.VOUCHER_INVALID);
-      const [owned] = await tx
-        .select({ id: courseEntitlements.id })
-        .from(courseEntitlements)
-        .where(and(eq(courseEntitlements.userId, userId), eq(courseEntitlements.courseId, c.id)));
-      if (owned) throw new AppError(ErrorCode.ALREADY_PURCHASED);
+      if (await hasEntitlement(tx, userId, c.id)) throw new AppError(ErrorCode.ALREADY_PURCHASED);
       course = { id: c.id, title: pick(lang, c.titleZh, c.titleEn) };
     }
 
-    const [won] = await tx
-      .update(vouchers)
-      .set({ status: 'redeemed', redeemedBy: userId, redeemedAt: this.now() })
-      .where(and(eq(vouchers.id, voucher.id), eq(vouchers.status, 'unused')))
-      .returning({ id: vouchers.id });
-    if (!won) throw new AppError(ErrorCode.VOUCHER_USED);
+    if (!(await repo.redeemVoucher(tx, voucher.id, userId, this.now()))) throw new AppError(ErrorCode.VOUCHER_USED);
 
     let points: number | null = null;
     let couponId: number | null = null;
@@ -124,25 +110,21 @@ export class VoucherService {
       points = batch.points!;
       await postPoints(tx, { userId, change: points, reason: 'voucher', refType: 'voucher', refId: ref });
     } else if (batch.kind === 'course') {
-      await tx.insert(courseEntitlements).values({ userId, courseId: course!.id, source: 'voucher' }).onConflictDoNothing();
+      await grantEntitlement(tx, { userId, courseId: course!.id, source: 'voucher' });
     } else {
       couponId = await this.coupons.grant(tx, userId, batch.couponCampaignId!, `voucher:${ref}`);
     }
     return { kind: batch.kind, points, course, coupon_id: couponId, availablescore: await pointsBalance(tx, userId) };
   }
 
-  /** A batch of fresh codes; the answer is the only place they appear in clear. */
-  async createBatch(operatorId: number, body: z.output<typeof VoucherBatchBody>, lang: ApiLanguage, tx: Tx): Promise<{ batch: VoucherBatch; codes: string[] }> {
-    if (body.course_id !== undefined) {
-      const [c] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, body.course_id));
-      if (!c) throw fieldError(lang, 'course_id', { zh: '课程不存在', en: 'no such course' });
-    }
-    if (body.coupon_campaign_id !== undefined) {
-      if (!(await this.coupons.campaignExists(tx, body.coupon_campaign_id))) throw fieldError(lang, 'coupon_campaign_id', { zh: '优惠券活动不存在', en: 'no such coupon campaign' });
-    }
-    const [batch] = await tx
-      .insert(voucherBatches)
-      .values({
+  /** A batch of fresh codes, audited; the answer is the only place they appear in clear. */
+  async createBatch(operatorId: number, body: z.output<typeof VoucherBatchBody>, lang: ApiLanguage): Promise<{ batch: VoucherBatch; codes: string[] }> {
+    return this.db.transaction(async (tx) => {
+      if (body.course_id !== undefined && !(await repo.courseTitles(tx, body.course_id))) throw fieldError(lang, 'course_id', { zh: '课程不存在', en: 'no such course' });
+      if (body.coupon_campaign_id !== undefined) {
+        if (!(await this.coupons.campaignExists(tx, body.coupon_campaign_id))) throw fieldError(lang, 'coupon_campaign_id', { zh: '优惠券活动不存在', en: 'no such coupon campaign' });
+      }
+      const row = await repo.insertBatch(tx, {
         kind: body.kind,
         count: body.count,
         points: body.points ?? null,
@@ -151,36 +133,33 @@ export class VoucherService {
         expiresAt: body.expires_at ? new Date(body.expires_at) : null,
         memo: body.memo,
         createdBy: operatorId,
-      })
-      .returning();
-    const codes = new Set<string>();
-    while (codes.size < body.count) codes.add(newVoucherCode());
-    const list = [...codes];
-    // A clash with an older code (about 2^-79 per pair) fails the unique index and the batch: retry.
-    await tx.insert(vouchers).values(list.map((c) => ({ batchId: batch!.id, codeHash: this.hash(c) })));
-    return { batch: presentBatch(batch!, 0), codes: list };
+      });
+      const codes = new Set<string>();
+      while (codes.size < body.count) codes.add(newVoucherCode());
+      const list = [...codes];
+      await repo.insertCodes(
+        tx,
+        row.id,
+        list.map((c) => this.hash(c)),
+      );
+      const batch = presentBatch(row, 0);
+      // The codes themselves stay out of the audit log: only their count and what they give.
+      await writeAudit(tx, { actorId: operatorId, action: 'voucher_batch.create', target: `voucher_batch:${batch.id}`, before: null, after: { ...batch }, now: this.now() });
+      return { batch, codes: list };
+    });
   }
 
-  async listBatches(q: PageQ): Promise<ReturnType<typeof pageOf<VoucherBatch>>> {
-    const redeemed = sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.batchId} = ${voucherBatches.id} and ${vouchers.status} = 'redeemed')`;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ batch: voucherBatches, redeemed })
-        .from(voucherBatches)
-        .orderBy(desc(voucherBatches.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size),
-      this.db.select({ n: count() }).from(voucherBatches),
-    ]);
+  async listBatches(q: PageQ): Promise<Page<VoucherBatch>> {
+    const { rows, total } = await repo.batchPage(this.db, q);
     return pageOf(
       rows.map((r) => presentBatch(r.batch, Number(r.redeemed))),
       q,
-      total?.n ?? 0,
+      total,
     );
   }
 }
 
-function presentBatch(b: BatchRow, redeemed: number): VoucherBatch {
+function presentBatch(b: repo.BatchRow, redeemed: number): VoucherBatch {
   return {
     id: b.id,
     kind: b.kind,
