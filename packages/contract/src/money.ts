@@ -319,7 +319,12 @@ export const AuditQuery = PageQuery.extend({
 });
 export const AuditPage = Page(AuditEntry);
 
-export const AdminOrderQuery = PageQuery.extend({ status: OrderStatus.optional(), user_id: Id.optional() });
+export const AdminOrderQuery = PageQuery.extend({
+  status: OrderStatus.optional(),
+  user_id: Id.optional(),
+  /** Part of an order number, a provider's transaction id or what was bought. */
+  q: z.string().trim().min(1).max(100).optional(),
+});
 export const AdminOrder = Order.extend({ user_id: z.number().int(), provider_txn_id: z.string().nullable() });
 export const AdminOrderPage = Page(AdminOrder);
 

@@ -204,6 +204,11 @@ describe('operators', () => {
     const orders = await get<{ items: Array<{ user_id: number; module: string }> }>(app, `/v1/admin/orders?user_id=${u.id}`, op.access);
     expect(orders.data.items).toHaveLength(1);
     expect(orders.data.items[0]).toMatchObject({ user_id: u.id, module: 'recharge' });
+    // The console's search finds it by part of its number, and a number it does not have finds nothing.
+    const orderNo = (orders.data.items[0] as unknown as { order_no: string }).order_no;
+    const byNo = await get<{ items: Array<{ order_no: string }> }>(app, `/v1/admin/orders?q=${orderNo.slice(-10)}`, op.access);
+    expect(byNo.data.items.map((o) => o.order_no)).toEqual([orderNo]);
+    expect((await get<{ items: unknown[] }>(app, '/v1/admin/orders?q=NO-SUCH-ORDER', op.access)).data.items).toEqual([]);
     const campaigns = await get<{ items: Array<{ id: number }> }>(app, '/v1/admin/coupon_campaigns', op.access);
     expect(campaigns.data.items.length).toBeGreaterThan(0);
     await expectBooksBalance(app);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, idempotencyKeys, orders, paymentNotifications, rechargeOptions, refunds, users, walletTransactions } from '../../db/schema/index.ts';
-import { visibleNow } from '../shared/publication.ts';
+import { textSearch, visibleNow } from '../shared/publication.ts';
 import { type PageQ, paginate } from '../shared/paginate.ts';
 import type { OrderRow, TxnRow } from './money.present.ts';
 
@@ -174,6 +174,8 @@ export interface OrderFilter extends PageQ {
   userId: number | null;
   status?: string | undefined;
   module?: string | undefined;
+  /** The console's search: order number, provider transaction id, title (either language). */
+  q?: string | undefined;
 }
 
 /**
@@ -185,6 +187,7 @@ export async function orderPage(db: Db, f: OrderFilter): Promise<{ rows: Array<O
     f.userId === null ? undefined : eq(orders.userId, f.userId),
     f.status ? eq(orders.status, f.status) : undefined,
     f.module ? eq(orders.module, f.module) : undefined,
+    textSearch(f.q, orders.orderNo, orders.providerTxnId, orders.title, orders.titleEn),
   );
   const { rows, total } = await paginate(
     db

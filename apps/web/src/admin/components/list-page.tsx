@@ -18,6 +18,8 @@ export interface ConsoleListProps<T extends BaseRecord> {
   columns: TableProps<T>['columns'];
   /** A free-text search box (the `q` parameter). */
   search?: boolean;
+  /** What the search box looks through, when not the list's names and titles. */
+  searchPlaceholder?: string;
   /** More filter controls: Form.Items whose names are the list's query parameters. */
   filters?: ReactNode;
   /** Initial filter values (also the "reset" state). */
@@ -46,6 +48,7 @@ export function ConsoleList<T extends BaseRecord>({
   resource,
   columns,
   search = true,
+  searchPlaceholder,
   filters,
   initialFilters = {},
   bulkActions = [],
@@ -86,7 +89,7 @@ export function ConsoleList<T extends BaseRecord>({
         <Form {...searchFormProps} layout="inline" initialValues={initialFilters} style={{ marginBottom: 16, rowGap: 8 }}>
           {search ? (
             <Form.Item name="q">
-              <Input.Search allowClear placeholder={t('common.search')} onSearch={() => searchFormProps.form?.submit()} style={{ width: 240 }} />
+              <Input.Search allowClear placeholder={searchPlaceholder ?? t('common.search')} aria-label={searchPlaceholder ?? t('common.search')} onSearch={() => searchFormProps.form?.submit()} style={{ width: 240 }} />
             </Form.Item>
           ) : null}
           {filters}

@@ -68,7 +68,7 @@ export function OrdersPage() {
         resource="orders"
         rowKey="order_no"
         title={t('money.orders.title')}
-        search={false}
+        searchPlaceholder={t('money.orders.searchHint')}
         filters={
           <>
             <Form.Item name="status">
