@@ -42,6 +42,7 @@ import body from './plugins/body.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
+import jobs from './plugins/jobs.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound, websocketErrorHandler } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import publicCache from './plugins/public-cache.ts';
@@ -199,6 +200,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(security, { mediaOrigins });
   await app.register(openapi);
   await app.register(db, { database });
+  await app.register(jobs);
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
   await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now, originOf });
