@@ -39,6 +39,7 @@ import searchRoutes from './modules/search/search.routes.ts';
 import seoRoutes, { type SeoRoutesOptions } from './modules/seo/seo.routes.ts';
 import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
+import bus from './plugins/bus.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
@@ -201,9 +202,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(openapi);
   await app.register(db, { database });
   await app.register(jobs);
+  await app.register(bus, { redis: config.redis, db: config.db });
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
-  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now, originOf });
+  await app.register(publicCache, { maxBytes: config.publicCacheBytes, now, originOf });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {

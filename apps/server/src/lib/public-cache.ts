@@ -93,11 +93,6 @@ export interface CacheInvalidation {
 /** Writers in tests and tools that run without a cache. */
 export const noInvalidation: CacheInvalidation = { invalidate: () => undefined, invalidateSoon: () => undefined };
 
-/** The PostgreSQL channel (LISTEN/NOTIFY) of invalidations; a schema of its own has its own. */
-export function cacheChannel(schema?: string): string {
-  return schema ? `medportal_cache_${schema}` : 'medportal_cache';
-}
-
 /**
  * An invalidation on the wire: the sending process (which ignores its own), the tags, and access
  * tokens revoked (`session:<id>`, `user:<id>`), which every process's token cache forgets.
