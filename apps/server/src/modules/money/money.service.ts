@@ -16,7 +16,7 @@ import {
   PriceType,
 } from '@medportal/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import { qrPngDataUrl } from '../../lib/svg-png.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
@@ -203,7 +203,7 @@ export class MoneyService {
   }
 
   private async qr(text: string): Promise<string> {
-    return text ? QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }) : '';
+    return text ? qrPngDataUrl(text, { margin: 1, width: 240 }) : '';
   }
 
   findOrder(orderNo: string): Promise<OrderRow | null> {
