@@ -96,7 +96,7 @@ describe('PublicCache against a plain model', () => {
     const maxBytes = 6_000;
     const { c } = cache(maxBytes);
     // The model: keys in recency order (oldest first), each with its size and tags.
-    let model: { key: string; bytes: number; tags: string[] }[] = [];
+    let model: { key: string; bytes: number; tags: readonly string[] }[] = [];
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
     const KEYS = Array.from({ length: 30 }, (_, i) => `k${i}`);
     const TAGS = ['news', 'news:1', 'news:2', 'courses', 'courses:7', 'home'];
