@@ -39,9 +39,11 @@ import searchRoutes from './modules/search/search.routes.ts';
 import seoRoutes, { type SeoRoutesOptions } from './modules/seo/seo.routes.ts';
 import auth from './plugins/auth.ts';
 import body from './plugins/body.ts';
+import bus from './plugins/bus.ts';
 import context from './plugins/context.ts';
 import db from './plugins/db.ts';
 import drain from './plugins/drain.ts';
+import jobs from './plugins/jobs.ts';
 import errors, { clientErrorHandler, frameworkErrorHandler, sendNotFound, websocketErrorHandler } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import publicCache from './plugins/public-cache.ts';
@@ -199,9 +201,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(security, { mediaOrigins });
   await app.register(openapi, { contactEmail: config.site.contact.email });
   await app.register(db, { database });
+  await app.register(jobs);
+  await app.register(bus, { redis: config.redis, db: config.db });
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
-  await app.register(publicCache, { maxBytes: config.publicCacheBytes, db: config.db, now, originOf });
+  await app.register(publicCache, { maxBytes: config.publicCacheBytes, now, originOf });
   // Seed and department tree now; the search index loads in the background once the app is ready.
   let started: Started;
   try {

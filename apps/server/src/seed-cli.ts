@@ -32,7 +32,7 @@ async function main(): Promise<number> {
       await ensureDepartmentTree(database.db);
       const counts = await contentCounts(database.db);
       // Servers running on this PostgreSQL drop their prepared public payloads (decision record 0031).
-      if (seeded) await announceCacheCleared(database, config.db.driver === 'postgres' ? config.db.schema : undefined);
+      if (seeded) await announceCacheCleared(database, config);
       console.log(
         `${seeded ? (reset ? 'reseeded' : 'seeded') : 'already has content, left as is (use --reset to reseed)'}: ` +
           Object.entries(counts)

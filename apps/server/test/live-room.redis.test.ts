@@ -43,8 +43,8 @@ if (!redisUp) console.warn(`live-room Redis test skipped: no Redis answers at ${
 else if (!pgUp) console.warn(`live-room Redis test skipped: no PostgreSQL answers at ${PG_URL} for the two processes to share`);
 
 describe.skipIf(!redisUp || !pgUp)('two API processes through Redis', () => {
-  const dbName = `mpt_redis_${randomBytes(5).toString('hex')}`;
-  const prefix = `mpt-test-${randomBytes(5).toString('hex')}:`;
+  const dbName = `${process.env.TEST_DB_PREFIX ?? 'mpt_'}redis_${randomBytes(5).toString('hex')}`;
+  const prefix = `${process.env.TEST_REDIS_PREFIX ?? 'mpt-test-'}${randomBytes(5).toString('hex')}:`;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let baseA: string;

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbConfig } from '../src/config.ts';
 import { news } from '../src/db/schema/index.ts';
 import { announceCacheCleared } from '../src/plugins/public-cache.ts';
 import { buildTestApp, templateDbConfig, usingPostgres } from './build-test-app.ts';
@@ -29,12 +30,12 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 /** Two apps on one copy of the seeded template; the second drops the copy when it closes. */
-async function pair(redis: { url: string; prefix: string } | null): Promise<[FastifyInstance, FastifyInstance]> {
+async function pair(redis: { url: string; prefix: string } | null): Promise<[FastifyInstance, FastifyInstance, DbConfig]> {
   const db = await templateDbConfig(true, new Date());
   if (db?.driver !== 'postgres') throw new Error('no PostgreSQL template');
   const a = await buildTestApp({ config: { db: { ...db, afterClose: undefined }, redis } });
   const b = await buildTestApp({ config: { db, redis } });
-  return [a, b];
+  return [a, b, db];
 }
 
 async function commentsSeenBy(app: FastifyInstance, newsId: number): Promise<number> {
@@ -70,8 +71,9 @@ async function logoutReachesOther(a: FastifyInstance, b: FastifyInstance): Promi
 describe.skipIf(!usingPostgres())('two processes on one PostgreSQL (LISTEN/NOTIFY)', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let db: DbConfig;
   beforeAll(async () => {
-    [a, b] = await pair(null);
+    [a, b, db] = await pair(null);
   });
   afterAll(async () => {
     await a?.close();
@@ -90,7 +92,7 @@ describe.skipIf(!usingPostgres())('two processes on one PostgreSQL (LISTEN/NOTIF
   it('a reseed announced on the database empties every process’s cache', async () => {
     await b.inject({ url: '/v1/pc/course?page=1' });
     expect((await b.inject({ url: '/v1/pc/course?page=1' })).headers['x-cache']).toBe('HIT');
-    await announceCacheCleared(a.database);
+    await announceCacheCleared(a.database, { db, redis: null });
     await expect.poll(async () => (await b.inject({ url: '/v1/pc/course?page=1' })).headers['x-cache'], { interval: 20, timeout: 10_000 }).toBe('MISS');
   });
 
@@ -98,7 +100,7 @@ describe.skipIf(!usingPostgres())('two processes on one PostgreSQL (LISTEN/NOTIF
     const newsId = await firstNews(a);
     await commentsSeenBy(b, newsId);
     // Cut every listening connection of this database, as a failover would.
-    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`);
+    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name like 'medportal-bus:%'`);
     await writeReachesOther(a, b, '断线之后的评论');
   });
 });
@@ -109,7 +111,7 @@ describe.skipIf(!redisUp)('two processes through Redis (REDIS_URL)', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   beforeAll(async () => {
-    [a, b] = await pair({ url: REDIS_URL, prefix: `mpt-cache-${randomBytes(5).toString('hex')}:` });
+    [a, b] = await pair({ url: REDIS_URL, prefix: `${process.env.TEST_REDIS_PREFIX ?? 'mpt-'}cache-${randomBytes(5).toString('hex')}:` });
   });
   afterAll(async () => {
     await a?.close();

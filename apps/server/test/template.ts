@@ -38,8 +38,12 @@ declare module 'vitest' {
  */
 export const SEEDED_TEMPLATE_MAX_AGE_MS = 10 * 60_000;
 
-/** Run-scoped names: `mpt_<start time, base 36>_<random>`; old leftovers are recognisable by time. */
-const RUN_PREFIX = /^mpt_([0-9a-z]+)_[0-9a-f]+_/;
+/**
+ * Run-scoped names: `mpt_<start time, base 36>_<random>`; old leftovers are recognisable by time.
+ * TEST_DB_PREFIX replaces `mpt_` where several people share one PostgreSQL server.
+ */
+const DB_PREFIX = /^[a-z][a-z0-9_]{0,20}$/.test(process.env.TEST_DB_PREFIX ?? '') ? process.env.TEST_DB_PREFIX! : 'mpt_';
+const RUN_PREFIX = new RegExp(`^${DB_PREFIX}([0-9a-z]+)_[0-9a-f]+_`);
 const STALE_AFTER_MS = 6 * 3_600_000;
 
 /**
@@ -129,7 +133,7 @@ export async function withAdmin<T>(baseUrl: string, fn: (client: pg.Client) => P
 
 /** Drops test databases of runs that ended more than six hours ago without cleaning up (killed). */
 async function dropStale(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'mpt\\_%'`);
+  const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [DB_PREFIX]);
   for (const { datname } of rows) {
     const started = RUN_PREFIX.exec(datname)?.[1];
     if (started && Date.now() - parseInt(started, 36) * 1000 > STALE_AFTER_MS) {
@@ -143,7 +147,7 @@ export async function buildPostgresTemplates(
   baseUrl: string,
   now: Date,
 ): Promise<{ prefix: string; databases: Record<TemplateKind, string> }> {
-  const prefix = `mpt_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(3).toString('hex')}_`;
+  const prefix = `${DB_PREFIX}${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(3).toString('hex')}_`;
   const databases = { migrated: `${prefix}migrated`, seeded: `${prefix}seeded` };
   await withAdmin(baseUrl, dropStale);
   try {

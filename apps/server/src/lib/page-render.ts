@@ -3,6 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { preferredEncoding } from './encoding.ts';
 import { HREFLANG, pageUrl } from './page-url.ts';
 import { etagOf } from './public-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * What the web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr/) exports.
@@ -144,7 +145,8 @@ interface CachedPage {
  * contain was invalidated since it was rendered (`mark`); at most `maxEntries`, least recent first out.
  */
 export class RenderedPages {
-  private readonly entries = new Map<string, CachedPage>();
+  /** Least recently used pages go first past maxEntries; expiry and the mark are checked on read. */
+  private readonly entries: LRUCache<string, CachedPage>;
   private readonly inFlight = new Map<string, Promise<CachedPage | RenderOutcome>>();
 
   constructor(
@@ -156,7 +158,9 @@ export class RenderedPages {
       maxPending: number;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: opts.maxEntries });
+  }
 
   private now(): number {
     return this.opts.now?.() ?? Date.now();
@@ -174,11 +178,7 @@ export class RenderedPages {
     toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
   ): Promise<CachedPage | RenderOutcome | 'busy'> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now() && hit.mark === this.opts.mark()) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit && hit.expiresAt > this.now() && hit.mark === this.opts.mark()) return hit;
     if (hit) this.entries.delete(key);
     let pending = this.inFlight.get(key);
     if (!pending && this.inFlight.size >= this.opts.maxPending) return 'busy';
@@ -205,11 +205,6 @@ export class RenderedPages {
 
   private keep(key: string, page: CachedPage): void {
     this.entries.set(key, page);
-    while (this.entries.size > this.opts.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }
 

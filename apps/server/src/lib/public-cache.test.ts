@@ -86,3 +86,66 @@ describe('PublicCache', () => {
     expect(etagMatches(undefined, tag)).toBe(false);
   });
 });
+
+describe('PublicCache against a plain model', () => {
+  /** A seeded generator: a failure replays the same run. */
+  const rng = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+
+  it('keeps its byte budget, its LRU order and its tag index through random stores, reads and drops', () => {
+    const random = rng(7);
+    const maxBytes = 6_000;
+    const { c } = cache(maxBytes);
+    // The model: keys in recency order (oldest first), each with its size and tags.
+    let model: { key: string; bytes: number; tags: readonly string[] }[] = [];
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const KEYS = Array.from({ length: 30 }, (_, i) => `k${i}`);
+    const TAGS = ['news', 'news:1', 'news:2', 'courses', 'courses:7', 'home'];
+    for (let step = 0; step < 3_000; step++) {
+      const op = random();
+      if (op < 0.5) {
+        const key = pick(KEYS);
+        const tags = [pick(TAGS), pick(TAGS)];
+        const stored = c.store(key, body(50 + Math.floor(random() * 900)), JSON_TYPE, tags, 600_000, c.mark);
+        model = model.filter((m) => m.key !== key);
+        if (stored) {
+          model.push({ key, bytes: stored.bytes, tags: stored.tags });
+          let total = model.reduce((n, m) => n + m.bytes, 0);
+          while (total > maxBytes) total -= model.shift()!.bytes;
+        }
+      } else if (op < 0.85) {
+        const key = pick(KEYS);
+        const state = c.lookup(key).state;
+        const i = model.findIndex((m) => m.key === key);
+        expect(state).toBe(i >= 0 ? 'fresh' : 'miss');
+        if (i >= 0) model.push(...model.splice(i, 1));
+      } else if (op < 0.99) {
+        const tag = pick([...TAGS, 'news:*', 'courses:*']);
+        const prefix = tag.endsWith(':*') ? tag.slice(0, -1) : null;
+        const hit = (t: string) => (prefix ? t.startsWith(prefix) : t === tag);
+        const gone = model.filter((m) => m.tags.some(hit)).length;
+        expect(c.invalidate([tag])).toBe(gone);
+        model = model.filter((m) => !m.tags.some(hit));
+      } else {
+        expect(c.invalidate(['*'])).toBe(model.length);
+        model = [];
+      }
+      const stats = c.stats();
+      expect(stats.entries).toBe(model.length);
+      expect(stats.bytes).toBe(model.reduce((n, m) => n + m.bytes, 0));
+      expect(stats.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    for (const k of KEYS) expect(c.peek(k) !== null).toBe(model.some((m) => m.key === k));
+  });
+
+  it('counts the compressed copies in the byte budget, and a tag still drops a compressed entry', async () => {
+    const c = new PublicCache({ maxBytes: 1_000_000 });
+    const stored = c.store('big', body(20_000, 'ab'), JSON_TYPE, ['news:1'], 60_000, c.mark)!;
+    const plain = c.stats().bytes;
+    expect(plain).toBe(stored.bytes);
+    await expect.poll(() => c.peek('big')?.br !== null && c.peek('big')?.gzip !== null).toBe(true);
+    const compressed = c.peek('big')!;
+    expect(c.stats().bytes).toBe(plain + compressed.br!.length + compressed.gzip!.length);
+    expect(c.invalidate(['news:*'])).toBe(1);
+    expect(c.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Prepared payloads of public reads (decision record 0031): the serialised success envelope of a
@@ -93,11 +94,6 @@ export interface CacheInvalidation {
 /** Writers in tests and tools that run without a cache. */
 export const noInvalidation: CacheInvalidation = { invalidate: () => undefined, invalidateSoon: () => undefined };
 
-/** The PostgreSQL channel (LISTEN/NOTIFY) of invalidations; a schema of its own has its own. */
-export function cacheChannel(schema?: string): string {
-  return schema ? `medportal_cache_${schema}` : 'medportal_cache';
-}
-
 /**
  * An invalidation on the wire: the sending process (which ignores its own), the tags, and access
  * tokens revoked (`session:<id>`, `user:<id>`), which every process's token cache forgets.
@@ -178,13 +174,16 @@ export interface PublicCacheOptions {
  * before a write and finished after it is not kept (it may hold the old data).
  */
 export class PublicCache {
-  private readonly entries = new Map<string, CacheEntry>();
+  /**
+   * lru-cache keeps the byte budget (each entry's `bytes`) and the recency order; its dispose
+   * callback keeps the tag index in step with every removal, evictions included.
+   */
+  private readonly entries: LRUCache<string, CacheEntry>;
   private readonly byTag = new Map<string, Set<string>>();
   /** Tag (or `prefix:*`) → sequence number of its last invalidation. */
   private readonly dropped = new Map<string, number>();
   private everything = 0;
   private seq = 0;
-  private bytes = 0;
   private readonly counts = { hits: 0, stale: 0, misses: 0, bypasses: 0, personal: 0, stores: 0, discarded: 0, evictions: 0, invalidations: 0 };
   readonly maxBytes: number;
   private readonly now: () => number;
@@ -194,6 +193,16 @@ export class PublicCache {
     this.maxBytes = opts.maxBytes;
     this.now = opts.now ?? Date.now;
     this.compress = opts.compress ?? true;
+    this.entries = new LRUCache<string, CacheEntry>({
+      maxSize: opts.maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
+      dispose: (entry, _key, reason) => {
+        // 'set': replaced by its compressed copy (compressEntry), same key and tags.
+        if (reason === 'set') return;
+        if (reason === 'evict') this.counts.evictions += 1;
+        this.unindex(entry);
+      },
+    });
   }
 
   /** The current invalidation sequence number: a build records it when it starts. */
@@ -206,12 +215,10 @@ export class PublicCache {
    * means this caller should rebuild (the expired entry is kept for the others meanwhile).
    */
   lookup(key: string): { entry: CacheEntry; state: 'fresh' | 'stale' } | { entry: null; state: 'miss' | 'refresh' } {
+    // get: recently used goes last.
     const entry = this.entries.get(key);
     if (!entry) return { entry: null, state: 'miss' };
     const now = this.now();
-    // Recently used goes last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     if (entry.expiresAt > now) return { entry, state: 'fresh' };
     if (entry.expiresAt + STALE_GRACE_MS > now && entry.refreshingSince > 0 && now - entry.refreshingSince < REFRESH_TIMEOUT_MS) {
       return { entry, state: 'stale' };
@@ -226,7 +233,7 @@ export class PublicCache {
 
   /** A fresh entry, or null; unlike lookup, never makes the caller the one to rebuild it. */
   peek(key: string): CacheEntry | null {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry && entry.expiresAt > this.now() ? entry : null;
   }
 
@@ -241,12 +248,10 @@ export class PublicCache {
   store(key: string, body: Buffer, contentType: string, tags: readonly string[], ttlMs: number, since: number): CacheEntry | null {
     if (this.droppedSince(tags, since)) {
       this.counts.discarded += 1;
-      const old = this.entries.get(key);
-      if (old) this.remove(old);
+      this.entries.delete(key);
       return null;
     }
-    const old = this.entries.get(key);
-    if (old) this.remove(old);
+    this.entries.delete(key);
     const entry: CacheEntry = {
       key,
       contentType,
@@ -261,15 +266,14 @@ export class PublicCache {
       refreshingSince: 0,
     };
     if (entry.bytes > this.maxBytes / 4) return null;
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
+    // Indexed first: storing may evict older entries, whose dispose unindexes them.
     for (const tag of entry.tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
+    this.entries.set(key, entry);
     this.counts.stores += 1;
-    this.evict();
     if (this.compress && body.length >= COMPRESS_MIN_BYTES) void this.compressEntry(entry);
     return entry;
   }
@@ -281,12 +285,9 @@ export class PublicCache {
         compressGzip(entry.identity, { level: 6 }),
       ]);
       // Dropped or replaced meanwhile: nothing to add.
-      if (this.entries.get(entry.key) !== entry) return;
-      entry.br = br;
-      entry.gzip = gz;
-      entry.bytes += br.length + gz.length;
-      this.bytes += br.length + gz.length;
-      this.evict();
+      if (this.entries.peek(entry.key) !== entry) return;
+      // A copy, so lru-cache counts its new size (it keeps a size per stored value).
+      this.entries.set(entry.key, { ...entry, br, gzip: gz, bytes: entry.bytes + br.length + gz.length });
     } catch {
       // Served uncompressed (the compress plugin encodes it per response) until rebuilt.
     }
@@ -302,19 +303,11 @@ export class PublicCache {
     return false;
   }
 
-  private evict(): void {
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.entries.values().next().value;
-      if (!oldest) break;
-      this.remove(oldest);
-      this.counts.evictions += 1;
-    }
+  private remove(entry: CacheEntry): void {
+    if (this.entries.peek(entry.key) === entry) this.entries.delete(entry.key);
   }
 
-  private remove(entry: CacheEntry): void {
-    if (this.entries.get(entry.key) !== entry) return;
-    this.entries.delete(entry.key);
-    this.bytes -= entry.bytes;
+  private unindex(entry: CacheEntry): void {
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag);
       if (!keys) continue;
@@ -337,7 +330,6 @@ export class PublicCache {
         removed += this.entries.size;
         this.entries.clear();
         this.byTag.clear();
-        this.bytes = 0;
         continue;
       }
       this.dropped.set(tag, this.seq);
@@ -345,7 +337,7 @@ export class PublicCache {
       const matching = prefix ? [...this.byTag.keys()].filter((t) => t.startsWith(prefix)) : [tag];
       for (const t of matching) {
         for (const key of [...(this.byTag.get(t) ?? [])]) {
-          const entry = this.entries.get(key);
+          const entry = this.entries.peek(key);
           if (entry) {
             this.remove(entry);
             removed += 1;
@@ -362,6 +354,6 @@ export class PublicCache {
   }
 
   stats(): PublicCacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, ...this.counts };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxBytes: this.maxBytes, ...this.counts };
   }
 }

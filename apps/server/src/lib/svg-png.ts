@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import QRCode from 'qrcode';
+import qrcode from 'qrcode-generator';
 
 /**
  * SVG → PNG on the server with resvg's WebAssembly build and Noto Sans SC from an npm package
@@ -42,17 +42,37 @@ export async function svgToPng(svg: string, zoom = 1): Promise<Buffer> {
   return Buffer.from(png);
 }
 
-/** A QR code's dark modules, row by row. */
+// The same QR library as the web app (shared/ui/qr-svg.tsx). Its byte mode is Latin-1 by
+// default; text with non-ASCII characters must go in as UTF-8.
+const utf8 = new TextEncoder();
+qrcode.stringToBytes = (s: string) => Array.from(utf8.encode(s));
+
+/** A QR code's dark modules, row by row (error correction M). */
 export function qrModules(text: string): boolean[][] {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
+  const qr = qrcode(0, 'M');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const n = qr.getModuleCount();
   const rows: boolean[][] = [];
   for (let r = 0; r < n; r++) {
     const row: boolean[] = [];
-    for (let c = 0; c < n; c++) row.push(Boolean(qr.modules.get(r, c)));
+    for (let c = 0; c < n; c++) row.push(qr.isDark(r, c));
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A QR code as a PNG data URL about `width` pixels wide with a quiet zone of `margin` modules
+ * (payment QR codes). Whole pixels per module keep the edges sharp for cameras.
+ */
+export async function qrPngDataUrl(text: string, { width = 240, margin = 1 }: { width?: number; margin?: number } = {}): Promise<string> {
+  const modules = qrModules(text);
+  const cells = modules.length + margin * 2;
+  const px = Math.max(1, Math.floor(width / cells));
+  const size = cells * px;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${qrPath(modules, margin * px, margin * px, modules.length * px)}"/></svg>`;
+  return `data:image/png;base64,${(await svgToPng(svg)).toString('base64')}`;
 }
 
 /** An SVG path drawing `modules` in a `size`-wide square at (x, y). */

@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import type { DbConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { notifyServers, RedisBus } from '../lib/bus.ts';
 import { preferredEncoding } from '../lib/encoding.ts';
 import { PREVIEW_HEADER } from './preview.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import {
   type CacheEntry,
   type CacheInvalidation,
-  cacheChannel,
   COUNTER_DELAY_MS,
   etagMatches,
   type InvalidationMessage,
@@ -19,7 +16,6 @@ import {
   type PublicCacheStats,
   type PublicRead,
 } from '../lib/public-cache.ts';
-import type { Realtime } from './realtime.ts';
 
 /** The app's handle on its public-read cache (decision record 0031). */
 export interface PublicCacheHandle extends CacheInvalidation {
@@ -45,8 +41,6 @@ declare module 'fastify' {
 
 export interface PublicCacheOptions {
   maxBytes: number;
-  /** The database the app runs on: on PostgreSQL every process LISTENs for invalidations. */
-  db: DbConfig;
   now: () => Date;
   /** The origin a payload that varies by `origin` is kept under (lib/page-url.ts `publicOriginResolver`). */
   originOf: (req: FastifyRequest) => string;
@@ -61,8 +55,9 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** A CDN keeps a public answer a few seconds and may serve it stale briefly while it asks again. */
 const publicCacheControl = (sMaxAgeS: number) => `public, max-age=0, s-maxage=${sMaxAgeS}, stale-while-revalidate=30`;
 /** Redis channel (under REDIS_PREFIX) of invalidations. */
-const REDIS_CHANNEL = 'cache';
-/** A NOTIFY payload must stay under 8000 bytes. */
+/** The bus channel of invalidations and revocations. */
+const CACHE_CHANNEL = 'cache';
+/** A NOTIFY payload must stay under 8000 bytes (lib/bus.ts NOTIFY_MAX_BYTES, with its envelope). */
 const NOTIFY_MAX_CHARS = 7000;
 
 interface Building {
@@ -134,75 +129,6 @@ function sendEntry(req: FastifyRequest, reply: FastifyReply, read: PublicRead, e
   return reply.send(entry.identity);
 }
 
-/** Invalidations between processes: published one way, heard on every way this process listens. */
-interface Transport {
-  publish(message: string): Promise<void>;
-}
-
-/**
- * LISTEN on a connection of its own. A lost connection is reopened (1 s, then doubling up to
- * 30 s) and, as invalidations may have been missed meanwhile, the whole cache is dropped.
- */
-class PgListener {
-  private client: pg.Client | null = null;
-  private closed = false;
-  private retryMs = 1000;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly url: string,
-    private readonly channel: string,
-    private readonly onMessage: (payload: string) => void,
-    private readonly onReconnect: () => void,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
-    client.on('notification', (n) => {
-      if (n.channel === this.channel && n.payload) this.onMessage(n.payload);
-    });
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client, null));
-    await client.connect();
-    await client.query(`listen "${this.channel}"`);
-    this.client = client;
-    this.retryMs = 1000;
-  }
-
-  private lost(client: pg.Client, err: Error | null): void {
-    if (this.closed || this.client !== client) return;
-    this.client = null;
-    client.end().catch(() => undefined);
-    this.log.warn({ err }, 'public cache: lost the LISTEN connection; reconnecting');
-    this.retry();
-  }
-
-  private retry(): void {
-    if (this.closed || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.start().then(
-        () => this.onReconnect(),
-        (err: unknown) => {
-          this.log.warn({ err }, 'public cache: LISTEN reconnect failed');
-          this.retryMs = Math.min(this.retryMs * 2, 30_000);
-          this.retry();
-        },
-      );
-    }, this.retryMs);
-    this.timer.unref();
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-}
-
 /** Tags split so each NOTIFY payload stays under PostgreSQL's limit. */
 function messages(processId: string, tags: readonly string[], field: 't' | 'r' = 't'): string[] {
   const out: string[] = [];
@@ -223,11 +149,24 @@ function messages(processId: string, tags: readonly string[], field: 't' | 'r' =
   return out;
 }
 
-/** Tells every server on this PostgreSQL database to drop its whole cache (the seed CLI after reseeding). */
-export async function announceCacheCleared(database: Database, schema?: string): Promise<void> {
-  if (database.driver !== 'postgres') return;
+/**
+ * Tells every server on this database to drop its whole cache (the seed CLI after reseeding): over
+ * Redis when the servers use it, else PostgreSQL's NOTIFY the way their bus listens (PGlite: the
+ * data directory is locked, no server runs).
+ */
+export async function announceCacheCleared(database: Database, config: { db: DbConfig; redis: { url: string; prefix: string } | null }): Promise<void> {
   const message = JSON.stringify({ p: 'seed', t: ['*'] } satisfies InvalidationMessage);
-  await database.db.execute(sql`select pg_notify(${cacheChannel(schema)}, ${message})`);
+  if (config.redis) {
+    const bus = new RedisBus(config.redis.url, config.redis.prefix, { info: () => undefined, warn: () => undefined, error: (obj, msg) => console.error(`medportal: ${msg}`, obj) });
+    await bus.connect();
+    try {
+      await bus.publish(CACHE_CHANNEL, message);
+    } finally {
+      await bus.close();
+    }
+  } else if (database.driver === 'postgres') {
+    await notifyServers(database.db, config.db.driver === 'postgres' ? config.db.schema : undefined, CACHE_CHANNEL, message);
+  }
 }
 
 /**
@@ -241,10 +180,9 @@ export default fp<PublicCacheOptions>(
     const states = new WeakMap<FastifyRequest, RequestState>();
     /** Builds under way by key: a burst of misses for one key waits for the first. */
     const building = new Map<string, Promise<void>>();
-    const processId = randomUUID();
-    const transports: Transport[] = [];
-    let listener: PgListener | null = null;
-    let kind: PublicCacheHandle['transport'] = 'none';
+    const bus = app.bus;
+    const processId = bus.processId;
+    const kind: PublicCacheHandle['transport'] = bus.kind === 'memory' ? 'none' : bus.kind;
 
     const revokeListeners: Array<(keys: readonly string[] | '*') => void> = [];
     const revoked = (keys: readonly string[] | '*') => {
@@ -270,11 +208,12 @@ export default fp<PublicCacheOptions>(
       revoked('*');
     };
 
+    let closing = false;
     const publish = (items: readonly string[], field: 't' | 'r') => {
-      const transport = transports[0];
-      if (!transport) return;
+      // One process holds the data (PGlite): nobody else to tell.
+      if (bus.kind === 'memory' || closing) return;
       for (const message of messages(processId, items, field)) {
-        transport.publish(message).catch((err: unknown) => app.log.warn({ err }, 'public cache: could not publish an invalidation'));
+        bus.publish(CACHE_CHANNEL, message).catch((err: unknown) => app.log.warn({ err }, 'public cache: could not publish an invalidation'));
       }
     };
 
@@ -318,32 +257,14 @@ export default fp<PublicCacheOptions>(
       },
     } satisfies PublicCacheHandle);
 
-    // Redis (REDIS_URL) carries invalidations when set; on PostgreSQL every process also LISTENs,
-    // so writers without Redis (the seed CLI) reach it. The realtime plugin is registered later.
-    app.addHook('onReady', async () => {
-      const db = opts.db;
-      if (db.driver === 'postgres') {
-        const channel = cacheChannel(db.schema);
-        listener = new PgListener(db.url, channel, heard, missedSome, app.log);
-        await listener.start();
-        transports.push({
-          publish: async (message) => {
-            await app.db.execute(sql`select pg_notify(${channel}, ${message})`);
-          },
-        });
-        kind = 'postgres';
-      }
-      const realtime = (app as { realtime?: Realtime }).realtime;
-      if (realtime?.kind === 'redis') {
-        await realtime.subscribe(REDIS_CHANNEL, heard);
-        transports.unshift({ publish: (message) => realtime.publish(REDIS_CHANNEL, message) });
-        kind = 'redis';
-      }
-    });
+    // Invalidations and revocations from the other processes; after a gap on the bus, drop all.
+    const unsubscribe = await bus.subscribe(CACHE_CHANNEL, heard);
+    const stopGaps = bus.onGap(missedSome);
     app.addHook('preClose', async () => {
       if (soonTimer) clearTimeout(soonTimer);
-      transports.length = 0;
-      await listener?.close();
+      closing = true;
+      stopGaps();
+      await unsubscribe();
     });
 
     /** A hit or a stale hit answered now; false: the request goes on to be built. */
@@ -513,5 +434,5 @@ export default fp<PublicCacheOptions>(
       done(null, payload);
     });
   },
-  { name: 'public-cache', dependencies: ['context', 'db'] },
+  { name: 'public-cache', dependencies: ['context', 'db', 'bus'] },
 );

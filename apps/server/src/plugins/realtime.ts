@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { RedisBus } from '../lib/bus.ts';
 
 /**
- * Publish/subscribe between API processes, and presence counts summed over them. In memory with
- * one process; through Redis pub/sub (and a hash per presence key) when REDIS_URL is set. Domain-free:
- * the live room decides what the channels and messages mean.
+ * Publish/subscribe between API processes (the app's bus), and presence counts summed over them (a
+ * hash per presence key in Redis when REDIS_URL is set). Domain-free: the live room decides what
+ * the channels and messages mean.
  */
 export interface Realtime {
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'postgres' | 'redis';
   /** This process, as it appears in presence hashes. */
   readonly processId: string;
   publish(channel: string, message: string): Promise<void>;
@@ -30,124 +30,45 @@ declare module 'fastify' {
   }
 }
 
-type Handler = (message: string) => void;
-
-class Handlers {
-  private readonly map = new Map<string, Set<Handler>>();
-  add(channel: string, h: Handler): boolean {
-    let set = this.map.get(channel);
-    const first = !set;
-    if (!set) this.map.set(channel, (set = new Set()));
-    set.add(h);
-    return first;
-  }
-  remove(channel: string, h: Handler): boolean {
-    const set = this.map.get(channel);
-    if (!set) return false;
-    set.delete(h);
-    if (set.size > 0) return false;
-    this.map.delete(channel);
-    return true;
-  }
-  emit(channel: string, message: string): void {
-    for (const h of this.map.get(channel) ?? []) {
-      try {
-        h(message);
-      } catch {
-        // One subscriber's failure must not stop the others.
-      }
-    }
-  }
+/** Presence counts: this process's own map with one process, a Redis hash per key with several. */
+interface Presence {
+  set(key: string, count: number): Promise<void>;
+  get(key: string): Promise<number>;
 }
 
-export class MemoryRealtime implements Realtime {
-  readonly kind = 'memory' as const;
-  readonly processId = randomUUID();
-  private readonly handlers = new Handlers();
+class MemoryPresence implements Presence {
   private readonly counts = new Map<string, number>();
-
-  async publish(channel: string, message: string): Promise<void> {
-    // Delivered asynchronously, as Redis would: a publisher never runs subscribers inside its own call.
-    queueMicrotask(() => this.handlers.emit(channel, message));
-  }
-
-  async subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
-    this.handlers.add(channel, onMessage);
-    return async () => {
-      this.handlers.remove(channel, onMessage);
-    };
-  }
-
-  async setPresence(key: string, count: number): Promise<void> {
+  async set(key: string, count: number): Promise<void> {
     if (count > 0) this.counts.set(key, count);
     else this.counts.delete(key);
   }
-
-  async presence(key: string): Promise<number> {
+  async get(key: string): Promise<number> {
     return this.counts.get(key) ?? 0;
   }
-
-  async close(): Promise<void> {}
 }
 
-export class RedisRealtime implements Realtime {
-  readonly kind = 'redis' as const;
-  readonly processId = randomUUID();
-  private readonly pub: Redis;
-  private readonly sub: Redis;
-  private readonly handlers = new Handlers();
-  private closed = false;
-
+/** A hash per key: field = process, value = `count:expiresAtMs`. */
+class RedisPresence implements Presence {
   constructor(
-    url: string,
+    private readonly redis: Redis,
     private readonly prefix: string,
-  ) {
-    // Commands wait for a connection rather than fail while Redis restarts; subscriptions are restored by ioredis.
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true });
-    this.sub.on('message', (channel: string, message: string) => this.handlers.emit(channel.slice(this.prefix.length), message));
-    // Errors are retried by ioredis; without a listener they would be thrown as unhandled.
-    this.pub.on('error', () => undefined);
-    this.sub.on('error', () => undefined);
-  }
+    private readonly processId: string,
+    private readonly isClosed: () => boolean,
+  ) {}
 
-  /** Fails (and stops retrying) when Redis does not answer at start: a misconfiguration, not a blip. */
-  async connect(): Promise<void> {
-    try {
-      await Promise.all([this.pub.connect(), this.sub.connect()]);
-    } catch (err) {
-      this.pub.disconnect();
-      this.sub.disconnect();
-      throw err;
-    }
-  }
-
-  async publish(channel: string, message: string): Promise<void> {
-    if (this.closed) return;
-    await this.pub.publish(this.prefix + channel, message);
-  }
-
-  async subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
-    if (this.handlers.add(channel, onMessage)) await this.sub.subscribe(this.prefix + channel);
-    return async () => {
-      if (this.handlers.remove(channel, onMessage) && !this.closed) await this.sub.unsubscribe(this.prefix + channel);
-    };
-  }
-
-  /** A hash per key: field = process, value = `count:expiresAtMs`. */
-  async setPresence(key: string, count: number): Promise<void> {
+  async set(key: string, count: number): Promise<void> {
     const hash = `${this.prefix}presence:${key}`;
-    if (this.closed) return;
+    if (this.isClosed()) return;
     if (count > 0) {
-      await this.pub.multi().hset(hash, this.processId, `${count}:${Date.now() + PRESENCE_TTL_MS}`).pexpire(hash, PRESENCE_TTL_MS * 4).exec();
+      await this.redis.multi().hset(hash, this.processId, `${count}:${Date.now() + PRESENCE_TTL_MS}`).pexpire(hash, PRESENCE_TTL_MS * 4).exec();
     } else {
-      await this.pub.hdel(hash, this.processId);
+      await this.redis.hdel(hash, this.processId);
     }
   }
 
-  async presence(key: string): Promise<number> {
+  async get(key: string): Promise<number> {
     const hash = `${this.prefix}presence:${key}`;
-    const all = await this.pub.hgetall(hash);
+    const all = await this.redis.hgetall(hash);
     const now = Date.now();
     let total = 0;
     const stale: string[] = [];
@@ -157,13 +78,8 @@ export class RedisRealtime implements Realtime {
       else stale.push(proc);
     }
     // Processes that died without saying so.
-    if (stale.length > 0) await this.pub.hdel(hash, ...stale);
+    if (stale.length > 0) await this.redis.hdel(hash, ...stale);
     return total;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
 }
 
@@ -171,19 +87,30 @@ export interface RealtimeOptions {
   redis: { url: string; prefix: string } | null;
 }
 
+/**
+ * The live room's and the service chat's transport: messages go over the app's bus (plugins/bus.ts);
+ * presence is summed in Redis when the bus runs there, else counted in this process (PostgreSQL
+ * without Redis: each process shows its own viewers).
+ */
 export default fp<RealtimeOptions>(
   async (app, { redis }) => {
-    let realtime: Realtime;
-    if (redis) {
-      const r = new RedisRealtime(redis.url, redis.prefix);
-      await r.connect();
-      realtime = r;
-      app.log.info('live-room events fan out through Redis');
-    } else {
-      realtime = new MemoryRealtime();
-    }
+    const bus = app.bus;
+    let closed = false;
+    const presence: Presence = bus instanceof RedisBus && redis ? new RedisPresence(bus.pub, redis.prefix, bus.processId, () => closed) : new MemoryPresence();
+    if (bus.kind !== 'memory') app.log.info({ bus: bus.kind }, 'live-room events fan out through the bus');
+    const realtime: Realtime = {
+      kind: bus.kind,
+      processId: bus.processId,
+      publish: (channel, message) => bus.publish(channel, message),
+      subscribe: (channel, onMessage) => bus.subscribe(channel, onMessage),
+      setPresence: (key, count) => presence.set(key, count),
+      presence: (key) => presence.get(key),
+      close: async () => {
+        closed = true;
+      },
+    };
     app.decorate('realtime', realtime);
     app.addHook('onClose', async () => realtime.close());
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['bus'] },
 );

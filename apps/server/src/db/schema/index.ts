@@ -28,3 +28,4 @@ export * from './showcase.ts';
 export * from './author-voice.ts';
 export * from './selected.ts';
 export * from './staff.ts';
+export * from './jobs.ts';

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { AttendanceService, type RoomPort } from './attendance.service.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 export interface AttendanceRoutesOptions {
   now: () => Date;
@@ -41,21 +42,7 @@ const attendanceRoutes: FastifyPluginAsync<AttendanceRoutesOptions> = async (ins
   app.route({ ...endpointRoute('adminAttendanceCorrect'), handler: async (req) => ok(await svc.correct(currentUser(req).id, req.body)) });
 
   const every = opts.scheduleIntervalMs ?? 5000;
-  if (every > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      svc
-        .runSchedules()
-        .catch((err: unknown) => app.log.warn({ err }, 'presence schedules failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, every);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  if (every > 0) scheduleJob(app, { name: 'attendance.presence-schedules', everyMs: every, run: () => svc.runSchedules(), logLevel: 'debug' });
 };
 
 /** Wrapped so `app.attendance` (the live room's evidence hooks, tests) is visible to the whole app. */

@@ -14,6 +14,7 @@ import { type Recipient, VerificationCodes } from './codes.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { setSessionCookie } from './session-cookie.ts';
 import { Tokens } from './tokens.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 /** Shared pieces of the accounts capability, built once per app. */
 export interface Accounts {
@@ -126,14 +127,12 @@ export default fp<AccountsPluginOptions>(
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.stop());
 
-    // Housekeeping without a scheduler: drop long-expired tokens and counters, wipe successor
-    // pairs past the grace window. Every process may run it; the statements are idempotent.
-    const sweep = () => {
-      Promise.all([accounts.tokens.sweep(app.db), accounts.limiter.sweep(app.db), outbox.sweep()]).catch((err: unknown) => app.log.warn({ err }, 'auth sweep failed'));
-    };
-    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Housekeeping: drop long-expired tokens and counters, wipe successor pairs past the grace window.
+    scheduleJob(app, {
+      name: 'auth.sweep',
+      everyMs: SWEEP_INTERVAL_MS,
+      run: () => Promise.all([accounts.tokens.sweep(app.db), accounts.limiter.sweep(app.db), outbox.sweep()]),
+    });
   },
-  { name: 'accounts', dependencies: ['db'] },
+  { name: 'accounts', dependencies: ['db', 'jobs'] },
 );

@@ -4,6 +4,7 @@ import { authSessions, authTokens, users } from '../../db/schema/index.ts';
 import type { AuthSettings } from '../../config.ts';
 import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto.ts';
 import type { AuthUser } from '../../plugins/context.ts';
+import { LRUCache } from 'lru-cache';
 
 export type { AuthUser };
 
@@ -30,7 +31,7 @@ const SUCCESSOR_INFO = 'refresh-successor';
  * operator's SQL) leaves working.
  */
 export const ACCESS_CACHE_MS = 10_000;
-/** Access tokens remembered at most; the oldest go first. */
+/** Access tokens remembered at most; the least recently used go first. */
 const ACCESS_CACHE_MAX = 20_000;
 
 interface KnownToken {
@@ -48,7 +49,7 @@ export type RevocationBus = (keys: readonly string[]) => void;
  */
 export class Tokens {
   /** Access tokens found valid lately, by hash: a reader's requests mostly need no lookup. */
-  private readonly known = new Map<string, KnownToken>();
+  private readonly known = new LRUCache<string, KnownToken>({ max: ACCESS_CACHE_MAX });
   /** Moves on every revocation: a lookup that ran across one is not remembered. */
   private epoch = 0;
 
@@ -115,7 +116,6 @@ export class Tokens {
     if (!row) return null;
     const user = { id: row.id, sessionId: row.sessionId };
     if (epoch === this.epoch) {
-      if (this.known.size >= ACCESS_CACHE_MAX) this.known.delete(this.known.keys().next().value as string);
       this.known.set(hash, { user, until: Math.min(now + ACCESS_CACHE_MS, row.expiresAt.getTime()) });
     }
     return user;
@@ -157,9 +157,8 @@ export class Tokens {
       if (kind === 'session') sessions.add(Number(id));
       else if (kind === 'user') userIds.add(Number(id));
     }
-    for (const [hash, { user }] of this.known) {
-      if (sessions.has(user.sessionId) || userIds.has(user.id)) this.known.delete(hash);
-    }
+    const revoked = [...this.known.entries()].filter(([, { user }]) => sessions.has(user.sessionId) || userIds.has(user.id));
+    for (const [hash] of revoked) this.known.delete(hash);
   }
 
   /**

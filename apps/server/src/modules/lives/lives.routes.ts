@@ -7,6 +7,7 @@ import { MemberService } from '../member/index.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { LiveReminderSweep } from './lives.reminders.ts';
 import { LivesService } from './lives.service.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 export interface LivesRoutesOptions {
   now: () => Date;
@@ -46,21 +47,7 @@ const livesRoutes: FastifyPluginAsync<LivesRoutesOptions> = async (instance, { n
   app.route({ ...endpointRoute('remindTypeSet'), handler: async (req) => ok(await svc.setRemindType(currentUser(req).id, req.body, req.ctx.lang)) });
 
   const sweep = new LiveReminderSweep(app.db, app.accounts.outbox, now, app.log);
-  if (reminderIntervalMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      sweep
-        .run()
-        .catch((err: unknown) => app.log.warn({ err }, 'live reminder sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, reminderIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  if (reminderIntervalMs > 0) scheduleJob(app, { name: 'lives.reminders', everyMs: reminderIntervalMs, run: () => sweep.run(), logLevel: 'debug' });
 };
 
 export default livesRoutes;

@@ -14,6 +14,7 @@ import { MoneyService, type OrderPoints, type Paying } from './money.service.ts'
 import { ensureRechargeOptions } from './wallet.service.ts';
 import { sandboxPayPage } from './sandbox-page.ts';
 import { courseForSale } from './checkout.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 export interface MoneyRoutesOptions {
   now: () => Date;
@@ -116,13 +117,9 @@ const moneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = async (instance, opt
   };
   app.decorate('money', { service, sandboxes: providers.sandboxes, sweep });
   if (opts.payments.sweepIntervalS > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), opts.payments.sweepIntervalS * 1000);
-      timer.unref();
-    });
+    // One process at a time sweeps (the job's lease row); closing waits for a sweep under way.
+    scheduleJob(app, { name: 'money.sweep', everyMs: opts.payments.sweepIntervalS * 1000, run: sweep, logLevel: 'debug' });
     app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
       await sweeping;
     });
   }

@@ -1,9 +1,9 @@
 import { type ApiLanguage, type CreateOrderBody, ErrorCode, type Order, type OrderPayment, type PayOrderBody, type QrChannel, type RechargeBody, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '@medportal/contract';
-import QRCode from 'qrcode';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/context.ts';
+import { qrPngDataUrl } from '../../lib/svg-png.ts';
 import { grantEntitlement, hasEntitlement } from '../courses/index.ts';
 import { courseForSale, newOrderNo, priceCourseOrder } from './checkout.ts';
 import * as coupons from './coupons.repository.ts';
@@ -46,7 +46,7 @@ export class OrderService {
   }
 
   private async qr(text: string): Promise<string> {
-    return text ? QRCode.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }) : '';
+    return text ? qrPngDataUrl(text, { margin: 1, width: 240 }) : '';
   }
 
   async createCourseOrder(p: Paying, body: CreateOrderBody): Promise<OrderPayment> {

@@ -6,6 +6,7 @@ import { publicRead } from '../../lib/public-cache.ts';
 import { Tag } from '../shared/cache-tags.ts';
 import { sitePage, submitContactForm, sweepContactMessages } from './pages.service.ts';
 import pagesAdminRoutes from './pages.admin.routes.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 export interface PagesRoutesOptions {
   site: SiteSettings;
@@ -39,26 +40,8 @@ const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (instance, { s
       ),
   });
 
-  // Retention (privacy policy): old messages go, on every process; the delete is idempotent.
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = sweepContactMessages(app.db, now())
-      .then((n) => {
-        if (n > 0) app.log.info({ deleted: n }, 'contact messages past retention deleted');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'contact message sweep failed'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // The database closes after this hook: let a sweep under way finish first.
-    await running;
-  });
+  // Retention (privacy policy): old messages go; the job's log line counts them.
+  scheduleJob(app, { name: 'pages.contact-retention', everyMs: SWEEP_INTERVAL_MS, runAtStart: true, run: async () => ({ deleted: await sweepContactMessages(app.db, now()) }) });
   // The console's catalog routes for this module's tables (decision record 0068).
   await app.register(pagesAdminRoutes, { now });
 };

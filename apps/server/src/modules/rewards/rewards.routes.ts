@@ -12,6 +12,7 @@ import { SignInService } from './sign-in.service.ts';
 import { type PayoutProvider, SandboxPayout } from './payout.ts';
 import { type CouponGrants, VoucherService } from './vouchers.service.ts';
 import { WithdrawalService } from './withdrawals.service.ts';
+import { scheduleJob } from '../../plugins/jobs.ts';
 
 export interface RewardsRoutesOptions {
   now: () => Date;
@@ -34,18 +35,21 @@ const rewardsRoutes: FastifyPluginAsync<RewardsRoutesOptions> = async (instance,
   const vault = new CardVault(cardKey(opts.settings.cardEncryptionKey, app.accounts.secret));
   const cards = new BankCardService(app.db, vault);
   const vouchers = new VoucherService(app.db, app.accounts.secret, app.accounts.limiter, now, opts.coupons ?? voucherCoupons(now));
+  const payout = opts.payout ?? new SandboxPayout(opts.sandboxPayoutDelayMs ?? 1000);
   const withdrawalsSvc = new WithdrawalService({
     db: app.db,
     now,
     cards,
     vault,
-    payout: opts.payout ?? new SandboxPayout(opts.sandboxPayoutDelayMs ?? 1000),
+    payout,
     checkPayPassword: (me, pw) => app.accounts.checkPayPassword(me, pw),
     log: app.log,
   });
-  // The payout worker runs while the app does; onClose stops it before the database closes.
-  app.addHook('onReady', async () => withdrawalsSvc.start(opts.payoutIntervalMs ?? 5000));
-  app.addHook('onClose', async () => withdrawalsSvc.stop());
+  // onClose hooks run last-in, first-out: the job stops (after a round under way), then the provider closes.
+  app.addHook('onClose', async () => payout.close());
+  withdrawalsSvc.useRounds(
+    scheduleJob(app, { name: 'rewards.payouts', everyMs: opts.payoutIntervalMs ?? 5000, runAtStart: true, run: () => withdrawalsSvc.payoutDue(), logLevel: 'debug' }),
+  );
 
   app.route({ ...endpointRoute('scoreLog'), handler: async (req) => ok(await points.log(currentUser(req).id, req.query, req.ctx.lang)) });
   app.route({ ...endpointRoute('creditRule'), handler: async () => ok(creditRule()) });

@@ -71,9 +71,7 @@ export interface WithdrawalDeps {
  * withdrawal number, so a repeated report or review changes nothing.
  */
 export class WithdrawalService {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private rounds: { trigger(): void } | null = null;
 
   constructor(private readonly d: WithdrawalDeps) {
     d.payout.onReport(async (report) => {
@@ -291,35 +289,13 @@ export class WithdrawalService {
     });
   }
 
-  /** Runs a payout round soon (after an approval) instead of waiting for the timer. */
+  /** Runs a payout round soon (after an approval) instead of waiting for the next one. */
   kick(): void {
-    if (this.running) {
-      // An approval during a round: run another one right after it.
-      this.again = true;
-      return;
-    }
-    this.running = this.payoutDue()
-      .then(() => undefined)
-      .catch((err: unknown) => this.d.log.error({ err }, 'payout round failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.rounds?.trigger();
   }
 
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.d.payout.close();
-    await this.running;
+  /** Payout rounds run as a background job (the rewards routes schedule payoutDue); approvals wake it. */
+  useRounds(rounds: { trigger(): void }): void {
+    this.rounds = rounds;
   }
 }
