@@ -221,14 +221,16 @@ function entries(dir) {
 function zonesOf(base) {
   const WEB = 'apps/web/src';
   const SERVER = 'apps/server/src';
-  // Web: `app/` composes features, features never import each other or `app/`, and `shared/` and
-  // `config/` import no feature (bulletproof-react's unidirectional layout).
+  // Web: `app/` composes features, a feature imports another feature only through its public
+  // entry (`features/<f>/index.ts`, decision 0072), and `shared/` and `config/` import no feature
+  // (bulletproof-react's unidirectional layout).
+  const features = dirs(join(base, WEB, 'features'));
   const webZones = [
-    ...dirs(join(base, WEB, 'features')).map((feature) => ({
+    ...features.map((feature) => ({
       target: [`${WEB}/features/${feature}`],
       from: [`${WEB}/features`],
-      except: [`./${feature}`],
-      message: 'A feature never imports another feature: move the shared piece to shared/ (or compose both in app/).',
+      except: [`./${feature}`, ...features.filter((f) => f !== feature).flatMap((f) => [`./${f}/index.ts`, `./${f}/index.tsx`])],
+      message: 'A feature imports another feature only through its public entry, features/<feature>/index.ts (or move the shared piece to shared/).',
     })),
     { target: [`${WEB}/features`], from: [`${WEB}/app`], message: 'Features never import app/: app/ composes them.' },
     { target: [`${WEB}/shared`, `${WEB}/config`], from: [`${WEB}/features`, `${WEB}/app`], message: 'shared/ and config/ sit below features and app/.' },
@@ -303,7 +305,8 @@ function check(base) {
 
 /**
  * Planted problems are found, and only those: a cycle through a re-export and a dynamic import (a
- * type-only way back is none); a feature importing another feature by type only; a module
+ * type-only way back is none); a feature importing another feature's file by type only (its
+ * public entry is allowed); a module
  * importing another module's file past its entry. Allowed imports stay quiet.
  */
 function selfTest() {
@@ -321,6 +324,8 @@ function selfTest() {
     write('apps/web/src/features/one/view.tsx', "import type { Two } from '../two/model';\nimport { own } from './own';\nexport type One = Two;\nexport const v = own;\n");
     write('apps/web/src/features/one/own.ts', 'export const own = 1;\n');
     write('apps/web/src/features/two/model.ts', 'export type Two = number;\n');
+    write('apps/web/src/features/two/index.ts', "export type { Two } from './model';\n");
+    write('apps/web/src/features/one/entry.ts', "import type { Two } from '../two';\nexport type Entry = Two;\n");
     write('apps/web/src/app/router.tsx', "import { v } from '../features/one/view';\nexport const r = v;\n");
     write('apps/web/src/main.tsx', "import { console } from './admin/console';\nexport const m = console;\n");
     write('apps/web/src/admin/console.ts', "import { own } from '../features/one/own';\nexport const console = own;\n");

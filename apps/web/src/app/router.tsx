@@ -113,7 +113,7 @@ const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key
 const userCenter = () => import('../features/user-center/pages/user-center-routes');
 
 // Money pages (wallet, orders, coupons, bill, credit, bank cards): one lazy chunk with the `money` texts.
-const moneyPages = () => import('../features/wallet/pages/money-routes');
+const moneyPages = () => import('../features/money/pages/money-routes');
 const moneyTitle = (key: string): RouteHandle => ({ title: `money:titles.${key}` });
 const moneyRoutes: RouteObject[] = [
   { path: paths.wallet.recharge.path, handle: moneyTitle('recharge'), lazy: () => moneyPages().then((m) => m.rechargeRoute) },

@@ -15,12 +15,12 @@ export const sharedKeys = {
   user: ['user'] as const,
   /** The account's own details (name, avatar, points), read by the user centre, the buy dialog and the profile page. */
   personalInfo: ['profile', 'personal-info'] as const,
-  /** Credit designations and the member's CME record (shared/credit, the wallet's credit pages). */
+  /** Credit designations and the member's CME record (shared/credit, the money feature's credit pages). */
   credit: ['credit'] as const,
   creditActivity: (kind: string, id: number) => ['credit', 'activity', kind, id] as const,
   /** My progress is part of the answer when logged in: members and visitors are cached apart. */
   creditActivityFor: (kind: string, id: number, lang: string, who: 'member' | 'visitor') => ['credit', 'activity', kind, id, lang, who] as const,
-  /** The wallet and a pending order, read by the buy dialog and the wallet pages. */
+  /** The wallet and a pending order, read by the buy dialog and the money pages. */
   wallet: ['money', 'wallet'] as const,
   hasPayPassword: ['money', 'has-pay-password'] as const,
   order: (orderNo: string | null) => ['money', 'order', orderNo] as const,

@@ -19,7 +19,7 @@ import { Later } from '../../../shared/ui/later';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import type { CourseChapter } from '@medportal/contract';
 import { redirectToLogin, useSession } from '../../../shared/session';
-import { BuyDialog } from '../../../shared/payment/buy-dialog';
+import { BuyDialog } from '../../money';
 import { PriceType } from '@medportal/contract/codes';
 import { useQueryClient } from '@tanstack/react-query';
 import {

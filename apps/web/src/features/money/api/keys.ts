@@ -2,7 +2,7 @@ import type { Lang } from '../../../shared/i18n';
 import { sharedKeys } from '../../../shared/query-keys';
 
 /** Query keys of the wallet, orders, coupons, points and CME pages; `all` is everything a payment changes. */
-export const walletKeys = {
+export const moneyKeys = {
   all: sharedKeys.money,
   signIn: [...sharedKeys.money, 'sign-in'] as const,
   orders: (lang: Lang, status: string, page: number) => [...sharedKeys.money, 'orders', lang, status, page] as const,

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { redeemVoucher } from '../api/money';
 import { MoneyPage } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 /** `/voucher`: redeem a code for a coupon, points or a course. */
@@ -32,7 +32,7 @@ export function VoucherPage() {
     try {
       setResult(await redeemVoucher(code.trim()));
       setCode('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo }), queryClient.invalidateQueries({ queryKey: sharedKeys.courses })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: moneyKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo }), queryClient.invalidateQueries({ queryKey: sharedKeys.courses })]);
     } catch (e) {
       setError(e);
     } finally {

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
-import { idempotent } from '../../../shared/payment/payment';
-import { walletKeys } from './keys';
+import { idempotent } from './payment';
+import { moneyKeys } from './keys';
 
 export type OrderPage = DataOf<'orderList'>;
 export type Order = OrderPage['items'][number];
@@ -30,7 +30,7 @@ const paged = (page: number, extra: Record<string, string | undefined> = {}) => 
 export const useOrders = (page: number, status: OrderStatus | '') => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.orders(lang, status, page),
+    queryKey: moneyKeys.orders(lang, status, page),
     queryFn: ({ signal }) => api.call('orderList', { query: paged(page, { status: status || undefined }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -42,7 +42,7 @@ export const cancelOrder = (orderNo: string) => api.call('orderCancel', { params
 export const useTransactions = (page: number, type: TxnType | '') => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.bill(lang, type, page),
+    queryKey: moneyKeys.bill(lang, type, page),
     queryFn: ({ signal }) => api.call('walletTransactions', { query: paged(page, { type: type || undefined }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -52,7 +52,7 @@ export const useTransactions = (page: number, type: TxnType | '') => {
 export const useRechargeList = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.rechargeList(lang),
+    queryKey: moneyKeys.rechargeList(lang),
     queryFn: ({ signal }) => api.call('rechargeList', { signal }),
   });
 };
@@ -60,7 +60,7 @@ export const useRechargeList = () => {
 export const usePayExplain = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.payExplain(lang),
+    queryKey: moneyKeys.payExplain(lang),
     queryFn: ({ signal }) => api.call('aboutPayExplain', { signal }),
   });
 };
@@ -70,7 +70,7 @@ export const startRecharge = (body: BodyOf<'recharge'>, key: string) => api.call
 export const useCoupons = (page: number, status: CouponStatus) => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.coupons(lang, status, page),
+    queryKey: moneyKeys.coupons(lang, status, page),
     queryFn: ({ signal }) => api.call('couponList', { query: paged(page, { status }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -80,7 +80,7 @@ export const useCoupons = (page: number, status: CouponStatus) => {
 export const useCouponRemain = () => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.couponRemain(lang),
+    queryKey: moneyKeys.couponRemain(lang),
     queryFn: ({ signal }) => api.call('couponRemain', { signal }),
     staleTime: 0,
   });
@@ -91,7 +91,7 @@ export const claimCoupon = (campaignId: number) => api.call('couponClaim', { par
 export const useScoreLog = (page: number, type: 'all' | 'earned' | 'spent') => {
   const lang = useLang();
   return useQuery({
-    queryKey: walletKeys.scoreLog(lang, type, page),
+    queryKey: moneyKeys.scoreLog(lang, type, page),
     queryFn: ({ signal }) => api.call('scoreLog', { query: paged(page, { type }), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -100,13 +100,13 @@ export const useScoreLog = (page: number, type: 'all' | 'earned' | 'spent') => {
 
 export const useCreditRule = () =>
   useQuery({
-    queryKey: walletKeys.creditRule,
+    queryKey: moneyKeys.creditRule,
     queryFn: ({ signal }) => api.call('creditRule', { signal }),
   });
 
 export const redeemVoucher = (code: string) => api.call('voucherRedeem', { body: { code } });
 
-export const bankCardsQueryKey = walletKeys.bankCards;
+export const bankCardsQueryKey = moneyKeys.bankCards;
 export const useBankCards = () =>
   useQuery({
     queryKey: bankCardsQueryKey,
@@ -124,7 +124,7 @@ export const requestWithdrawal = (body: BodyOf<'cashWithdrawal'>, key: string) =
 
 export const useWithdrawals = (page: number) =>
   useQuery({
-    queryKey: walletKeys.withdrawals(page),
+    queryKey: moneyKeys.withdrawals(page),
     queryFn: ({ signal }) => api.call('withdrawalList', { query: paged(page), signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,

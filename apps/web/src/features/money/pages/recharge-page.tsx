@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { formatFen } from '../../../shared/format/price';
-import { newIdempotencyKey, useWalletInfo, type OrderPayment, type QrChannel } from '../../../shared/payment/payment';
-import { QrPayPanel } from '../../../shared/payment/qr-pay-panel';
+import { newIdempotencyKey, useWalletInfo, type OrderPayment, type QrChannel } from '../api/payment';
+import { QrPayPanel } from '../components/qr-pay-panel';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 
 /**
  * `/wallet/recharge`: an option or a custom amount, WeChat Pay or Alipay; the QR code's order is
@@ -37,7 +37,7 @@ export function RechargePage() {
 
   const onPaid = useCallback(() => {
     setDone(true);
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
   }, [queryClient]);
 
   const submit = async (event: FormEvent) => {

@@ -11,7 +11,7 @@ import { pageParam } from '../../../shared/page-param';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { claimCoupon, COUPON_STATUSES, PAGE_SIZE, useCouponRemain, useCoupons, type Coupon, type CouponStatus } from '../api/money';
 import { FilterTabs, MoneyPage } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 
 type Rule = Pick<Coupon, 'kind' | 'value' | 'max_discount' | 'min_spend' | 'scope'>;
 
@@ -72,7 +72,7 @@ function Claimable() {
     try {
       await claimCoupon(id);
       setMessage({ id, text: t('coupons.claimed'), ok: true });
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     } catch (e) {
       setMessage({ id, text: errorText(e), ok: false });
     } finally {

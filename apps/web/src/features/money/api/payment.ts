@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BodyOf, DataOf } from '@medportal/contract';
-import { api } from '../api-client';
-import { sharedKeys } from '../query-keys';
+import { api } from '../../../shared/api-client';
+import { sharedKeys } from '../../../shared/query-keys';
 
 export type Order = DataOf<'orderInfo'>;
 export type OrderPayment = DataOf<'createOrder'>;

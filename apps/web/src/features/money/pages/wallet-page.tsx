@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatFen } from '../../../shared/format/price';
-import { useWalletInfo } from '../../../shared/payment/payment';
+import { useWalletInfo } from '../api/payment';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useTransactions } from '../api/money';

@@ -10,14 +10,14 @@ import { formatDateTime } from '../../../shared/format/date';
 import { formatFen } from '../../../shared/format/price';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pageParam } from '../../../shared/page-param';
-import { PayPasswordInput } from '../../../shared/payment/pay-password-input';
-import { newIdempotencyKey, payOrder, type OrderPayment } from '../../../shared/payment/payment';
-import { QrPayPanel } from '../../../shared/payment/qr-pay-panel';
+import { PayPasswordInput } from '../components/pay-password-input';
+import { newIdempotencyKey, payOrder, type OrderPayment } from '../api/payment';
+import { QrPayPanel } from '../components/qr-pay-panel';
 import { Dialog } from '../../../shared/ui/dialog';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { cancelOrder, ORDER_STATUSES, PAGE_SIZE, useOrders, type Order, type OrderStatus } from '../api/money';
 import { FilterTabs, MoneyPage } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 type Tab = OrderStatus | 'all';
@@ -39,7 +39,7 @@ function PayDialog({ order, onClose }: { order: Order; onClose: () => void }) {
 
   const onPaid = useCallback(() => {
     setPaid(true);
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     void queryClient.invalidateQueries({ queryKey: sharedKeys.courses });
   }, [queryClient]);
 
@@ -121,7 +121,7 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
     try {
       await cancelOrder(order.order_no);
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     } catch (e) {
       setError(e);
     } finally {

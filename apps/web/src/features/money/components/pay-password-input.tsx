@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { useHasPayPassword } from './payment';
+import { paths } from '../../../config/paths';
+import { useHasPayPassword } from '../api/payment';
 
 export interface PayPasswordInputProps {
   value: string;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFen } from '../format/price';
-import { ErrorState } from '../ui/error-state';
-import { useOrderPolling, type Order, type OrderPayment } from './payment';
+import { formatFen } from '../../../shared/format/price';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { useOrderPolling, type Order, type OrderPayment } from '../api/payment';
 import './payment.css';
 
 /** Seconds left until `iso`, ticking every second (0 when past). */

@@ -5,17 +5,17 @@ import { Link } from 'react-router';
 import type { BodyOf } from '@medportal/contract';
 import { ErrorCode } from '@medportal/contract/codes';
 import { pointsDeduction, POINTS_MAX_ORDER_PERCENT } from '@medportal/contract/constants';
-import { paths } from '../../config/paths';
-import { api, isApiError } from '../api-client';
-import { errorText } from '../errors';
-import { formatFen } from '../format/price';
-import { Dialog } from '../ui/dialog';
-import { ErrorState } from '../ui/error-state';
+import { paths } from '../../../config/paths';
+import { api, isApiError } from '../../../shared/api-client';
+import { errorText } from '../../../shared/errors';
+import { formatFen } from '../../../shared/format/price';
+import { Dialog } from '../../../shared/ui/dialog';
+import { ErrorState } from '../../../shared/ui/error-state';
 import { PayPasswordInput } from './pay-password-input';
-import { idempotent, newIdempotencyKey, useHasPayPassword, useWalletInfo, type Order, type OrderPayment, type QrChannel } from './payment';
+import { idempotent, newIdempotencyKey, useHasPayPassword, useWalletInfo, type Order, type OrderPayment, type QrChannel } from '../api/payment';
 import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
-import { sharedKeys } from '../query-keys';
+import { sharedKeys } from '../../../shared/query-keys';
 
 type Channel = 'balance' | QrChannel;
 

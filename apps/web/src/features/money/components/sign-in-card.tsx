@@ -5,7 +5,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 type SignInResult = DataOf<'signIn'>;
@@ -29,7 +29,7 @@ export function SignInCard() {
   const { t } = useTranslation('money');
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: walletKeys.signIn,
+    queryKey: moneyKeys.signIn,
     queryFn: ({ signal }) => api.call('signInState', { signal }),
     staleTime: 0,
   });
@@ -50,7 +50,7 @@ export function SignInCard() {
       // The sidebar's points change with the answer, before the lists reload.
       queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: moneyKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
     } catch (e) {
       setError(e);
     } finally {

@@ -10,7 +10,7 @@ import { RechargePage } from './recharge-page';
 import { VoucherPage } from './voucher-page';
 import { WalletPage } from './wallet-page';
 import { CashPage, WithdrawalsPage } from './withdraw-pages';
-import '../wallet.css';
+import '../money.css';
 
 /** The money pages' texts (`money`) arrive with the route. */
 async function loader(): Promise<null> {

@@ -14,7 +14,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type CreditTestResult, type EvaluationBody, submitClaim, submitEvaluation, submitTest, useCreditTest } from '../api/cme';
 import { MoneyPage } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 
 const KINDS: readonly CreditKind[] = ['live', 'meeting', 'course', 'series', 'recording'];
 type Rating = keyof EvaluationBody['ratings'];
@@ -212,7 +212,7 @@ export function CreditActivityPage() {
     try {
       await submitClaim(kind, id);
       refresh();
-      await queryClient.invalidateQueries({ queryKey: walletKeys.allCme });
+      await queryClient.invalidateQueries({ queryKey: moneyKeys.allCme });
     } catch (err) {
       setError(err);
       refresh();

@@ -11,14 +11,14 @@ import { formatDateTime } from '../../../shared/format/date';
 import { formatFen } from '../../../shared/format/price';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pageParam } from '../../../shared/page-param';
-import { PayPasswordInput } from '../../../shared/payment/pay-password-input';
-import { newIdempotencyKey, useWalletInfo } from '../../../shared/payment/payment';
+import { PayPasswordInput } from '../components/pay-password-input';
+import { newIdempotencyKey, useWalletInfo } from '../api/payment';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
-import { walletKeys } from '../api/keys';
+import { moneyKeys } from '../api/keys';
 
 /** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
 export function CashPage() {
@@ -56,7 +56,7 @@ export function CashPage() {
     setPending(true);
     try {
       setDone(await requestWithdrawal(body, key.current.key));
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     } catch (e) {
       if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setErrors({ password: errorText(e) });
       else setError(e);
