@@ -75,6 +75,31 @@ describe('accounts', () => {
     await page.getByText(NICKNAME).first().waitFor();
   });
 
+  it("refuses a form the contract's rules refuse before calling the server, showing every problem and focusing the first", async () => {
+    const { page } = await h.newPage({ width: 390, height: 844 });
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/v1/user/forget_password')) sent.push(req.url());
+    });
+    await page.goto('/forget');
+    const mobile = page.getByLabel('手机号', { exact: true });
+    await mobile.fill('12800138000');
+    await page.getByLabel('验证码', { exact: true }).fill('12');
+    await page.getByLabel('新密码', { exact: true }).fill('abcdefgh');
+    await page.getByLabel('确认新密码', { exact: true }).fill('abcdefgx');
+    await page.getByRole('button', { name: '重置密码' }).click();
+    for (const message of ['手机号格式不正确', '请输入6位数字验证码', '密码需为8–64位，且至少包含字母、数字、符号中的两种', '两次输入的密码不一致']) {
+      await page.getByText(message).waitFor();
+    }
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    assert.equal(await mobile.evaluate((el) => el === document.activeElement), true, 'focus is on the first invalid field');
+    // Editing a field clears its message; what was typed stays.
+    await page.getByLabel('验证码', { exact: true }).fill('123456');
+    await page.getByText('请输入6位数字验证码').waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel('新密码', { exact: true }).inputValue(), 'abcdefgh');
+    assert.deepEqual(sent, [], 'nothing was sent');
+  });
+
   it('sends a logged-in visitor of /login straight to the callback', async () => {
     const { page } = await h.newPage();
     await loginByPassword(page, PASSWORD);

@@ -5,22 +5,11 @@ import { sendEmailCode, sendSms, type SmsScene } from '../api/accounts';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCodeSender } from '../hooks/use-code-sender';
 import type { FieldErrorValue } from '../hooks/use-form';
-import { checkEmail, checkMobile, matchesMasked, type Check } from '../lib/validate';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
 import { TextField } from './field';
 
 export type ContactChannel = 'mobile' | 'email';
-
-/**
- * The user's own mobile number or email, typed in full and checked against the masked one the
- * server shows (the send endpoints need the full address).
- */
-export function checkOwnContact(value: string, channel: ContactChannel, masked: string, countryCode: string | null): Check {
-  const format = channel === 'mobile' ? checkMobile(value, countryCode ?? DEFAULT_COUNTRY_CODE) : checkEmail(value);
-  if (format) return format;
-  return matchesMasked(value, masked, channel) ? null : 'maskedMismatch';
-}
 
 type Field = 'contact' | 'captcha' | 'code';
 
@@ -34,6 +23,8 @@ export interface OwnContactCodeFieldsProps {
   errors: Partial<Record<Field, FieldErrorValue>>;
   set: (name: Field, value: string) => void;
   setFieldError: (name: Field, error: FieldErrorValue | null) => void;
+  /** The form's schema check of some fields (`useForm().check`): the address, before a code is sent. */
+  check: (names: Field[]) => boolean;
   clearCaptcha: () => void;
   setFormError: (error: unknown) => void;
   disabled?: boolean;
@@ -41,15 +32,11 @@ export interface OwnContactCodeFieldsProps {
 
 /** Full address (checked against the masked one), image captcha, and the code sent to it. */
 export function OwnContactCodeFields(props: OwnContactCodeFieldsProps) {
-  const { channel, masked, countryCode, scene, values, errors, set, setFieldError, clearCaptcha, setFormError, disabled } = props;
+  const { channel, masked, countryCode, scene, values, errors, set, setFieldError, check, clearCaptcha, setFormError, disabled } = props;
   const { t } = useTranslation('auth');
   const captcha = useCaptcha();
 
-  const validateTarget = useCallback(() => {
-    const problem = checkOwnContact(values.contact, channel, masked, countryCode);
-    if (problem) setFieldError('contact', problem);
-    return !problem;
-  }, [values.contact, channel, masked, countryCode, setFieldError]);
+  const validateTarget = useCallback(() => check(['contact']), [check]);
 
   const sendCode = useCodeSender({
     captcha,

@@ -9,7 +9,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { errorText } from '../../../shared/errors';
-import { checkAccount, checkCaptcha, checkLoginPassword, collectErrors } from '../lib/validate';
+import { passwordLoginRules } from '../lib/forms';
 import { CaptchaField } from './captcha-field';
 import { fieldAria, FieldShell, FormError, SubmitButton, useFieldErrorText } from './field';
 import { PasswordField } from './password-field';
@@ -25,25 +25,16 @@ export interface PasswordLoginFormProps {
  */
 export function PasswordLoginForm({ onLoggedIn }: PasswordLoginFormProps) {
   const { t } = useTranslation('auth');
-  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, account: '', password: '', captcha: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
-  const accountId = useId();
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, account: '', password: '', captcha: '' }, passwordLoginRules(needsCaptcha));
+  const { values, set, setValues, errors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
+  const accountId = useId();
   const captcha = useCaptcha(needsCaptcha);
   const errorTextOf = useFieldErrorText();
   const accountError = errorTextOf(errors.account);
   const isEmail = values.account.includes('@');
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      account: checkAccount(values.account, values.country_code),
-      password: checkLoginPassword(values.password),
-      captcha: needsCaptcha ? checkCaptcha(values.captcha) : null,
-    });
-    if (problems) {
-      setErrors(problems);
-      return;
-    }
     try {
       const data = await login({
         type: 'password',

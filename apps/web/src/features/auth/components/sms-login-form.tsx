@@ -8,7 +8,7 @@ import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { ErrorCode } from '@medportal/contract/codes';
 import { errorText } from '../../../shared/errors';
-import { checkCode, checkMobile, collectErrors } from '../lib/validate';
+import { smsLoginRules } from '../lib/forms';
 import { AgreementField } from './agreement-field';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
@@ -23,15 +23,11 @@ export interface SmsLoginFormProps {
 /** Log in (or sign up) with a mobile number: image captcha, SMS code, then the login call. */
 export function SmsLoginForm({ onLoggedIn, submitLabel }: SmsLoginFormProps) {
   const { t } = useTranslation('auth');
-  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', captcha: '', code: '', agree: false });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', captcha: '', code: '', agree: false }, smsLoginRules);
+  const { values, set, setValues, check, errors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
   const captcha = useCaptcha();
 
-  const validateTarget = useCallback(() => {
-    const problem = checkMobile(values.mobile, values.country_code);
-    if (problem) setFieldError('mobile', problem);
-    return !problem;
-  }, [values.mobile, values.country_code, setFieldError]);
+  const validateTarget = useCallback(() => check(['mobile']), [check]);
 
   const sendCode = useCodeSender({
     captcha,
@@ -47,15 +43,6 @@ export function SmsLoginForm({ onLoggedIn, submitLabel }: SmsLoginFormProps) {
   });
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      mobile: checkMobile(values.mobile, values.country_code),
-      code: checkCode(values.code),
-      agree: values.agree ? null : 'agreement',
-    });
-    if (problems) {
-      setErrors(problems);
-      return;
-    }
     try {
       const data = await login({ type: 'sms', mobile: values.mobile.trim(), country_code: values.country_code, code: values.code.trim(), agree_terms: true });
       onLoggedIn(data);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCallback } from './callback';
-import { checkAccount, checkEmail, checkMobile, checkNewPassword, checkPayPassword, matchesMasked } from './validate';
+import type { FormRules } from '../hooks/use-form';
+import {
+  bindContactRules,
+  changePasswordRules,
+  changePayPasswordRules,
+  improveRules,
+  passwordLoginRules,
+  payPasswordByCodeRules,
+  setPasswordRules,
+  smsLoginRules,
+} from './forms';
+import { matchesMasked, problemKey, type ValidationKey } from './validate';
 
 const origin = 'https://www.medportal.cn';
 
@@ -32,37 +43,86 @@ describe('resolveCallback', () => {
   });
 });
 
-describe('validation rules (same as the contract)', () => {
+/** What a form would show for these values: field → message key, as the form hook maps them. */
+function problems<V extends object>(rules: FormRules<V>, values: V): Record<string, ValidationKey> {
+  const result = rules.schema.safeParse(values);
+  const out: Record<string, ValidationKey> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]) as keyof V & string;
+    out[field] ??= problemKey(values[field], issue.message, rules.messages[field]);
+  }
+  return out;
+}
+
+describe('form rules (the contract schemas)', () => {
+  const bind = (mobile: string, country_code: string) => problems(bindContactRules('mobile'), { country_code, mobile, email: '', captcha: '', code: '123456' });
+
   it('checks mobile numbers per country', () => {
-    expect(checkMobile('13800138000', '86')).toBeNull();
-    expect(checkMobile('12800138000', '86')).toBe('mobile');
-    expect(checkMobile('7700900123', '86')).toBe('mobile');
-    expect(checkMobile('7700900123', '44')).toBeNull();
-    expect(checkMobile('1234', '44')).toBe('mobile');
-    expect(checkMobile('', '86')).toBe('required');
+    expect(bind('13800138000', '86')).toEqual({});
+    expect(bind('12800138000', '86')).toEqual({ mobile: 'mobile' });
+    expect(bind('7700900123', '86')).toEqual({ mobile: 'mobile' });
+    expect(bind('7700900123', '44')).toEqual({});
+    expect(bind('1234', '44')).toEqual({ mobile: 'mobile' });
+    expect(bind('', '86')).toEqual({ mobile: 'required' });
   });
 
-  it('checks emails with EMAIL_PATTERN', () => {
-    expect(checkEmail('a.b-c_d@mail.example.org')).toBeNull();
-    expect(checkEmail('a@b')).toBe('email');
-    expect(checkEmail('a@b.toolongtld')).toBe('email');
-    expect(checkEmail('a b@c.com')).toBe('email');
+  it('checks emails with the contract pattern', () => {
+    const email = (e: string) => problems(bindContactRules('email'), { country_code: '86', mobile: '', email: e, captcha: '', code: '123456' });
+    expect(email('a.b-c_d@mail.example.org')).toEqual({});
+    expect(email('a@b')).toEqual({ email: 'email' });
+    expect(email('a@b.toolongtld')).toEqual({ email: 'email' });
+    expect(email('a b@c.com')).toEqual({ email: 'email' });
   });
 
-  it('checks password strength and pay passwords', () => {
-    expect(checkNewPassword('abcdefgh')).toBe('password');
-    expect(checkNewPassword('abc123')).toBe('password');
-    expect(checkNewPassword('abcd1234')).toBeNull();
-    expect(checkNewPassword('12345678!')).toBeNull();
-    expect(checkPayPassword('123456')).toBeNull();
-    expect(checkPayPassword('12345')).toBe('payPassword');
-    expect(checkPayPassword('12345a')).toBe('payPassword');
+  it('checks password strength, the repeated password, and pay passwords', () => {
+    const set = (password: string, confirm = password) => problems(setPasswordRules, { password, confirm });
+    expect(set('abcdefgh')).toEqual({ password: 'password' });
+    expect(set('abc123')).toEqual({ password: 'password' });
+    expect(set('abcd1234')).toEqual({});
+    expect(set('12345678!')).toEqual({});
+    expect(set('abcd1234', 'abcd12345')).toEqual({ confirm: 'passwordMismatch' });
+    // Every problem at once, the mismatch too.
+    expect(problems(changePasswordRules, { old_password: '', password: 'abc', confirm: 'x' })).toEqual({
+      old_password: 'required',
+      password: 'password',
+      confirm: 'passwordMismatch',
+    });
+    const pay = (p: string) => problems(changePayPasswordRules, { old_pay_password: '654321', pay_password: p, confirm: p });
+    expect(pay('123456')).toEqual({});
+    expect(pay('12345')).toEqual({ pay_password: 'payPassword' });
+    expect(pay('12345a')).toEqual({ pay_password: 'payPassword' });
   });
 
-  it('reads a login account as email or mobile', () => {
-    expect(checkAccount('doctor@example.com', '86')).toBeNull();
-    expect(checkAccount('13800138000', '86')).toBeNull();
-    expect(checkAccount('doctor', '86')).toBe('account');
+  it('reads a login account as email or mobile, and asks for the captcha once it is shown', () => {
+    const login = (account: string, needsCaptcha = false) =>
+      problems(passwordLoginRules(needsCaptcha), { country_code: '86', account, password: 'secret', captcha: '' });
+    expect(login('doctor@example.com')).toEqual({});
+    expect(login('13800138000')).toEqual({});
+    expect(login('doctor')).toEqual({ account: 'account' });
+    expect(login('doctor@x')).toEqual({ account: 'email' });
+    expect(login('12800138000')).toEqual({ account: 'mobile' });
+    expect(login('13800138000', true)).toEqual({ captcha: 'required' });
+  });
+
+  it('asks for the agreement tick and a six-digit code at SMS login', () => {
+    expect(problems(smsLoginRules, { country_code: '86', mobile: '13800138000', captcha: '', code: '12345', agree: false })).toEqual({
+      code: 'code',
+      agree: 'agreement',
+    });
+  });
+
+  it('checks the own address against its masked form', () => {
+    const own = (contact: string) => problems(payPasswordByCodeRules('138****8000', '86'), { contact, captcha: '', code: '123456', pay_password: '123456', confirm: '123456' });
+    expect(own('13812348000')).toEqual({});
+    expect(own('13912348000')).toEqual({ contact: 'maskedMismatch' });
+    expect(own('1381234')).toEqual({ contact: 'mobile' });
+  });
+
+  it('keeps profile fields within the server limits', () => {
+    const rules = improveRules<Record<string, string | boolean>>(['real_name', 'occupation', 'hospital']);
+    expect(problems(rules, { real_name: '张三', occupation: 'doctor', hospital: '', city: 'x'.repeat(99) })).toEqual({});
+    expect(problems(rules, { real_name: ' ', occupation: '', hospital: 'x'.repeat(101) })).toEqual({ real_name: 'required', occupation: 'required', hospital: 'maxLength' });
   });
 
   it('matches a typed address against its masked form', () => {

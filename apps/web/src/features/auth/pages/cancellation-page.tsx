@@ -10,12 +10,12 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { cancelAccount, type LoginInfo } from '../api/accounts';
 import { AuthCard, ResultState } from '../components/auth-card';
 import { FormError, SubmitButton } from '../components/field';
-import { checkOwnContact, OwnContactCodeFields, type ContactChannel } from '../components/own-contact-code';
+import { OwnContactCodeFields, type ContactChannel } from '../components/own-contact-code';
 import { WithLoginInfo } from '../components/with-login-info';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { protectedAccountLoader } from '../lib/loaders';
-import { checkCode, collectErrors } from '../lib/validate';
+import { cancellationRules } from '../lib/forms';
 import { useFieldErrorText } from '../components/field';
 import { sharedKeys } from '../../../shared/query-keys';
 
@@ -62,20 +62,14 @@ function CancellationForm({ info, onGone }: { info: LoginInfo; onGone: () => voi
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const tickId = useId();
-  const form = useForm({ agreed: false, contact: '', captcha: '', code: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const masked = (channel === 'mobile' ? info.mobile : info.email) ?? '';
+  const form = useForm({ agreed: false, contact: '', captcha: '', code: '' }, cancellationRules(channel ?? 'mobile', masked, info.country_code));
+  const { values, set, setValues, check, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
   const tickError = useFieldErrorText()(errors.agreed);
 
   if (!channel) return <ResultState tone="warning" title={t('cancellation.noContact')} />;
-  const masked = (channel === 'mobile' ? info.mobile : info.email) ?? '';
 
   const submit = handleSubmit(() => {
-    const problems = collectErrors({
-      agreed: values.agreed ? null : 'confirmTick',
-      contact: checkOwnContact(values.contact, channel, masked, info.country_code),
-      code: checkCode(values.code),
-    });
-    if (problems) return setErrors(problems);
     setConfirming(true);
   });
 
@@ -131,6 +125,7 @@ function CancellationForm({ info, onGone }: { info: LoginInfo; onGone: () => voi
           errors={errors}
           set={set}
           setFieldError={setFieldError}
+          check={check}
           clearCaptcha={() => setValues((v) => ({ ...v, captcha: '' }))}
           setFormError={setFormError}
         />

@@ -14,7 +14,7 @@ import { PasswordField } from '../components/password-field';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { protectedAccountLoader } from '../lib/loaders';
-import { checkLoginPassword, checkNewPassword, checkSame, collectErrors } from '../lib/validate';
+import { changePasswordRules, setPasswordRules } from '../lib/forms';
 
 /**
  * `/change_password` and `/change_password/w`: change the login password, or set one when the
@@ -57,11 +57,9 @@ export function ChangePasswordPage() {
 function SetForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm({ password: '', confirm: '' });
-  const { values, set, errors, setErrors, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ password: '', confirm: '' }, setPasswordRules);
+  const { values, set, errors, attachForm, pending, formError, handleSubmit } = form;
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({ password: checkNewPassword(values.password), confirm: checkSame(values.password, values.confirm, 'passwordMismatch') });
-    if (problems) return setErrors(problems);
     try {
       await setPassword({ password: values.password });
     } catch (error) {
@@ -86,15 +84,9 @@ function SetForm({ onDone }: { onDone: () => void }) {
 function ChangeForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const bare = useBare();
-  const form = useForm({ old_password: '', password: '', confirm: '' });
-  const { values, set, errors, setErrors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ old_password: '', password: '', confirm: '' }, changePasswordRules);
+  const { values, set, errors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      old_password: checkLoginPassword(values.old_password),
-      password: checkNewPassword(values.password),
-      confirm: checkSame(values.password, values.confirm, 'passwordMismatch'),
-    });
-    if (problems) return setErrors(problems);
     try {
       // Other sessions are logged out; this one continues with the new token pair.
       const result = await resetPassword({ old_password: values.old_password, password: values.password });

@@ -18,7 +18,7 @@ import { useCodeSender } from '../hooks/use-code-sender';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { accountLoader } from '../lib/loaders';
-import { checkCode, checkEmail, checkMobile, checkNewPassword, checkSame, collectErrors } from '../lib/validate';
+import { forgetPasswordRules } from '../lib/forms';
 
 type Channel = 'mobile' | 'email';
 
@@ -32,14 +32,10 @@ export function ForgetPage() {
   const [channel, setChannel] = useState<Channel>('mobile');
   const [done, setDone] = useState(false);
   const captcha = useCaptcha(!done);
-  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', email: '', captcha: '', code: '', password: '', confirm: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', email: '', captcha: '', code: '', password: '', confirm: '' }, forgetPasswordRules(channel));
+  const { values, set, setValues, check, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
 
-  const validateTarget = useCallback(() => {
-    const problem = channel === 'mobile' ? checkMobile(values.mobile, values.country_code) : checkEmail(values.email);
-    if (problem) setFieldError(channel, problem);
-    return !problem;
-  }, [channel, values.mobile, values.country_code, values.email, setFieldError]);
+  const validateTarget = useCallback(() => check([channel]), [channel, check]);
 
   const sendCode = useCodeSender({
     captcha,
@@ -58,14 +54,6 @@ export function ForgetPage() {
   });
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      mobile: channel === 'mobile' ? checkMobile(values.mobile, values.country_code) : null,
-      email: channel === 'email' ? checkEmail(values.email) : null,
-      code: checkCode(values.code),
-      password: checkNewPassword(values.password),
-      confirm: checkSame(values.password, values.confirm, 'passwordMismatch'),
-    });
-    if (problems) return setErrors(problems);
     try {
       await forgetPassword(
         channel === 'mobile'

@@ -6,12 +6,12 @@ import { errorText } from '../../../shared/errors';
 import { forgetPayPassword, hasPayPasswordQueryOptions, type LoginInfo } from '../api/accounts';
 import { AuthCard, ResultState } from '../components/auth-card';
 import { FormError, SubmitButton } from '../components/field';
-import { checkOwnContact, OwnContactCodeFields } from '../components/own-contact-code';
+import { OwnContactCodeFields } from '../components/own-contact-code';
 import { PayPasswordField } from '../components/pay-password-field';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { protectedAccountLoader } from '../lib/loaders';
-import { checkCode, checkPayPassword, checkSame, collectErrors } from '../lib/validate';
+import { payPasswordByCodeRules } from '../lib/forms';
 import { NoMobile, WithLoginInfo } from '../components/with-login-info';
 
 /** `/forget_paypwd` and `/forget_paypwd/w`: a new pay password with an SMS code to the user's mobile. */
@@ -32,16 +32,9 @@ export function ForgetPayPasswordPage() {
 function ForgetPayForm({ info, mobile, onDone }: { info: LoginInfo; mobile: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm({ contact: '', captcha: '', code: '', pay_password: '', confirm: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ contact: '', captcha: '', code: '', pay_password: '', confirm: '' }, payPasswordByCodeRules(mobile, info.country_code));
+  const { values, set, setValues, check, errors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      contact: checkOwnContact(values.contact, 'mobile', mobile, info.country_code),
-      code: checkCode(values.code),
-      pay_password: checkPayPassword(values.pay_password),
-      confirm: checkSame(values.pay_password, values.confirm, 'payPasswordMismatch'),
-    });
-    if (problems) return setErrors(problems);
     try {
       await forgetPayPassword({ code: values.code, pay_password: values.pay_password });
     } catch (error) {
@@ -66,6 +59,7 @@ function ForgetPayForm({ info, mobile, onDone }: { info: LoginInfo; mobile: stri
         errors={errors}
         set={set}
         setFieldError={setFieldError}
+        check={check}
         clearCaptcha={() => setValues((v) => ({ ...v, captcha: '' }))}
         setFormError={setFormError}
       />

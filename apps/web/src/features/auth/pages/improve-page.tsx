@@ -13,7 +13,7 @@ import { useAfterLogin } from '../hooks/use-after-login';
 import { useForm } from '../hooks/use-form';
 import { serverFieldErrors } from '../lib/api-errors';
 import { clearDraft, readDraft, writeDraft } from '../lib/draft';
-import { checkText, collectErrors } from '../lib/validate';
+import { improveRules } from '../lib/forms';
 
 type FieldName = 'real_name' | 'occupation' | 'hospital' | 'department_id' | 'professional_title' | 'province' | 'city' | 'research_field' | 'accept_updates';
 
@@ -131,7 +131,7 @@ function ImproveForm({ kind, initial, onDone }: { kind: ProfileFormKind; initial
   const { t } = useTranslation('auth');
   const fields = FORMS[kind];
   const has = (f: FieldName) => fields.includes(f);
-  const form = useForm<Values>(initial);
+  const form = useForm<Values>(initial, improveRules<Values>(fields));
   const { values, set, errors, setErrors, attachForm, pending, formError, handleSubmit } = form;
   const acceptId = useId();
   const journal = kind === 'info_vj' || kind === 'info_jeadv';
@@ -142,16 +142,6 @@ function ImproveForm({ kind, initial, onDone }: { kind: ProfileFormKind; initial
   }, [kind, values]);
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      real_name: checkText(values.real_name, MAX.real_name, true),
-      occupation: isOccupation(values.occupation) ? null : 'required',
-      hospital: has('hospital') ? checkText(values.hospital, MAX.hospital) : null,
-      professional_title: has('professional_title') ? checkText(values.professional_title, MAX.professional_title) : null,
-      province: has('province') ? checkText(values.province, MAX.province) : null,
-      city: has('city') ? checkText(values.city, MAX.city) : null,
-      research_field: has('research_field') ? checkText(values.research_field, MAX.research_field) : null,
-    });
-    if (problems) return setErrors(problems);
     if (!isLoggedIn()) {
       writeDraft(draftKey(kind), values);
       openConfirmLogin();

@@ -22,7 +22,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { useCodeSender } from '../hooks/use-code-sender';
 import { useForm } from '../hooks/use-form';
 import { errorCode, serverFieldErrors } from '../lib/api-errors';
-import { checkCode, checkEmail, checkMobile, checkNickname, checkText, collectErrors } from '../lib/validate';
+import { bindContactRules, personalInfoRules } from '../lib/forms';
 import '../auth.css';
 
 const MAX = { real_name: 40, hospital: 100, professional_title: 40 } as const;
@@ -48,20 +48,13 @@ const fromInfo = (me: PersonalInfo): ProfileValues => ({
 function ProfileForm({ me }: { me: PersonalInfo }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm<ProfileValues>(() => fromInfo(me));
+  const form = useForm<ProfileValues>(() => fromInfo(me), personalInfoRules);
   const { values, set, errors, setErrors, attachForm, pending, formError, handleSubmit } = form;
   const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
 
   const submit = handleSubmit(async () => {
     setSaved(false);
-    const problems = collectErrors({
-      nickname: checkNickname(values.nickname),
-      real_name: checkText(values.real_name, MAX.real_name),
-      hospital: checkText(values.hospital, MAX.hospital),
-      professional_title: checkText(values.professional_title, MAX.professional_title),
-    });
-    if (problems) return setErrors(problems);
     try {
       const next = await updatePersonalInfo({
         ...(values.avatar_url && values.avatar_url !== me.avatar_url ? { avatar_url: values.avatar_url } : {}),
@@ -125,14 +118,10 @@ function BindForm({ channel, onDone, onCancel }: { channel: Channel; onDone: (me
   const [taken, setTaken] = useState<AccountTaken | null>(null);
   const [merging, setMerging] = useState(false);
   const [mergeError, setMergeError] = useState<unknown>(null);
-  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', email: '', captcha: '', code: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ country_code: DEFAULT_COUNTRY_CODE, mobile: '', email: '', captcha: '', code: '' }, bindContactRules(channel));
+  const { values, set, setValues, check, errors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
 
-  const validateTarget = useCallback(() => {
-    const problem = channel === 'mobile' ? checkMobile(values.mobile, values.country_code) : checkEmail(values.email);
-    if (problem) setFieldError(channel, problem);
-    return !problem;
-  }, [channel, values.mobile, values.country_code, values.email, setFieldError]);
+  const validateTarget = useCallback(() => check([channel]), [channel, check]);
 
   const sendCode = useCodeSender({
     captcha,
@@ -152,12 +141,6 @@ function BindForm({ channel, onDone, onCancel }: { channel: Channel; onDone: (me
 
   const submit = handleSubmit(async () => {
     setTaken(null);
-    const problems = collectErrors({
-      mobile: channel === 'mobile' ? checkMobile(values.mobile, values.country_code) : null,
-      email: channel === 'email' ? checkEmail(values.email) : null,
-      code: checkCode(values.code),
-    });
-    if (problems) return setErrors(problems);
     try {
       const me =
         channel === 'mobile'

@@ -10,12 +10,12 @@ import { changePayPassword, hasPayPasswordQueryOptions, setPayPassword, type Log
 import { NoMobile, WithLoginInfo } from '../components/with-login-info';
 import { AuthCard, ResultState, useBare } from '../components/auth-card';
 import { FormError, SubmitButton } from '../components/field';
-import { checkOwnContact, OwnContactCodeFields } from '../components/own-contact-code';
+import { OwnContactCodeFields } from '../components/own-contact-code';
 import { PayPasswordField } from '../components/pay-password-field';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
 import { protectedAccountLoader } from '../lib/loaders';
-import { checkCode, checkPayPassword, checkSame, collectErrors } from '../lib/validate';
+import { changePayPasswordRules, payPasswordByCodeRules } from '../lib/forms';
 
 /** `/pay_password` and `/pay_password/w`: set the pay password when there is none, change it otherwise. */
 export function PayPasswordPage() {
@@ -40,15 +40,9 @@ export function PayPasswordPage() {
 function ChangePayForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
   const bare = useBare();
-  const form = useForm({ old_pay_password: '', pay_password: '', confirm: '' });
-  const { values, set, errors, setErrors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ old_pay_password: '', pay_password: '', confirm: '' }, changePayPasswordRules);
+  const { values, set, errors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      old_pay_password: checkPayPassword(values.old_pay_password),
-      pay_password: checkPayPassword(values.pay_password),
-      confirm: checkSame(values.pay_password, values.confirm, 'payPasswordMismatch'),
-    });
-    if (problems) return setErrors(problems);
     try {
       await changePayPassword({ old_pay_password: values.old_pay_password, pay_password: values.pay_password });
     } catch (error) {
@@ -81,16 +75,9 @@ function SetPayStep({ onDone }: { onDone: () => void }) {
 function SetPayForm({ info, mobile, onDone }: { info: LoginInfo; mobile: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm({ contact: '', captcha: '', code: '', pay_password: '', confirm: '' });
-  const { values, set, setValues, errors, setErrors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
+  const form = useForm({ contact: '', captcha: '', code: '', pay_password: '', confirm: '' }, payPasswordByCodeRules(mobile, info.country_code));
+  const { values, set, setValues, check, errors, setFieldError, setFormError, attachForm, pending, formError, handleSubmit } = form;
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      contact: checkOwnContact(values.contact, 'mobile', mobile, info.country_code),
-      code: checkCode(values.code),
-      pay_password: checkPayPassword(values.pay_password),
-      confirm: checkSame(values.pay_password, values.confirm, 'payPasswordMismatch'),
-    });
-    if (problems) return setErrors(problems);
     try {
       await setPayPassword({ pay_password: values.pay_password, code: values.code });
     } catch (error) {
@@ -117,6 +104,7 @@ function SetPayForm({ info, mobile, onDone }: { info: LoginInfo; mobile: string;
         errors={errors}
         set={set}
         setFieldError={setFieldError}
+        check={check}
         clearCaptcha={() => setValues((v) => ({ ...v, captcha: '' }))}
         setFormError={setFormError}
       />

@@ -18,7 +18,7 @@ import { SmsLoginForm } from '../components/sms-login-form';
 import { useAfterLogin } from '../hooks/use-after-login';
 import { useForm } from '../hooks/use-form';
 import { errorCode } from '../lib/api-errors';
-import { checkNewPassword, checkNickname, checkSame, checkText, collectErrors } from '../lib/validate';
+import { registerProfileRules } from '../lib/forms';
 import { accountLoader } from '../lib/loaders';
 import { authKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
@@ -87,6 +87,8 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
 
 function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; info: PersonalInfo; onDone: () => void }) {
   const { t } = useTranslation('auth');
+  // Kept once saved, so a profile error on the same submit does not ask for the password again.
+  const [passwordSaved, setPasswordSaved] = useState(!needsPassword);
   const form = useForm({
     password: '',
     confirm: '',
@@ -96,25 +98,11 @@ function ProfileForm({ needsPassword, info, onDone }: { needsPassword: boolean; 
     hospital: info.hospital,
     department_id: info.department ? String(info.department.id) : '',
     avatar_url: info.avatar_url,
-  });
-  const { values, set, errors, setErrors, attachForm, pending, formError, handleSubmit } = form;
-  // Kept once saved, so a profile error on the same submit does not ask for the password again.
-  const [passwordSaved, setPasswordSaved] = useState(!needsPassword);
+  }, registerProfileRules(needsPassword && !passwordSaved));
+  const { values, set, errors, attachForm, pending, formError, handleSubmit } = form;
   const [avatarBusy, setAvatarBusy] = useState(false);
 
   const submit = handleSubmit(async () => {
-    const problems = collectErrors({
-      password: needsPassword && !passwordSaved ? checkNewPassword(values.password) : null,
-      confirm: needsPassword && !passwordSaved ? checkSame(values.password, values.confirm, 'passwordMismatch') : null,
-      nickname: checkNickname(values.nickname),
-      real_name: checkText(values.real_name, 40, true),
-      occupation: values.occupation ? null : 'required',
-      hospital: checkText(values.hospital, 100),
-    });
-    if (problems) {
-      setErrors(problems);
-      return;
-    }
     if (needsPassword && !passwordSaved) {
       try {
         await setPassword({ password: values.password });
