@@ -37,10 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // links) go in one chunk: each would otherwise be a request whose headers outweigh it.
             {
               name: 'shared',
-              // Not the player and payment code: only their own pages need it. Of the contract, only
+              // Not the player, payment and form code: only their own pages need it. Of the contract, only
               // its zod-free modules: the schemas (and zod) stay with the form pages (decision 0074).
               test: (id) =>
-                (/apps[\\/]web[\\/]src[\\/]shared[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player)[\\/]/.test(id)) ||
+                (/apps[\\/]web[\\/]src[\\/]shared[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player|forms)[\\/]/.test(id)) ||
                 /packages[\\/]contract[\\/]src[\\/](routes|admin-routes|codes|constants|format)\.ts$/.test(id),
               minShareCount: 2,
               maxModuleSize: 4 * 1024,

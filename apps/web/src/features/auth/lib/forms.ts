@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { Email, LoginPassword, MobileNumber, Nickname, Password, PayPassword, VerifyCode } from '@medportal/contract/accounts';
 import { DEFAULT_COUNTRY_CODE, isValidMobile } from '@medportal/contract/constants';
 import { Occupation, UpdatePersonalInfoBody } from '@medportal/contract/profile';
-import type { FormRules } from '../hooks/use-form';
-import { matchesMasked } from './validate';
+import type { AuthFormRules } from '../hooks/use-form';
+import { matchesMasked, problemKey, type ValidationKey } from './validate';
 
 /**
  * The account and profile forms' rules, made of the contract's request schemas (decision record
  * 0074): what the server will refuse is refused here first, with the same limits. zod reaches the
  * browser only through this file, which only the lazy form pages import.
  */
+
+/** Rules whose refused field says `required` when empty, its rule's own key, or else `messages[field]`. */
+function rules<V>(schema: z.ZodType<unknown, V>, messages: Partial<Record<keyof V & string, ValidationKey>>): AuthFormRules<V> {
+  return { schema, explain: (field, value, issue) => problemKey(value, issue, messages[field]) };
+}
 
 // Cross-field rules run even while another field is wrong, so every problem shows at once.
 const always = { when: () => true } as const;
@@ -40,14 +45,14 @@ export function passwordLoginRules(needsCaptcha: boolean) {
       const problem = v.account.trim() ? accountProblem(v.account, v.country_code) : null;
       if (problem) ctx.addIssue({ code: 'custom', path: ['account'], message: problem });
     });
-  return { schema, messages: { password: 'maxLength', captcha: 'captcha' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { password: 'maxLength', captcha: 'captcha' });
 }
 
 export const smsLoginRules = (() => {
   const schema = z
     .object({ country_code: z.string(), mobile: MobileNumber, captcha: z.string(), code: VerifyCode, agree: z.literal(true) })
     .refine(mobileFits, { path: ['mobile'], ...always });
-  return { schema, messages: { mobile: 'mobile', code: 'code', agree: 'agreement' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { mobile: 'mobile', code: 'code', agree: 'agreement' });
 })();
 
 export function forgetPasswordRules(channel: 'mobile' | 'email') {
@@ -62,28 +67,24 @@ export function forgetPasswordRules(channel: 'mobile' | 'email') {
     })
     .refine((v) => channel !== 'mobile' || mobileFits(v), { path: ['mobile'], ...always })
     .refine(sameNewPassword, { path: ['confirm'], ...always });
-  return { schema, messages: { mobile: 'mobile', email: 'email', code: 'code', password: 'password', confirm: 'passwordMismatch' } } satisfies FormRules<
-    z.input<typeof schema>
-  >;
+  return rules(schema, { mobile: 'mobile', email: 'email', code: 'code', password: 'password', confirm: 'passwordMismatch' });
 }
 
 export const setPasswordRules = (() => {
   const schema = z.object(newPassword).refine(sameNewPassword, { path: ['confirm'], ...always });
-  return { schema, messages: { password: 'password', confirm: 'passwordMismatch' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { password: 'password', confirm: 'passwordMismatch' });
 })();
 
 export const changePasswordRules = (() => {
   const schema = z.object({ old_password: LoginPassword, ...newPassword }).refine(sameNewPassword, { path: ['confirm'], ...always });
-  return { schema, messages: { old_password: 'maxLength', password: 'password', confirm: 'passwordMismatch' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { old_password: 'maxLength', password: 'password', confirm: 'passwordMismatch' });
 })();
 
 export const changePayPasswordRules = (() => {
   const schema = z
     .object({ old_pay_password: PayPassword, pay_password: PayPassword, confirm: z.string() })
     .refine(samePayPassword, { path: ['confirm'], ...always });
-  return { schema, messages: { old_pay_password: 'payPassword', pay_password: 'payPassword', confirm: 'payPasswordMismatch' } } satisfies FormRules<
-    z.input<typeof schema>
-  >;
+  return rules(schema, { old_pay_password: 'payPassword', pay_password: 'payPassword', confirm: 'payPasswordMismatch' });
 })();
 
 /** The user's own mobile number or email, typed in full: its format, then the masked one the server shows. */
@@ -104,12 +105,12 @@ export function payPasswordByCodeRules(masked: string, countryCode: string | nul
   const schema = z
     .object({ contact: contactField('mobile', masked, countryCode), captcha: z.string(), code: VerifyCode, pay_password: PayPassword, confirm: z.string() })
     .refine(samePayPassword, { path: ['confirm'], ...always });
-  return { schema, messages: { code: 'code', pay_password: 'payPassword', confirm: 'payPasswordMismatch' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { code: 'code', pay_password: 'payPassword', confirm: 'payPasswordMismatch' });
 }
 
 export function cancellationRules(channel: 'mobile' | 'email', masked: string, countryCode: string | null) {
   const schema = z.object({ agreed: z.literal(true), contact: contactField(channel, masked, countryCode), captcha: z.string(), code: VerifyCode });
-  return { schema, messages: { agreed: 'confirmTick', code: 'code' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { agreed: 'confirmTick', code: 'code' });
 }
 
 /** Binding a new mobile number or email. */
@@ -123,7 +124,7 @@ export function bindContactRules(channel: 'mobile' | 'email') {
       code: VerifyCode,
     })
     .refine((v) => channel !== 'mobile' || mobileFits(v), { path: ['mobile'], ...always });
-  return { schema, messages: { mobile: 'mobile', email: 'email', code: 'code' } } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { mobile: 'mobile', email: 'email', code: 'code' });
 }
 
 /** `/myinfo`: the personal fields, each optional but within the server's limits. */
@@ -136,9 +137,7 @@ export const personalInfoRules = (() => {
     department_id: z.string(),
     professional_title: personal.professional_title.unwrap(),
   });
-  return { schema, messages: { nickname: 'nickname', real_name: 'maxLength', hospital: 'maxLength', professional_title: 'maxLength' } } satisfies FormRules<
-    z.input<typeof schema>
-  >;
+  return rules(schema, { nickname: 'nickname', real_name: 'maxLength', hospital: 'maxLength', professional_title: 'maxLength' });
 })();
 
 /** `/register`'s profile step; the password is asked only of an account without one. */
@@ -155,10 +154,7 @@ export function registerProfileRules(askPassword: boolean) {
       avatar_url: z.string(),
     })
     .refine((v) => !askPassword || sameNewPassword(v), { path: ['confirm'], ...always });
-  return {
-    schema,
-    messages: { password: 'password', confirm: 'passwordMismatch', nickname: 'nickname', real_name: 'maxLength', occupation: 'required', hospital: 'maxLength' },
-  } satisfies FormRules<z.input<typeof schema>>;
+  return rules(schema, { password: 'password', confirm: 'passwordMismatch', nickname: 'nickname', real_name: 'maxLength', occupation: 'required', hospital: 'maxLength' });
 }
 
 /** `/improve/*`: the fields a form asks, within the server's limits (`ProfileFormBody`). */
@@ -183,6 +179,6 @@ export function improveRules<V extends object>(asked: readonly string[]) {
     province: 'maxLength',
     city: 'maxLength',
     research_field: 'maxLength',
-  } as FormRules<V>['messages'];
-  return { schema: schema as unknown as z.ZodType<unknown, V>, messages } satisfies FormRules<V>;
+  } as Partial<Record<keyof V & string, ValidationKey>>;
+  return rules(schema as unknown as z.ZodType<unknown, V>, messages);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCallback } from './callback';
-import type { FormRules } from '../hooks/use-form';
+import type { AuthFormRules } from '../hooks/use-form';
 import {
   bindContactRules,
   changePasswordRules,
@@ -11,7 +11,7 @@ import {
   setPasswordRules,
   smsLoginRules,
 } from './forms';
-import { matchesMasked, problemKey, type ValidationKey } from './validate';
+import { matchesMasked, type ValidationKey } from './validate';
 
 const origin = 'https://www.medportal.cn';
 
@@ -44,13 +44,13 @@ describe('resolveCallback', () => {
 });
 
 /** What a form would show for these values: field → message key, as the form hook maps them. */
-function problems<V extends object>(rules: FormRules<V>, values: V): Record<string, ValidationKey> {
+function problems<V extends object>(rules: AuthFormRules<V>, values: V): Record<string, ValidationKey> {
   const result = rules.schema.safeParse(values);
   const out: Record<string, ValidationKey> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) {
     const field = String(issue.path[0]) as keyof V & string;
-    out[field] ??= problemKey(values[field], issue.message, rules.messages[field]);
+    out[field] ??= rules.explain(field, values[field], issue.message);
   }
   return out;
 }

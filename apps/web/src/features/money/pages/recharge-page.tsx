@@ -1,15 +1,17 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { formatFen } from '../../../shared/format/price';
-import { newIdempotencyKey, useWalletInfo, type OrderPayment, type QrChannel } from '../api/payment';
+import { newIdempotencyKey, useWalletInfo, type OrderPayment } from '../api/payment';
 import { QrPayPanel } from '../components/qr-pay-panel';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
 import { MoneyPage, parseYuan } from '../components/parts';
+import { rechargeRules, type RechargeValues } from '../lib/forms';
+import { useForm } from '../../../shared/forms/use-form';
 import { moneyKeys } from '../api/keys';
 
 /**
@@ -22,51 +24,33 @@ export function RechargePage() {
   const wallet = useWalletInfo();
   const options = useRechargeList();
   const explain = usePayExplain();
-  const [optionId, setOptionId] = useState<number | 'custom' | null>(null);
-  const [custom, setCustom] = useState('');
-  const [channel, setChannel] = useState<QrChannel>('wechat');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
   const [payment, setPayment] = useState<OrderPayment | null>(null);
   const [done, setDone] = useState(false);
   const key = useRef<{ body: string; key: string } | null>(null);
 
   const list = options.data;
-  const selected = optionId ?? list?.items[0]?.id ?? 'custom';
+  const form = useForm<RechargeValues, 'range'>({ option: '', custom: '', channel: 'wechat' }, rechargeRules(list?.min_amount ?? 0, list?.max_amount ?? 0));
+  const { values, set, errors, attachForm, pending, formError, handleSubmit } = form;
+  // No choice yet: the first option (or a custom amount when the list has none).
+  const selected = values.option || String(list?.items[0]?.id ?? 'custom');
+  const range = list ? t('recharge.range', { min: formatFen(list.min_amount), max: formatFen(list.max_amount) }) : '';
+  const fieldError = errors.custom ? range : null;
+  const channel = values.channel;
 
   const onPaid = useCallback(() => {
     setDone(true);
     void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
   }, [queryClient]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending || !list) return;
-    setError(null);
-    setFieldError(null);
-    let body;
-    if (selected === 'custom') {
-      const fen = parseYuan(custom);
-      if (fen === null || fen < list.min_amount || fen > list.max_amount) {
-        setFieldError(t('recharge.range', { min: formatFen(list.min_amount), max: formatFen(list.max_amount) }));
-        return;
-      }
-      body = { amount: fen, channel };
-    } else {
-      body = { option_id: selected, channel };
-    }
+  const recharge = async (v: RechargeValues) => {
+    if (!list) return;
+    const option = v.option || selected;
+    const body = option === 'custom' ? { amount: parseYuan(v.custom) ?? 0, channel: v.channel } : { option_id: Number(option), channel: v.channel };
+    // A retry of the same choice reuses its key, so the server answers with the first order.
     const text = JSON.stringify(body);
     if (key.current?.body !== text) key.current = { body: text, key: newIdempotencyKey() };
-    setPending(true);
-    try {
-      setDone(false);
-      setPayment(await startRecharge(body, key.current.key));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setPending(false);
-    }
+    setDone(false);
+    setPayment(await startRecharge(body, key.current.key));
   };
 
   const restart = () => {
@@ -93,18 +77,18 @@ export function RechargePage() {
       ) : options.isError ? (
         <ErrorState error={options.error} onRetry={() => void options.refetch()} />
       ) : (
-        <form className="recharge" onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={attachForm} className="recharge" onSubmit={(e) => handleSubmit(recharge)(e)} noValidate>
           <fieldset className="recharge__options">
             <legend>{t('recharge.amount')}</legend>
             {options.data.items.map((o) => (
               <label key={o.id} className="recharge__option">
-                <input type="radio" name="option" checked={selected === o.id} onChange={() => setOptionId(o.id)} />
+                <input type="radio" name="option" checked={selected === String(o.id)} onChange={() => set('option', String(o.id))} />
                 <span className="recharge__option-amount">{formatFen(o.amount)}</span>
                 {o.label ? <span className="recharge__option-label">{o.label}</span> : null}
               </label>
             ))}
             <label className="recharge__option">
-              <input type="radio" name="option" checked={selected === 'custom'} onChange={() => setOptionId('custom')} />
+              <input type="radio" name="option" checked={selected === 'custom'} onChange={() => set('option', 'custom')} />
               <span className="recharge__option-amount">{t('recharge.custom')}</span>
             </label>
           </fieldset>
@@ -117,9 +101,9 @@ export function RechargePage() {
                 id="recharge-custom"
                 className="input"
                 inputMode="decimal"
-                value={custom}
-                onChange={(e) => setCustom(e.target.value)}
-                placeholder={t('recharge.range', { min: formatFen(options.data.min_amount), max: formatFen(options.data.max_amount) })}
+                value={values.custom}
+                onChange={(e) => set('custom', e.target.value)}
+                placeholder={range}
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? 'recharge-custom-error' : undefined}
               />
@@ -134,14 +118,14 @@ export function RechargePage() {
             <legend>{t('buy.payWith')}</legend>
             {(['wechat', 'alipay'] as const).map((c) => (
               <label key={c} className="buy-form__option">
-                <input type="radio" name="channel" checked={channel === c} onChange={() => setChannel(c)} />
+                <input type="radio" name="channel" checked={channel === c} onChange={() => set('channel', c)} />
                 <span>{t(`channels.${c}`)}</span>
               </label>
             ))}
           </fieldset>
-          {error ? (
+          {formError ? (
             <p className="form-error" role="alert">
-              {errorText(error)}
+              {errorText(formError)}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { QrChannel, RechargeBody } from '@medportal/contract/money';
+import type { FormRules } from '../../../shared/forms/use-form';
+import { parseYuan } from '../components/parts';
+
+/**
+ * The wallet forms' rules, made of the contract's request schemas (decision record 0074). zod
+ * reaches the browser only through this file, which only the lazy wallet pages import.
+ */
+
+export interface RechargeValues extends Record<string, unknown> {
+  /** An option's id, or `custom`. */
+  option: string;
+  /** The custom amount in yuan, as typed. */
+  custom: string;
+  channel: QrChannel;
+}
+
+/** A custom amount within the contract's limits and the ones the recharge list gives (fen). */
+export function rechargeRules(minFen: number, maxFen: number): FormRules<RechargeValues, 'range'> {
+  const amount = RechargeBody.shape.amount.unwrap().min(minFen).max(maxFen);
+  const schema = z.object({ option: z.string(), custom: z.string(), channel: QrChannel }).superRefine((v, ctx) => {
+    if (v.option !== 'custom') return;
+    const fen = parseYuan(v.custom);
+    if (fen === null || !amount.safeParse(fen).success) ctx.addIssue({ code: 'custom', path: ['custom'], message: 'range' });
+  });
+  return { schema, explain: () => 'range' };
+}
