@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
-import { formatFen } from '../../../shared/format/price';
+import { formatFen, parseYuan } from '../../../shared/format/price';
 import { newIdempotencyKey, useWalletInfo, type OrderPayment, type QrChannel } from '../api/payment';
 import { QrPayPanel } from '../components/qr-pay-panel';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
-import { MoneyPage, parseYuan } from '../components/parts';
+import { SectionPage } from '../../../shared/ui/section-page';
 import { moneyKeys } from '../api/keys';
 
 /**
@@ -76,7 +76,7 @@ export function RechargePage() {
   };
 
   return (
-    <MoneyPage title={t('recharge.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="recharge-page">
+    <SectionPage title={t('recharge.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="recharge-page">
       <p className="recharge__balance" aria-live="polite">
         {t('wallet.balance')}{' '}
         <strong data-testid="wallet-balance">{wallet.data ? formatFen(wallet.data.balance) : '…'}</strong>
@@ -152,12 +152,12 @@ export function RechargePage() {
       )}
       {explain.data ? (
         <aside className="money-explain" aria-label={explain.data.title}>
-          <h2 className="money-page__sub">{explain.data.title}</h2>
+          <h2 className="section-page__sub">{explain.data.title}</h2>
           {explain.data.paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}
         </aside>
       ) : null}
-    </MoneyPage>
+    </SectionPage>
   );
 }
