@@ -37,9 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // links) go in one chunk: each would otherwise be a request whose headers outweigh it.
             {
               name: 'shared',
-              // Not the player and payment code: only their own pages need it.
+              // Not the player and payment code, nor the personal centre's page frame (section-page):
+              // only their own pages need it, and the home route loads this chunk.
               test: (id) =>
-                /(apps[\\/]web[\\/]src[\\/]shared|packages[\\/]contract[\\/]src)[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player)[\\/]/.test(id),
+                /(apps[\\/]web[\\/]src[\\/]shared|packages[\\/]contract[\\/]src)[\\/].*\.tsx?$/.test(id) &&
+                !/[\\/](payment|player)[\\/]/.test(id) &&
+                !/[\\/]section-page\.tsx$/.test(id),
               minShareCount: 2,
               maxModuleSize: 4 * 1024,
               includeDependenciesRecursively: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYuan } from '../../shared/format/price';
+import { parseYuan } from './api/payment';
 
 describe('money input', () => {
   it('reads yuan with at most two decimals as integer fen', () => {

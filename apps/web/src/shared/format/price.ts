@@ -11,13 +11,6 @@ export function formatFen(fen: number): string {
   return `${sign}¥${yuan}.${cents}`;
 }
 
-/** "12.50" (yuan, at most two decimals) → 1250 fen; null when it is not such a number. No floating point. */
-export function parseYuan(text: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
 export interface PriceDisplay {
   free: boolean;
   /** "¥12.00" when paid. */
