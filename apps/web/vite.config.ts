@@ -37,10 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // links) go in one chunk: each would otherwise be a request whose headers outweigh it.
             {
               name: 'shared',
-              // Not the player, payment and form code: only their own pages need it. Of the contract, only
-              // its zod-free modules: the schemas (and zod) stay with the form pages (decision 0074).
+              // Not the player, payment and form code, nor the personal centre's page frame
+              // (section-page): only their own pages need it, and the home route loads this chunk. Of
+              // the contract, only its zod-free modules: the schemas (and zod) stay with the form
+              // pages (decision 0074).
               test: (id) =>
-                (/apps[\\/]web[\\/]src[\\/]shared[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player|forms)[\\/]/.test(id)) ||
+                (/apps[\\/]web[\\/]src[\\/]shared[\\/].*\.tsx?$/.test(id) && !/[\\/](payment|player|forms)[\\/]/.test(id) && !/[\\/]section-page\.tsx$/.test(id)) ||
                 /packages[\\/]contract[\\/]src[\\/](routes|admin-routes|codes|constants|format)\.ts$/.test(id),
               minShareCount: 2,
               maxModuleSize: 4 * 1024,

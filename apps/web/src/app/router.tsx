@@ -112,21 +112,24 @@ const memberTitle = (key: string): RouteHandle => ({ title: `member:titles.${key
 // The personal centre: its layout and own pages are one lazy chunk (texts: `member`).
 const userCenter = () => import('../features/user-center/pages/user-center-routes');
 
-// Money pages (wallet, orders, coupons, bill, credit, bank cards): one lazy chunk with the `money` texts.
+// Money pages (wallet, orders, coupons, recharge, bill): one lazy chunk with the `money` texts.
 const moneyPages = () => import('../features/money/pages/money-routes');
 const moneyTitle = (key: string): RouteHandle => ({ title: `money:titles.${key}` });
-const moneyRoutes: RouteObject[] = [
+// Rewards pages (points, sign-in, vouchers, bank cards, withdrawals): one lazy chunk with the `rewards` texts.
+const rewardsPages = () => import('../features/rewards/pages/rewards-routes');
+const rewardsTitle = (key: string): RouteHandle => ({ title: `rewards:titles.${key}` });
+const moneyRewardsRoutes: RouteObject[] = [
   { path: paths.wallet.recharge.path, handle: moneyTitle('recharge'), lazy: () => moneyPages().then((m) => m.rechargeRoute) },
-  { path: paths.wallet.cash.path, handle: moneyTitle('cash'), lazy: () => moneyPages().then((m) => m.cashRoute) },
-  { path: paths.wallet.account.path, handle: moneyTitle('cards'), lazy: () => moneyPages().then((m) => m.cardsRoute) },
-  { path: paths.wallet.addAccount.path, handle: moneyTitle('addCard'), lazy: () => moneyPages().then((m) => m.addCardRoute) },
-  { path: paths.wallet.bind.path, handle: moneyTitle('addCard'), lazy: () => moneyPages().then((m) => m.addCardRoute) },
-  { path: paths.wallet.withdrawal.path, handle: moneyTitle('withdrawals'), lazy: () => moneyPages().then((m) => m.withdrawalsRoute) },
+  { path: paths.wallet.cash.path, handle: rewardsTitle('cash'), lazy: () => rewardsPages().then((m) => m.cashRoute) },
+  { path: paths.wallet.account.path, handle: rewardsTitle('cards'), lazy: () => rewardsPages().then((m) => m.cardsRoute) },
+  { path: paths.wallet.addAccount.path, handle: rewardsTitle('addCard'), lazy: () => rewardsPages().then((m) => m.addCardRoute) },
+  { path: paths.wallet.bind.path, handle: rewardsTitle('addCard'), lazy: () => rewardsPages().then((m) => m.addCardRoute) },
+  { path: paths.wallet.withdrawal.path, handle: rewardsTitle('withdrawals'), lazy: () => rewardsPages().then((m) => m.withdrawalsRoute) },
   { path: paths.bill.path, handle: moneyTitle('bill'), lazy: () => moneyPages().then((m) => m.billRoute) },
-  { path: paths.credit.path, handle: moneyTitle('credit'), lazy: () => moneyPages().then((m) => m.creditRoute) },
-  { path: paths.creditRule.path, handle: moneyTitle('creditRule'), lazy: () => moneyPages().then((m) => m.creditRuleRoute) },
-  { path: paths.creditActivity.path, handle: moneyTitle('creditActivity'), lazy: () => moneyPages().then((m) => m.creditActivityRoute) },
-  { path: paths.voucher.path, handle: moneyTitle('voucher'), lazy: () => moneyPages().then((m) => m.voucherRoute) },
+  { path: paths.credit.path, handle: rewardsTitle('credit'), lazy: () => rewardsPages().then((m) => m.creditRoute) },
+  { path: paths.creditRule.path, handle: rewardsTitle('creditRule'), lazy: () => rewardsPages().then((m) => m.creditRuleRoute) },
+  { path: paths.creditActivity.path, handle: memberTitle('creditActivity'), lazy: () => import('../features/certificates/pages/credit-activity-page') },
+  { path: paths.voucher.path, handle: rewardsTitle('voucher'), lazy: () => rewardsPages().then((m) => m.voucherRoute) },
 ];
 
 // My meetings, the meeting form, joining and the host's launch: one lazy chunk with the `meeting` texts.
@@ -314,13 +317,13 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // Wallet, bill, credit and vouchers: login needed, shown in the personal centre's layout.
+            // Wallet, bill, credit, vouchers and withdrawals (money and rewards): login needed, shown in the personal centre's layout.
             loader: requireLogin,
             children: [
               {
                 id: 'money-center',
                 lazy: () => userCenter().then((m) => m.layoutRoute),
-                children: moneyRoutes,
+                children: moneyRewardsRoutes,
               },
             ],
           },

@@ -17,13 +17,14 @@ import type support from '../locales/zh/support.json';
 import type liveRoom from '../locales/zh/liveRoom.json';
 import type player from '../locales/zh/player.json';
 import type money from '../locales/zh/money.json';
+import type rewards from '../locales/zh/rewards.json';
 import type meeting from '../locales/zh/meeting.json';
 import type authorVoice from '../locales/zh/authorVoice.json';
 import type selected from '../locales/zh/selected.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
-export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'meeting', 'support', 'authorVoice', 'selected'] as const;
+export const NAMESPACES = ['common', 'layout', 'home', 'errors', 'auth', 'course', 'news', 'speaker', 'member', 'search', 'topic', 'live', 'pages', 'liveRoom', 'player', 'money', 'rewards', 'meeting', 'support', 'authorVoice', 'selected'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces every page needs; feature namespaces load with their route. */
 const INITIAL_NAMESPACES: Namespace[] = ['common', 'layout', 'errors'];
@@ -34,7 +35,7 @@ export const LANG_SESSION_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; meeting: typeof meeting; support: typeof support; authorVoice: typeof authorVoice; selected: typeof selected };
+    resources: { common: typeof common; layout: typeof layout; home: typeof home; errors: typeof errors; auth: typeof auth; course: typeof course; news: typeof news; speaker: typeof speaker; search: typeof search; member: typeof member; topic: typeof topic; live: typeof live; pages: typeof pages; liveRoom: typeof liveRoom; player: typeof player; money: typeof money; rewards: typeof rewards; meeting: typeof meeting; support: typeof support; authorVoice: typeof authorVoice; selected: typeof selected };
   }
 }
 

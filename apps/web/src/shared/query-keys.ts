@@ -7,15 +7,17 @@ export const sharedKeys = {
   courses: ['course'] as const,
   /** The member's favourites lists (user centre), which a favourite set anywhere changes. */
   favorites: ['favorite'] as const,
-  /** Wallet, orders, coupons, points: everything a payment changes. */
+  /** Wallet, orders, coupons: everything a payment changes (a payment also reaches `rewards`). */
   money: ['money'] as const,
+  /** Points, the daily sign-in, bank cards, withdrawals: an order spends points, so a payment invalidates this root too. */
+  rewards: ['rewards'] as const,
   /** Everything about the signed-in account; dropped on login, logout and cancellation. */
   auth: ['auth'] as const,
   profile: ['profile'] as const,
   user: ['user'] as const,
   /** The account's own details (name, avatar, points), read by the user centre, the buy dialog and the profile page. */
   personalInfo: ['profile', 'personal-info'] as const,
-  /** Credit designations and the member's CME record (shared/credit, the money feature's credit pages). */
+  /** Credit designations and the member's CME record (shared/credit, the CME card and claim page in features/certificates). */
   credit: ['credit'] as const,
   creditActivity: (kind: string, id: number) => ['credit', 'activity', kind, id] as const,
   /** My progress is part of the answer when logged in: members and visitors are cached apart. */

@@ -3,7 +3,7 @@ import type { DataOf } from '@medportal/contract';
 import { CERT_CREDENTIAL_PATH, CERT_IMAGE_PATH } from '@medportal/contract/constants';
 import { api, commonParams } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
-import type { Lang } from '../../../shared/i18n';
+import { certificateKeys } from './keys';
 
 export type IdCard = DataOf<'certIdcard'>;
 export type CertificatePage = DataOf<'certList'>;
@@ -16,11 +16,6 @@ export interface IdCardInput {
 }
 
 export const CERT_PAGE_SIZE = 10;
-/** Query keys of the certificates page. */
-export const certificateKeys = {
-  idCard: ['certificates', 'idcard'] as const,
-  list: (lang: Lang, page: number) => ['certificates', 'list', lang, page] as const,
-};
 export const idCardQueryKey = certificateKeys.idCard;
 
 export const useIdCard = () => useQuery({ queryKey: idCardQueryKey, queryFn: ({ signal }) => api.call('certIdcard', { signal }), staleTime: 0 });

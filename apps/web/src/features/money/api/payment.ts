@@ -19,6 +19,13 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** "12.50" (yuan, at most two decimals) → 1250 fen; null when it is not such a number. No floating point. */
+export function parseYuan(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
 export const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export const walletInfoQueryOptions = () => ({

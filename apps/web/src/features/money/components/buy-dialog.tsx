@@ -16,6 +16,7 @@ import { idempotent, newIdempotencyKey, useHasPayPassword, useWalletInfo, type O
 import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
 import { sharedKeys } from '../../../shared/query-keys';
+import { invalidateAfterOrder } from '../api/keys';
 
 type Channel = 'balance' | QrChannel;
 
@@ -102,7 +103,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
   const finish = useCallback(
     (order: Order) => {
       setPaid(order);
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.money });
+      void invalidateAfterOrder(queryClient);
       void queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo });
       onPaid(order);
     },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useHasPayPassword } from '../api/payment';
+import './payment.css';
 
 export interface PayPasswordInputProps {
   value: string;

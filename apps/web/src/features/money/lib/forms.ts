@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QrChannel, RechargeBody } from '@medportal/contract/money';
 import type { FormRules } from '../../../shared/forms/use-form';
-import { parseYuan } from '../components/parts';
+import { parseYuan } from '../api/payment';
 
 /**
  * The wallet forms' rules, made of the contract's request schemas (decision record 0074). zod
@@ -16,11 +16,14 @@ export interface RechargeValues extends Record<string, unknown> {
   channel: QrChannel;
 }
 
-/** A custom amount within the contract's limits and the ones the recharge list gives (fen). */
-export function rechargeRules(minFen: number, maxFen: number): FormRules<RechargeValues, 'range'> {
+/**
+ * A custom amount within the contract's limits and the ones the recharge list gives (fen);
+ * `chosen` is the option in effect while none was picked (the first, or `custom`).
+ */
+export function rechargeRules(minFen: number, maxFen: number, chosen: string): FormRules<RechargeValues, 'range'> {
   const amount = RechargeBody.shape.amount.unwrap().min(minFen).max(maxFen);
   const schema = z.object({ option: z.string(), custom: z.string(), channel: QrChannel }).superRefine((v, ctx) => {
-    if (v.option !== 'custom') return;
+    if ((v.option || chosen) !== 'custom') return;
     const fen = parseYuan(v.custom);
     if (fen === null || !amount.safeParse(fen).success) ctx.addIssue({ code: 'custom', path: ['custom'], message: 'range' });
   });

@@ -4,7 +4,8 @@ import { paths } from '../../../config/paths';
 import { pageParam } from '../../../shared/page-param';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { PAGE_SIZE, TXN_TYPES, useTransactions, type Txn, type TxnType } from '../api/money';
-import { MoneyPage, TxnRow } from '../components/parts';
+import { SectionPage } from '../../../shared/ui/section-page';
+import { TxnRow } from '../components/parts';
 
 const isType = (v: string | null): v is TxnType => (TXN_TYPES as readonly string[]).includes(v ?? '');
 
@@ -26,7 +27,7 @@ export function BillPage() {
     void navigate({ search: q.toString() ? `?${q.toString()}` : '' });
   };
   return (
-    <MoneyPage title={t('bill.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="bill-page">
+    <SectionPage title={t('bill.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="bill-page">
       <label className="money-filter">
         {t('bill.filter')}{' '}
         <select className="input" value={type} onChange={(e) => go({ type: e.target.value as TxnType | '' })}>
@@ -44,12 +45,12 @@ export function BillPage() {
         pageSize={PAGE_SIZE}
         onPage={(p) => go({ page: p })}
         render={(txn) => <TxnRow key={txn.id} txn={txn} />}
-        className="money-list"
+        className="section-list"
         loadingLabel={t('loading')}
         emptyClassName="center-empty"
         empty={t('bill.empty')}
         testId="bill-list"
       />
-    </MoneyPage>
+    </SectionPage>
   );
 }

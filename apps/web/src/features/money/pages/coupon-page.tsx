@@ -10,7 +10,7 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { pageParam } from '../../../shared/page-param';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { claimCoupon, COUPON_STATUSES, PAGE_SIZE, useCouponRemain, useCoupons, type Coupon, type CouponStatus } from '../api/money';
-import { FilterTabs, MoneyPage } from '../components/parts';
+import { FilterTabs, SectionPage } from '../../../shared/ui/section-page';
 import { moneyKeys } from '../api/keys';
 
 type Rule = Pick<Coupon, 'kind' | 'value' | 'max_discount' | 'min_spend' | 'scope'>;
@@ -49,7 +49,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
             {t('coupons.use')}
           </Link>
         ) : (
-          <span className="money-badge">{t(`couponStatus.${coupon.status}`)}</span>
+          <span className="section-badge">{t(`couponStatus.${coupon.status}`)}</span>
         )}
       </div>
     </li>
@@ -81,10 +81,10 @@ function Claimable() {
   };
   return (
     <section className="coupon-claim" aria-labelledby="coupon-claim-heading">
-      <h2 id="coupon-claim-heading" className="money-page__sub">
+      <h2 id="coupon-claim-heading" className="section-page__sub">
         {t('coupons.toClaim')}
       </h2>
-      <ul className="money-list">
+      <ul className="section-list">
         {campaigns.map((c) => {
           const rule = ruleText(c);
           const full = c.claimed >= c.per_user_limit || c.remaining === 0;
@@ -131,7 +131,7 @@ export function CouponPage() {
     void navigate({ search: q.toString() ? `?${q.toString()}` : '' });
   };
   return (
-    <MoneyPage title={t('coupons.title')} actions={<Link to={paths.voucher.getHref()}>{t('wallet.voucher')}</Link>} testId="coupon-page">
+    <SectionPage title={t('coupons.title')} actions={<Link to={paths.voucher.getHref()}>{t('wallet.voucher')}</Link>} testId="coupon-page">
       <FilterTabs label={t('coupons.filter')} values={COUPON_STATUSES} value={status} onChange={(s) => go(s)} text={(s) => t(`couponStatus.${s}`)} />
       <PagedList<Coupon>
         query={list}
@@ -139,13 +139,13 @@ export function CouponPage() {
         pageSize={PAGE_SIZE}
         onPage={(p) => go(status, p)}
         render={(c) => <CouponCard key={c.id} coupon={c} />}
-        className="money-list"
+        className="section-list"
         loadingLabel={t('loading')}
         emptyClassName="center-empty"
         empty={t(`coupons.empty.${status}`)}
         testId="coupon-list"
       />
       {status === 'unused' ? <Claimable /> : null}
-    </MoneyPage>
+    </SectionPage>
   );
 }

@@ -16,8 +16,8 @@ import { QrPayPanel } from '../components/qr-pay-panel';
 import { Dialog } from '../../../shared/ui/dialog';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { cancelOrder, ORDER_STATUSES, PAGE_SIZE, useOrders, type Order, type OrderStatus } from '../api/money';
-import { FilterTabs, MoneyPage } from '../components/parts';
-import { moneyKeys } from '../api/keys';
+import { FilterTabs, SectionPage } from '../../../shared/ui/section-page';
+import { invalidateAfterOrder } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 type Tab = OrderStatus | 'all';
@@ -39,7 +39,7 @@ function PayDialog({ order, onClose }: { order: Order; onClose: () => void }) {
 
   const onPaid = useCallback(() => {
     setPaid(true);
-    void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+    void invalidateAfterOrder(queryClient);
     void queryClient.invalidateQueries({ queryKey: sharedKeys.courses });
   }, [queryClient]);
 
@@ -121,7 +121,7 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
     try {
       await cancelOrder(order.order_no);
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+      await invalidateAfterOrder(queryClient);
     } catch (e) {
       setError(e);
     } finally {
@@ -131,17 +131,17 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
 
   const target = order.module === 'course' ? paths.courseDetail.getHref(order.module_id) : paths.user.wallet.getHref();
   return (
-    <li className="money-row money-row--order" data-testid="order-row" data-status={order.status}>
-      <div className="money-row__main">
-        <p className="money-row__title">
-          <span className={`money-badge money-badge--${order.status}`}>{t(`orderStatus.${order.status}`)}</span>{' '}
+    <li className="section-row section-row--order" data-testid="order-row" data-status={order.status}>
+      <div className="section-row__main">
+        <p className="section-row__title">
+          <span className={`section-badge section-badge--${order.status}`}>{t(`orderStatus.${order.status}`)}</span>{' '}
           <Link to={target}>{order.title}</Link>
         </p>
-        <p className="money-row__meta">
+        <p className="section-row__meta">
           <time dateTime={order.created_at}>{formatDateTime(order.created_at, lang)}</time>
           <span>{t(`channels.${order.channel}`)}</span>
         </p>
-        <button type="button" className="button--link money-row__toggle" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen(!open)}>
+        <button type="button" className="button--link section-row__toggle" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen(!open)}>
           {open ? t('orders.hideDetail') : t('orders.detail')}
         </button>
         {open ? (
@@ -202,10 +202,10 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
           </p>
         ) : null}
       </div>
-      <div className="money-row__side">
-        <span className="money-amount">{formatFen(order.amount)}</span>
+      <div className="section-row__side">
+        <span className="section-amount">{formatFen(order.amount)}</span>
         {order.status === 'pending' ? (
-          <div className="money-row__actions">
+          <div className="section-row__actions">
             <button type="button" className="button button--primary" onClick={() => onPay(order)}>
               {t('orders.pay')}
             </button>
@@ -248,7 +248,7 @@ export function OrdersPage() {
     void navigate({ search: q.toString() ? `?${q.toString()}` : '' });
   };
   return (
-    <MoneyPage title={t('orders.title')} testId="orders-page">
+    <SectionPage title={t('orders.title')} testId="orders-page">
       <FilterTabs label={t('orders.filter')} values={TABS} value={tab} onChange={(v) => go({ tab: v })} text={(v) => (v === 'all' ? t('orders.all') : t(`orderStatus.${v}`))} />
       <PagedList<Order>
         query={list}
@@ -256,7 +256,7 @@ export function OrdersPage() {
         pageSize={PAGE_SIZE}
         onPage={(p) => go({ page: p })}
         render={(o) => <OrderRow key={o.order_no} order={o} onPay={setPaying} />}
-        className="money-list"
+        className="section-list"
         loadingLabel={t('loading')}
         emptyClassName="center-empty"
         empty={
@@ -267,6 +267,6 @@ export function OrdersPage() {
         testId="order-list"
       />
       {paying ? <PayDialog order={paying} onClose={() => setPaying(null)} /> : null}
-    </MoneyPage>
+    </SectionPage>
   );
 }

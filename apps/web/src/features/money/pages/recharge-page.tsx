@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { formatFen } from '../../../shared/format/price';
-import { newIdempotencyKey, useWalletInfo, type OrderPayment } from '../api/payment';
+import { newIdempotencyKey, parseYuan, useWalletInfo, type OrderPayment } from '../api/payment';
 import { QrPayPanel } from '../components/qr-pay-panel';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
-import { MoneyPage, parseYuan } from '../components/parts';
+import { SectionPage } from '../../../shared/ui/section-page';
 import { rechargeRules, type RechargeValues } from '../lib/forms';
 import { useForm } from '../../../shared/forms/use-form';
 import { moneyKeys } from '../api/keys';
@@ -29,10 +29,11 @@ export function RechargePage() {
   const key = useRef<{ body: string; key: string } | null>(null);
 
   const list = options.data;
-  const form = useForm<RechargeValues, 'range'>({ option: '', custom: '', channel: 'wechat' }, rechargeRules(list?.min_amount ?? 0, list?.max_amount ?? 0));
-  const { values, set, errors, attachForm, pending, formError, handleSubmit } = form;
   // No choice yet: the first option (or a custom amount when the list has none).
-  const selected = values.option || String(list?.items[0]?.id ?? 'custom');
+  const first = String(list?.items[0]?.id ?? 'custom');
+  const form = useForm<RechargeValues, 'range'>({ option: '', custom: '', channel: 'wechat' }, rechargeRules(list?.min_amount ?? 0, list?.max_amount ?? 0, first));
+  const { values, set, errors, attachForm, pending, formError, handleSubmit } = form;
+  const selected = values.option || first;
   const range = list ? t('recharge.range', { min: formatFen(list.min_amount), max: formatFen(list.max_amount) }) : '';
   const fieldError = errors.custom ? range : null;
   const channel = values.channel;
@@ -60,7 +61,7 @@ export function RechargePage() {
   };
 
   return (
-    <MoneyPage title={t('recharge.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="recharge-page">
+    <SectionPage title={t('recharge.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="recharge-page">
       <p className="recharge__balance" aria-live="polite">
         {t('wallet.balance')}{' '}
         <strong data-testid="wallet-balance">{wallet.data ? formatFen(wallet.data.balance) : '…'}</strong>
@@ -136,12 +137,12 @@ export function RechargePage() {
       )}
       {explain.data ? (
         <aside className="money-explain" aria-label={explain.data.title}>
-          <h2 className="money-page__sub">{explain.data.title}</h2>
+          <h2 className="section-page__sub">{explain.data.title}</h2>
           {explain.data.paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}
         </aside>
       ) : null}
-    </MoneyPage>
+    </SectionPage>
   );
 }

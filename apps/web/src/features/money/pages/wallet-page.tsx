@@ -6,7 +6,8 @@ import { useWalletInfo } from '../api/payment';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useTransactions } from '../api/money';
-import { MoneyPage, TxnRow } from '../components/parts';
+import { SectionPage } from '../../../shared/ui/section-page';
+import { TxnRow } from '../components/parts';
 
 /** `/user/wallet`: balance and frozen amount in yuan, the ways in and out, and the latest bill rows. */
 export function WalletPage() {
@@ -14,7 +15,7 @@ export function WalletPage() {
   const wallet = useWalletInfo();
   const recent = useTransactions(1, '');
   return (
-    <MoneyPage title={t('wallet.title')} testId="wallet-page">
+    <SectionPage title={t('wallet.title')} testId="wallet-page">
       {wallet.isPending ? (
         <Skeleton height={120} />
       ) : wallet.isError ? (
@@ -61,7 +62,7 @@ export function WalletPage() {
           <Link to={paths.payPassword.getHref()}>{t('wallet.payPassword')}</Link>
         </li>
       </ul>
-      <h2 className="money-page__sub">{t('wallet.recent')}</h2>
+      <h2 className="section-page__sub">{t('wallet.recent')}</h2>
       {recent.isPending ? (
         <Skeleton height={72} />
       ) : recent.isError ? (
@@ -70,7 +71,7 @@ export function WalletPage() {
         <p className="center-empty">{t('bill.empty')}</p>
       ) : (
         <>
-          <ul className="money-list">
+          <ul className="section-list">
             {recent.data.items.slice(0, 5).map((txn) => (
               <TxnRow key={txn.id} txn={txn} />
             ))}
@@ -80,6 +81,6 @@ export function WalletPage() {
           </p>
         </>
       )}
-    </MoneyPage>
+    </SectionPage>
   );
 }

@@ -5,14 +5,14 @@ import { Link } from 'react-router';
 import type { DataOf } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
-import { redeemVoucher } from '../api/money';
-import { MoneyPage } from '../components/parts';
-import { moneyKeys } from '../api/keys';
+import { redeemVoucher } from '../api/rewards';
+import { SectionPage } from '../../../shared/ui/section-page';
+import { rewardsKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 /** `/voucher`: redeem a code for a coupon, points or a course. */
 export function VoucherPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
@@ -32,7 +32,8 @@ export function VoucherPage() {
     try {
       setResult(await redeemVoucher(code.trim()));
       setCode('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: moneyKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo }), queryClient.invalidateQueries({ queryKey: sharedKeys.courses })]);
+      // A code gives points (rewards), a coupon (money) or a course.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardsKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.money }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo }), queryClient.invalidateQueries({ queryKey: sharedKeys.courses })]);
     } catch (e) {
       setError(e);
     } finally {
@@ -41,7 +42,7 @@ export function VoucherPage() {
   };
 
   return (
-    <MoneyPage title={t('voucher.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }}>
+    <SectionPage title={t('voucher.title')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }}>
       <form className="voucher" onSubmit={(e) => void submit(e)} noValidate>
         <div className={`form-field${fieldError ? ' form-field--invalid' : ''}`}>
           <label htmlFor="voucher-code" className="form-field__label">
@@ -100,6 +101,6 @@ export function VoucherPage() {
           </>
         ) : null}
       </div>
-    </MoneyPage>
+    </SectionPage>
   );
 }

@@ -9,9 +9,10 @@ import { useLang } from '../../../shared/hooks/use-lang';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type CmeCard, type CreditClaim, downloadCme, useCmeCard } from '../api/cme';
+import '../cme.css';
 
 function Tally({ label, earned, need, deficit, testId }: { label: string; earned: number; need: string; deficit: number; testId: string }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   return (
     <div className={deficit > 0 ? 'cme-tally cme-tally--short' : 'cme-tally'} data-testid={testId}>
       <p className="cme-tally__label">{label}</p>
@@ -23,32 +24,32 @@ function Tally({ label, earned, need, deficit, testId }: { label: string; earned
 }
 
 function ClaimRow({ c }: { c: CreditClaim }) {
-  const { t } = useTranslation(['money', 'common']);
+  const { t } = useTranslation(['member', 'common']);
   const lang = useLang();
   return (
-    <li className="money-row" data-testid="cme-claim-row">
-      <div className="money-row__main">
-        <p className="money-row__title">
-          <span className="money-badge">
+    <li className="section-row" data-testid="cme-claim-row">
+      <div className="section-row__main">
+        <p className="section-row__title">
+          <span className="section-badge">
             {t(`common:credit.regime.${c.regime}`)} {t(`common:credit.class.${c.credit_class}`)}
           </span>{' '}
           <Link to={paths.creditActivity.getHref(c.kind, c.activity_id)}>{c.title}</Link>
         </p>
-        <p className="money-row__meta">
+        <p className="section-row__meta">
           <span>{c.project_number}</span>
           <time dateTime={c.claimed_at}>{formatDate(c.claimed_at, lang)}</time>
           <span>{c.certificate_code ? t('cme.card.cert', { code: c.certificate_code }) : t('cme.card.certPending')}</span>
         </p>
       </div>
-      <div className="money-row__side">
-        <span className="money-amount money-amount--in">{t('cme.card.credits', { credits: creditText(c.hundredths) })}</span>
+      <div className="section-row__side">
+        <span className="section-amount section-amount--in">{t('cme.card.credits', { credits: creditText(c.hundredths) })}</span>
       </div>
     </li>
   );
 }
 
 function Card({ card }: { card: CmeCard }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   const lang = useLang();
   const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -105,11 +106,11 @@ function Card({ card }: { card: CmeCard }) {
           {errorText(error)}
         </p>
       ) : null}
-      <h2 className="money-page__sub">{t('cme.card.claims')}</h2>
+      <h2 className="section-page__sub">{t('cme.card.claims')}</h2>
       {card.claims.length === 0 ? (
         <p className="center-empty">{t('cme.card.empty')}</p>
       ) : (
-        <ul className="money-list">
+        <ul className="section-list">
           {card.claims.map((c) => (
             <ClaimRow key={c.id} c={c} />
           ))}
@@ -121,7 +122,7 @@ function Card({ card }: { card: CmeCard }) {
 
 /** The CME tab of `/credit`: the 电子学分卡 of a year against the national requirement. */
 export function CmeTab({ year, onYear }: { year: number | undefined; onYear: (y: number) => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   const card = useCmeCard(year);
   if (card.isPending) return <Skeleton height={240} />;
   if (card.isError) return <ErrorState error={card.error} onRetry={() => void card.refetch()} />;
@@ -130,7 +131,7 @@ export function CmeTab({ year, onYear }: { year: number | undefined; onYear: (y:
   return (
     <div className="cme" data-testid="cme-card" aria-busy={card.isPlaceholderData}>
       <div className="cme-head">
-        <h2 className="money-page__sub">{t('cme.card.title')}</h2>
+        <h2 className="section-page__sub">{t('cme.card.title')}</h2>
         <label className="cme-year">
           {t('cme.card.year')}{' '}
           <select value={c.year} onChange={(e) => onYear(Number(e.target.value))} data-testid="cme-year">

@@ -11,18 +11,18 @@ import { formatDateTime } from '../../../shared/format/date';
 import { formatFen } from '../../../shared/format/price';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pageParam } from '../../../shared/page-param';
-import { PayPasswordInput } from '../components/pay-password-input';
-import { newIdempotencyKey, useWalletInfo } from '../api/payment';
+import { newIdempotencyKey, parseYuan, PayPasswordInput, useWalletInfo } from '../../money';
+import { sharedKeys } from '../../../shared/query-keys';
 import { PagedList } from '../../../shared/ui/paged-list';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/money';
-import { MoneyPage, parseYuan } from '../components/parts';
-import { moneyKeys } from '../api/keys';
+import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/rewards';
+import { SectionPage } from '../../../shared/ui/section-page';
+import { rewardsKeys } from '../api/keys';
 
 /** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
 export function CashPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
   const wallet = useWalletInfo();
   const cards = useBankCards();
@@ -56,7 +56,8 @@ export function CashPage() {
     setPending(true);
     try {
       setDone(await requestWithdrawal(body, key.current.key));
-      await queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+      // The amount is frozen in the wallet (money) and the request joins my withdrawals (rewards).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: sharedKeys.money }), queryClient.invalidateQueries({ queryKey: rewardsKeys.all })]);
     } catch (e) {
       if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setErrors({ password: errorText(e) });
       else setError(e);
@@ -68,20 +69,20 @@ export function CashPage() {
   const back = { to: paths.user.wallet.getHref(), label: t('wallet.title') };
   if (done) {
     return (
-      <MoneyPage title={t('cash.title')} back={back} testId="cash-page">
-        <div className="qr-pay qr-pay--done" role="status" data-testid="withdrawal-requested">
-          <p className="qr-pay__done">{t('cash.requested')}</p>
+      <SectionPage title={t('cash.title')} back={back} testId="cash-page">
+        <div className="cash__done" role="status" data-testid="withdrawal-requested">
+          <p className="cash__done-title">{t('cash.requested')}</p>
           <p>{t('cash.requestedText', { amount: formatFen(done.amount), card: `${done.bank_name} ${done.masked_number}` })}</p>
           <Link className="button button--primary" to={paths.wallet.withdrawal.getHref()}>
             {t('wallet.withdrawals')}
           </Link>
         </div>
-      </MoneyPage>
+      </SectionPage>
     );
   }
   return (
-    <MoneyPage title={t('cash.title')} back={back} actions={<Link to={paths.wallet.withdrawal.getHref()}>{t('wallet.withdrawals')}</Link>} testId="cash-page">
-      <p className="recharge__balance">
+    <SectionPage title={t('cash.title')} back={back} actions={<Link to={paths.wallet.withdrawal.getHref()}>{t('wallet.withdrawals')}</Link>} testId="cash-page">
+      <p className="cash__balance">
         {t('cash.available')} <strong data-testid="wallet-balance">{wallet.data ? formatFen(balance) : '…'}</strong>
       </p>
       {cards.isPending ? (
@@ -93,11 +94,11 @@ export function CashPage() {
           {t('cash.noCard')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
         </p>
       ) : (
-        <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
-          <fieldset className="buy-form__group">
+        <form className="section-form" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="cash__cards">
             <legend>{t('cash.toCard')}</legend>
             {items.map((c) => (
-              <label key={c.id} className="buy-form__option">
+              <label key={c.id} className="cash__card">
                 <input type="radio" name="card" checked={chosen === c.id} onChange={() => setCardId(c.id)} />
                 <span>
                   {c.bank_name} {c.masked_number}
@@ -125,28 +126,28 @@ export function CashPage() {
           </button>
         </form>
       )}
-    </MoneyPage>
+    </SectionPage>
   );
 }
 
 function WithdrawalRow({ w }: { w: Withdrawal }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const lang = useLang();
   return (
-    <li className="money-row" data-testid="withdrawal-row" data-status={w.status}>
-      <div className="money-row__main">
-        <p className="money-row__title">
-          <span className={`money-badge money-badge--w-${w.status}`}>{t(`withdrawalStatus.${w.status}`)}</span> {w.bank_name} {w.masked_number}
+    <li className="section-row" data-testid="withdrawal-row" data-status={w.status}>
+      <div className="section-row__main">
+        <p className="section-row__title">
+          <span className={`section-badge withdrawal--${w.status}`}>{t(`withdrawalStatus.${w.status}`)}</span> {w.bank_name} {w.masked_number}
         </p>
-        <p className="money-row__meta">
+        <p className="section-row__meta">
           <time dateTime={w.created_at}>{formatDateTime(w.created_at, lang)}</time>
           <span>{w.withdrawal_no}</span>
           {w.paid_at ? <span>{t('withdrawals.paidAt', { date: formatDateTime(w.paid_at, lang) })}</span> : null}
         </p>
-        {w.reject_reason ? <p className="money-row__meta">{t('withdrawals.reason', { reason: w.reject_reason })}</p> : null}
+        {w.reject_reason ? <p className="section-row__meta">{t('withdrawals.reason', { reason: w.reject_reason })}</p> : null}
       </div>
-      <div className="money-row__side">
-        <span className="money-amount">{formatFen(w.amount)}</span>
+      <div className="section-row__side">
+        <span className="section-amount">{formatFen(w.amount)}</span>
       </div>
     </li>
   );
@@ -154,25 +155,25 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
 
 /** `/wallet/withdrawal`: my withdrawals with their state (pending review, approved, paid, rejected, failed). */
 export function WithdrawalsPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const page = pageParam(search);
   const list = useWithdrawals(page);
   return (
-    <MoneyPage title={t('wallet.withdrawals')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="withdrawals-page">
+    <SectionPage title={t('wallet.withdrawals')} back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }} testId="withdrawals-page">
       <PagedList<Withdrawal>
         query={list}
         page={page}
         pageSize={PAGE_SIZE}
         onPage={(p) => void navigate({ search: p > 1 ? `?page=${p}` : '' })}
         render={(w) => <WithdrawalRow key={w.id} w={w} />}
-        className="money-list"
+        className="section-list"
         loadingLabel={t('loading')}
         emptyClassName="center-empty"
         empty={t('withdrawals.empty')}
         testId="withdrawal-list"
       />
-    </MoneyPage>
+    </SectionPage>
   );
 }

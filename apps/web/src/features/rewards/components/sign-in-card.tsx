@@ -5,7 +5,7 @@ import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { moneyKeys } from '../api/keys';
+import { rewardsKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
 
 type SignInResult = DataOf<'signIn'>;
@@ -26,10 +26,10 @@ function monthDays(month: string): string[] {
 
 /** Daily sign-in: today's state, the streak, the points the next one earns, and this month's days. */
 export function SignInCard() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: moneyKeys.signIn,
+    queryKey: rewardsKeys.signIn,
     queryFn: ({ signal }) => api.call('signInState', { signal }),
     staleTime: 0,
   });
@@ -48,9 +48,9 @@ export function SignInCard() {
     try {
       const r = await api.call('signIn');
       // The sidebar's points change with the answer, before the lists reload.
-      queryClient.setQueryData<PersonalInfo>(['profile', 'personal-info'], (me) => (me ? { ...me, availablescore: r.availablescore } : me));
+      queryClient.setQueryData<PersonalInfo>(sharedKeys.personalInfo, (me) => (me ? { ...me, availablescore: r.availablescore } : me));
       setResult(r);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: moneyKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardsKeys.all }), queryClient.invalidateQueries({ queryKey: sharedKeys.personalInfo })]);
     } catch (e) {
       setError(e);
     } finally {
@@ -61,7 +61,7 @@ export function SignInCard() {
   return (
     <section className="sign-in" aria-labelledby="sign-in-heading" data-testid="sign-in">
       <div className="sign-in__head">
-        <h2 id="sign-in-heading" className="money-page__sub">
+        <h2 id="sign-in-heading" className="section-page__sub">
           {t('signIn.title')}
         </h2>
         <p className="sign-in__streak">{t('signIn.streak', { count: s.streak })}</p>

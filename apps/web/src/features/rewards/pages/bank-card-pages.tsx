@@ -7,14 +7,15 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { addBankCard, bankCardsQueryKey, checkBankCard, deleteCard, luhnValid, setDefaultCard, useBankCards, type BankCard } from '../api/money';
-import { MoneyPage } from '../components/parts';
+import { addBankCard, checkBankCard, deleteCard, luhnValid, setDefaultCard, useBankCards, type BankCard } from '../api/rewards';
+import { rewardsKeys } from '../api/keys';
+import { SectionPage } from '../../../shared/ui/section-page';
 
 /** "6222 0202 0000 1234": digits in groups of four while typing. */
 const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function CardRow({ card }: { card: BankCard }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -24,7 +25,7 @@ function CardRow({ card }: { card: BankCard }) {
     setError(null);
     try {
       await action();
-      await queryClient.invalidateQueries({ queryKey: bankCardsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: rewardsKeys.bankCards });
     } catch (e) {
       setError(e);
     } finally {
@@ -36,10 +37,10 @@ function CardRow({ card }: { card: BankCard }) {
       <div className="bank-card__body">
         <p className="bank-card__bank">
           {card.bank_name} <span className="bank-card__type">{t(`cardTypes.${card.card_type}`)}</span>
-          {card.is_default ? <span className="money-badge money-badge--paid">{t('cards.default')}</span> : null}
+          {card.is_default ? <span className="section-badge bank-card__default">{t('cards.default')}</span> : null}
         </p>
         <p className="bank-card__number">{card.masked_number}</p>
-        <p className="money-row__meta">
+        <p className="section-row__meta">
           {card.holder_name} · {card.mobile}
         </p>
         {error ? (
@@ -48,7 +49,7 @@ function CardRow({ card }: { card: BankCard }) {
           </p>
         ) : null}
       </div>
-      <div className="money-row__actions">
+      <div className="section-row__actions">
         {card.is_default ? null : (
           <button type="button" className="button" disabled={busy} onClick={() => void run(() => setDefaultCard(card.id))}>
             {t('cards.makeDefault')}
@@ -70,10 +71,10 @@ function CardRow({ card }: { card: BankCard }) {
 
 /** `/wallet/account`: my withdrawal accounts (bank cards, masked), the default first. */
 export function BankCardsPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const cards = useBankCards();
   return (
-    <MoneyPage
+    <SectionPage
       title={t('cards.title')}
       back={{ to: paths.user.wallet.getHref(), label: t('wallet.title') }}
       actions={
@@ -92,13 +93,13 @@ export function BankCardsPage() {
           {t('cards.empty')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
         </p>
       ) : (
-        <ul className="money-list">
+        <ul className="section-list">
           {cards.data.items.map((c) => (
             <CardRow key={c.id} card={c} />
           ))}
         </ul>
       )}
-    </MoneyPage>
+    </SectionPage>
   );
 }
 
@@ -109,7 +110,7 @@ type Bank = { bank_name: string; card_type: string; masked_number: string };
  * typed (Luhn), then by the server, which names the bank from the card's BIN.
  */
 export function AddBankCardPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [holder, setHolder] = useState('');
@@ -149,7 +150,7 @@ export function AddBankCardPage() {
     setPending(true);
     try {
       await addBankCard({ holder_name: holder.trim(), card_number: digits, mobile, country_code: DEFAULT_COUNTRY_CODE, is_default: isDefault });
-      await queryClient.invalidateQueries({ queryKey: bankCardsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: rewardsKeys.bankCards });
       void navigate(paths.wallet.account.getHref());
     } catch (e) {
       setError(e);
@@ -162,8 +163,8 @@ export function AddBankCardPage() {
     luhn === false ? t('cards.luhnBad') : bank ? `${bank.bank_name} · ${t(`cardTypes.${bank.card_type}`, { defaultValue: bank.card_type })}` : luhn ? t('cards.luhnOk') : t('cards.numberHint');
 
   return (
-    <MoneyPage title={t('cards.addTitle')} back={{ to: paths.wallet.account.getHref(), label: t('cards.title') }} testId="add-card-page">
-      <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
+    <SectionPage title={t('cards.addTitle')} back={{ to: paths.wallet.account.getHref(), label: t('cards.title') }} testId="add-card-page">
+      <form className="section-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className={`form-field${errors.holder ? ' form-field--invalid' : ''}`}>
           <label htmlFor="card-holder" className="form-field__label">
             {t('cards.holder')}
@@ -214,6 +215,6 @@ export function AddBankCardPage() {
           {t('cards.save')}
         </button>
       </form>
-    </MoneyPage>
+    </SectionPage>
   );
 }

@@ -5,7 +5,7 @@ import { api } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { getAccessToken } from '../../../shared/session';
 import type { CreditKind } from '../../../shared/credit/credit-api';
-import { moneyKeys } from './keys';
+import { certificateKeys } from './keys';
 
 export type CmeCard = DataOf<'creditCme'>;
 export type CreditClaim = CmeCard['claims'][number];
@@ -18,7 +18,7 @@ export type EvaluationBody = BodyOf<'creditEvaluation'>;
 export const useCmeCard = (year: number | undefined) => {
   const lang = useLang();
   return useQuery({
-    queryKey: moneyKeys.cme(lang, year),
+    queryKey: certificateKeys.cme(lang, year),
     queryFn: ({ signal }) => api.call('creditCme', { query: year ? { year: String(year) } : undefined, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -28,7 +28,7 @@ export const useCmeCard = (year: number | undefined) => {
 export const useCreditTest = (kind: CreditKind, id: number, enabled: boolean) => {
   const lang = useLang();
   return useQuery({
-    queryKey: moneyKeys.creditTest(kind, id, lang),
+    queryKey: certificateKeys.creditTest(kind, id, lang),
     queryFn: ({ signal }) => api.call('creditTest', { params: { kind, id }, signal }),
     enabled,
     staleTime: 0,

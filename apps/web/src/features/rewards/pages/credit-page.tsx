@@ -5,29 +5,29 @@ import { formatDateTime } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { pageParam } from '../../../shared/page-param';
 import { PagedList } from '../../../shared/ui/paged-list';
-import { PAGE_SIZE, useScoreLog, type ScoreItem } from '../api/money';
-import { FilterTabs, MoneyPage } from '../components/parts';
+import { PAGE_SIZE, useScoreLog, type ScoreItem } from '../api/rewards';
+import { FilterTabs, SectionPage } from '../../../shared/ui/section-page';
 import { SignInCard } from '../components/sign-in-card';
-import { CmeTab } from './cme-tab';
+import { CmeTab } from '../../certificates';
 
 const KINDS = ['all', 'earned', 'spent'] as const;
 type Kind = (typeof KINDS)[number];
 
 function ScoreRow({ item }: { item: ScoreItem }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const lang = useLang();
   return (
-    <li className="money-row" data-testid="score-row">
-      <div className="money-row__main">
-        <p className="money-row__title">{item.title}</p>
-        <p className="money-row__meta">
+    <li className="section-row" data-testid="score-row">
+      <div className="section-row__main">
+        <p className="section-row__title">{item.title}</p>
+        <p className="section-row__meta">
           <time dateTime={item.created_at}>{formatDateTime(item.created_at, lang)}</time>
           {item.ref ? <span>{item.ref}</span> : null}
         </p>
       </div>
-      <div className="money-row__side">
-        <span className={`money-amount ${item.change > 0 ? 'money-amount--in' : 'money-amount--out'}`}>{item.change > 0 ? `+${item.change}` : item.change}</span>
-        <p className="money-row__meta">{t('credit.after', { count: item.balance_after })}</p>
+      <div className="section-row__side">
+        <span className={`section-amount ${item.change > 0 ? 'section-amount--in' : 'section-amount--out'}`}>{item.change > 0 ? `+${item.change}` : item.change}</span>
+        <p className="section-row__meta">{t('credit.after', { count: item.balance_after })}</p>
       </div>
     </li>
   );
@@ -35,7 +35,7 @@ function ScoreRow({ item }: { item: ScoreItem }) {
 
 /** `/credit`: two tabs, the points (available points, the daily sign-in, every change) and the CME credit card (`?tab=cme`). */
 export function CreditPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const page = pageParam(search);
@@ -51,7 +51,7 @@ export function CreditPage() {
     void navigate({ search: q.toString() ? `?${q.toString()}` : '' });
   };
   return (
-    <MoneyPage title={t('credit.title')} actions={<Link to={paths.creditRule.getHref()}>{t('credit.rules')}</Link>} testId="credit-page">
+    <SectionPage title={t('credit.title')} actions={<Link to={paths.creditRule.getHref()}>{t('credit.rules')}</Link>} testId="credit-page">
       <nav className="center-tabs credit-tabs" aria-label={t('cme.tabs.label')}>
         <Link className="course-tab-like" to={paths.credit.getHref()} aria-current={cme ? undefined : 'page'} data-testid="tab-points">
           {t('cme.tabs.points')}
@@ -61,12 +61,12 @@ export function CreditPage() {
         </Link>
       </nav>
       {cme ? <CmeTab year={year} onYear={(y) => void navigate({ search: `?tab=cme&year=${y}` })} /> : <PointsTab kind={kind} page={page} go={go} />}
-    </MoneyPage>
+    </SectionPage>
   );
 }
 
 function PointsTab({ kind, page, go }: { kind: Kind; page: number; go: (k: Kind, p?: number) => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('rewards');
   const list = useScoreLog(page, kind);
   return (
     <>
@@ -74,7 +74,7 @@ function PointsTab({ kind, page, go }: { kind: Kind; page: number; go: (k: Kind,
         {t('credit.available')} <strong data-testid="available-score">{list.data?.availablescore ?? '…'}</strong>
       </p>
       <SignInCard />
-      <h2 className="money-page__sub">{t('credit.details')}</h2>
+      <h2 className="section-page__sub">{t('credit.details')}</h2>
       <FilterTabs label={t('credit.filter')} values={KINDS} value={kind} onChange={(k) => go(k)} text={(k) => t(`credit.kinds.${k}`)} />
       <PagedList<ScoreItem>
         query={list}
@@ -82,7 +82,7 @@ function PointsTab({ kind, page, go }: { kind: Kind; page: number; go: (k: Kind,
         pageSize={PAGE_SIZE}
         onPage={(p) => go(kind, p)}
         render={(i) => <ScoreRow key={i.id} item={i} />}
-        className="money-list"
+        className="section-list"
         loadingLabel={t('loading')}
         emptyClassName="center-empty"
         empty={t('credit.empty')}

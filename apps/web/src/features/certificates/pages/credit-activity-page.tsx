@@ -10,11 +10,13 @@ import { isApiError } from '../../../shared/api-client';
 import { errorText } from '../../../shared/errors';
 import { formatDate } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
+import { loadNamespaces } from '../../../shared/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type CreditTestResult, type EvaluationBody, submitClaim, submitEvaluation, submitTest, useCreditTest } from '../api/cme';
-import { MoneyPage } from '../components/parts';
-import { moneyKeys } from '../api/keys';
+import '../cme.css';
+import { SectionPage } from '../../../shared/ui/section-page';
+import { certificateKeys } from '../api/keys';
 
 const KINDS: readonly CreditKind[] = ['live', 'meeting', 'course', 'series', 'recording'];
 type Rating = keyof EvaluationBody['ratings'];
@@ -22,7 +24,7 @@ type Rating = keyof EvaluationBody['ratings'];
 const CREDIT_EVALUATION_ITEMS = ['content', 'teaching', 'relevance', 'unbiased'] as const satisfies readonly Rating[];
 
 function TestSection({ kind, id, onDone }: { kind: CreditKind; id: number; onDone: () => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   const test = useCreditTest(kind, id, true);
   const [answers, setAnswers] = useState<Record<number, number[]>>({});
   const [result, setResult] = useState<CreditTestResult | null>(null);
@@ -59,7 +61,7 @@ function TestSection({ kind, id, onDone }: { kind: CreditKind; id: number; onDon
   };
   return (
     <section className="cme-section" aria-labelledby={headingId} data-testid="cme-test">
-      <h2 id={headingId} className="money-page__sub">
+      <h2 id={headingId} className="section-page__sub">
         {t('cme.activity.testTitle')}
       </h2>
       {result ? (
@@ -108,7 +110,7 @@ function TestSection({ kind, id, onDone }: { kind: CreditKind; id: number; onDon
 }
 
 function EvaluationSection({ kind, id, done, onDone }: { kind: CreditKind; id: number; done: boolean; onDone: () => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   const headingId = useId();
   const [ratings, setRatings] = useState<Partial<Record<Rating, number>>>({});
   const [comment, setComment] = useState('');
@@ -131,7 +133,7 @@ function EvaluationSection({ kind, id, done, onDone }: { kind: CreditKind; id: n
   };
   return (
     <section className="cme-section" aria-labelledby={headingId} data-testid="cme-evaluation">
-      <h2 id={headingId} className="money-page__sub">
+      <h2 id={headingId} className="section-page__sub">
         {t('cme.activity.evalTitle')}
       </h2>
       {done ? (
@@ -170,7 +172,7 @@ function EvaluationSection({ kind, id, done, onDone }: { kind: CreditKind; id: n
 
 /** `/credit/cme/:kind/:id`: an activity's credit — requirements and progress, post-test, evaluation, claim. */
 export function CreditActivityPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslation('member');
   const lang = useLang();
   const params = useParams();
   const kind = (KINDS as readonly string[]).includes(params.kind ?? '') ? (params.kind as CreditKind) : 'live';
@@ -185,25 +187,25 @@ export function CreditActivityPage() {
 
   if (info.isPending) {
     return (
-      <MoneyPage title={t('cme.activity.title')} back={back}>
+      <SectionPage title={t('cme.activity.title')} back={back}>
         <Skeleton height={240} />
-      </MoneyPage>
+      </SectionPage>
     );
   }
   if (info.isError) {
     return (
-      <MoneyPage title={t('cme.activity.title')} back={back}>
+      <SectionPage title={t('cme.activity.title')} back={back}>
         <ErrorState error={info.error} onRetry={() => void info.refetch()} />
-      </MoneyPage>
+      </SectionPage>
     );
   }
   const d = info.data.designation;
   const p = info.data.progress;
   if (!d || !p) {
     return (
-      <MoneyPage title={t('cme.activity.title')} back={back} testId="credit-activity">
+      <SectionPage title={t('cme.activity.title')} back={back} testId="credit-activity">
         <p className="center-empty">{t('cme.activity.notDesignated')}</p>
-      </MoneyPage>
+      </SectionPage>
     );
   }
   const claim = async () => {
@@ -212,7 +214,7 @@ export function CreditActivityPage() {
     try {
       await submitClaim(kind, id);
       refresh();
-      await queryClient.invalidateQueries({ queryKey: moneyKeys.allCme });
+      await queryClient.invalidateQueries({ queryKey: certificateKeys.allCme });
     } catch (err) {
       setError(err);
       refresh();
@@ -221,12 +223,12 @@ export function CreditActivityPage() {
     }
   };
   return (
-    <MoneyPage title={d.title} back={back} testId="credit-activity">
+    <SectionPage title={d.title} back={back} testId="credit-activity">
       <CreditPanel kind={kind} id={id} link={false} />
       {p.role === 'trainee' && d.requirements.test_questions > 0 ? <TestSection kind={kind} id={id} onDone={refresh} /> : null}
       {p.role === 'trainee' && d.requirements.evaluation ? <EvaluationSection kind={kind} id={id} done={p.evaluated} onDone={refresh} /> : null}
       <section className="cme-section" aria-labelledby={claimHeading} data-testid="cme-claim-section">
-        <h2 id={claimHeading} className="money-page__sub">
+        <h2 id={claimHeading} className="section-page__sub">
           {t('cme.activity.claimTitle')}
         </h2>
         {p.claim ? (
@@ -245,7 +247,7 @@ export function CreditActivityPage() {
             </p>
             {p.claim.lines.length > 1 ? (
               <>
-                <h3 className="money-page__sub">{t('cme.activity.lines')}</h3>
+                <h3 className="section-page__sub">{t('cme.activity.lines')}</h3>
                 <ul>
                   {p.claim.lines.map((l) => (
                     <li key={l.session_key}>
@@ -286,6 +288,14 @@ export function CreditActivityPage() {
           </>
         )}
       </section>
-    </MoneyPage>
+    </SectionPage>
   );
 }
+
+/** The texts (`member`, like the certificates page) arrive with the route. */
+export async function loader(): Promise<null> {
+  await loadNamespaces('member');
+  return null;
+}
+
+export const Component = CreditActivityPage;
