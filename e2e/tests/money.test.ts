@@ -304,6 +304,18 @@ describe('money', () => {
     assert.match((await card.textContent()) ?? '', /\*{4}/);
 
     await page.goto('/wallet/cash');
+    // Over the balance, with a short pay password: both refused in the browser, nothing sent.
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().includes('withdraw')) asked.push(req.url());
+    });
+    await page.getByLabel('提现金额（元）').fill('80');
+    await page.getByLabel('支付密码').fill('12');
+    await page.getByRole('button', { name: '申请提现' }).click();
+    await page.getByText('最多可提现 ¥50.00').waitFor();
+    await page.getByText('请输入6位数字支付密码').waitFor();
+    assert.equal(await page.getByLabel('提现金额（元）').evaluate((el) => el === document.activeElement), true, 'focus on the amount');
+    assert.deepEqual(asked, []);
     await page.getByLabel('提现金额（元）').fill('20');
     await page.getByLabel('支付密码').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: '申请提现' }).click();

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_COUNTRY_CODE, isValidMobile } from '@medportal/contract/constants';
+import { DEFAULT_COUNTRY_CODE } from '@medportal/contract/constants';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -10,6 +10,8 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { addBankCard, checkBankCard, deleteCard, luhnValid, setDefaultCard, useBankCards, type BankCard } from '../api/rewards';
 import { rewardsKeys } from '../api/keys';
 import { SectionPage } from '../../../shared/ui/section-page';
+import { useForm } from '../../../shared/forms/use-form';
+import { bankCardRules, type BankCardValues } from '../lib/forms';
 
 /** "6222 0202 0000 1234": digits in groups of four while typing. */
 const groupDigits = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -113,17 +115,17 @@ export function AddBankCardPage() {
   const { t } = useTranslation('rewards');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [holder, setHolder] = useState('');
-  const [number, setNumber] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [isDefault, setIsDefault] = useState(true);
   const [bank, setBank] = useState<Bank | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<'holder' | 'number' | 'mobile', string>>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm<BankCardValues, 'holder' | 'number' | 'mobile'>({ holder_name: '', card_number: '', mobile: '', is_default: true }, bankCardRules(luhnValid));
+  const { values, set, attachForm, pending, formError, handleSubmit } = form;
+  const errors = {
+    holder: form.errors.holder_name ? t('cards.errors.holder') : undefined,
+    number: form.errors.card_number ? t('cards.errors.number') : undefined,
+    mobile: form.errors.mobile ? t('cards.errors.mobile') : undefined,
+  };
 
-  const digits = number.replace(/\D/g, '');
+  const digits = values.card_number;
   const luhn = digits.length >= 12 ? luhnValid(digits) : null;
 
   const check = async () => {
@@ -137,26 +139,10 @@ export function AddBankCardPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const next: typeof errors = {};
-    if (!holder.trim()) next.holder = t('cards.errors.holder');
-    if (!luhnValid(digits)) next.number = t('cards.errors.number');
-    if (!isValidMobile(mobile, DEFAULT_COUNTRY_CODE)) next.mobile = t('cards.errors.mobile');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setError(null);
-    setPending(true);
-    try {
-      await addBankCard({ holder_name: holder.trim(), card_number: digits, mobile, country_code: DEFAULT_COUNTRY_CODE, is_default: isDefault });
-      await queryClient.invalidateQueries({ queryKey: rewardsKeys.bankCards });
-      void navigate(paths.wallet.account.getHref());
-    } catch (e) {
-      setError(e);
-    } finally {
-      setPending(false);
-    }
+  const save = async (v: BankCardValues) => {
+    await addBankCard({ holder_name: v.holder_name.trim(), card_number: v.card_number, mobile: v.mobile, country_code: DEFAULT_COUNTRY_CODE, is_default: v.is_default });
+    await queryClient.invalidateQueries({ queryKey: rewardsKeys.bankCards });
+    void navigate(paths.wallet.account.getHref());
   };
 
   const numberHint =
@@ -164,12 +150,12 @@ export function AddBankCardPage() {
 
   return (
     <SectionPage title={t('cards.addTitle')} back={{ to: paths.wallet.account.getHref(), label: t('cards.title') }} testId="add-card-page">
-      <form className="section-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={attachForm} className="section-form" onSubmit={(e) => handleSubmit(save)(e)} noValidate>
         <div className={`form-field${errors.holder ? ' form-field--invalid' : ''}`}>
           <label htmlFor="card-holder" className="form-field__label">
             {t('cards.holder')}
           </label>
-          <input id="card-holder" className="input" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} autoComplete="cc-name" aria-invalid={errors.holder ? true : undefined} aria-describedby={errors.holder ? 'card-holder-error' : undefined} />
+          <input id="card-holder" className="input" value={values.holder_name} onChange={(e) => set('holder_name', e.target.value)} maxLength={40} autoComplete="cc-name" aria-invalid={errors.holder ? true : undefined} aria-describedby={errors.holder ? 'card-holder-error' : undefined} />
           {errors.holder ? <p id="card-holder-error" className="form-field__error">{errors.holder}</p> : null}
         </div>
         <div className={`form-field${errors.number || luhn === false || checkError ? ' form-field--invalid' : ''}`}>
@@ -184,7 +170,7 @@ export function AddBankCardPage() {
             value={groupDigits(digits)}
             maxLength={23}
             onChange={(e) => {
-              setNumber(e.target.value.replace(/\D/g, '').slice(0, 19));
+              set('card_number', e.target.value.replace(/\D/g, '').slice(0, 19));
               setBank(null);
               setCheckError(null);
             }}
@@ -200,15 +186,15 @@ export function AddBankCardPage() {
           <label htmlFor="card-mobile" className="form-field__label">
             {t('cards.mobile')}
           </label>
-          <input id="card-mobile" className="input" type="tel" inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))} aria-invalid={errors.mobile ? true : undefined} aria-describedby={errors.mobile ? 'card-mobile-error' : undefined} />
+          <input id="card-mobile" className="input" type="tel" inputMode="numeric" autoComplete="tel-national" value={values.mobile} maxLength={15} onChange={(e) => set('mobile', e.target.value.replace(/\D/g, ''))} aria-invalid={errors.mobile ? true : undefined} aria-describedby={errors.mobile ? 'card-mobile-error' : undefined} />
           {errors.mobile ? <p id="card-mobile-error" className="form-field__error">{errors.mobile}</p> : null}
         </div>
         <label className="checkbox-field">
-          <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> {t('cards.setDefault')}
+          <input type="checkbox" checked={values.is_default} onChange={(e) => set('is_default', e.target.checked)} /> {t('cards.setDefault')}
         </label>
-        {error ? (
+        {formError ? (
           <p className="form-error" role="alert">
-            {errorText(error)}
+            {errorText(formError)}
           </p>
         ) : null}
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>

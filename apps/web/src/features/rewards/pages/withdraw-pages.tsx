@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,8 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { PAGE_SIZE, requestWithdrawal, useBankCards, useWithdrawals, type Withdrawal } from '../api/rewards';
 import { SectionPage } from '../../../shared/ui/section-page';
 import { rewardsKeys } from '../api/keys';
+import { cashRules, type CashProblem, type CashValues } from '../lib/forms';
+import { useForm } from '../../../shared/forms/use-form';
 
 /** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
 export function CashPage() {
@@ -26,44 +28,37 @@ export function CashPage() {
   const queryClient = useQueryClient();
   const wallet = useWalletInfo();
   const cards = useBankCards();
-  const [amount, setAmount] = useState('');
   const [cardId, setCardId] = useState<number | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; password?: string }>({});
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState<Withdrawal | null>(null);
   const key = useRef<{ body: string; key: string } | null>(null);
 
   const items = cards.data?.items ?? [];
   const chosen = cardId ?? items.find((c) => c.is_default)?.id ?? items[0]?.id ?? null;
   const balance = wallet.data?.balance ?? 0;
+  const form = useForm<CashValues, CashProblem>({ amount: '', pay_password: '' }, cashRules(balance));
+  const { values, set, errors, setFieldError, attachForm, pending, formError, handleSubmit } = form;
+  const problemText = (problem: CashProblem | { text: string } | undefined) => {
+    if (problem === undefined) return undefined;
+    if (typeof problem === 'object') return problem.text;
+    if (problem === 'payPassword') return t('pay.payPasswordFormat');
+    return problem === 'over' ? t('cash.over', { amount: formatFen(balance) }) : t('cash.min', { amount: formatFen(WITHDRAWAL_LIMITS.minFen) });
+  };
+  const amountError = problemText(errors.amount);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending || chosen === null) return;
-    const fen = parseYuan(amount);
-    const next: typeof errors = {};
-    if (fen === null || fen < WITHDRAWAL_LIMITS.minFen) next.amount = t('cash.min', { amount: formatFen(WITHDRAWAL_LIMITS.minFen) });
-    else if (fen > balance) next.amount = t('cash.over', { amount: formatFen(balance) });
-    if (!/^\d{6}$/.test(password)) next.password = t('pay.payPasswordFormat');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || fen === null) return;
-    const body = { amount: fen, bankcard_id: chosen, pay_password: password };
+  const withdraw = async (v: CashValues) => {
+    if (chosen === null) return;
+    const body = { amount: parseYuan(v.amount) ?? 0, bankcard_id: chosen, pay_password: v.pay_password };
+    // A retry of the same request reuses its key, so the server answers with the first one.
     const text = JSON.stringify(body);
     if (key.current?.body !== text) key.current = { body: text, key: newIdempotencyKey() };
-    setError(null);
-    setPending(true);
     try {
       setDone(await requestWithdrawal(body, key.current.key));
-      // The amount is frozen in the wallet (money) and the request joins my withdrawals (rewards).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: sharedKeys.money }), queryClient.invalidateQueries({ queryKey: rewardsKeys.all })]);
     } catch (e) {
-      if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) setErrors({ password: errorText(e) });
-      else setError(e);
-    } finally {
-      setPending(false);
+      if (isApiError(e) && e.code === ErrorCode.WRONG_PAY_PASSWORD) return setFieldError('pay_password', { text: errorText(e) });
+      throw e;
     }
+    // The amount is frozen in the wallet (money) and the request joins my withdrawals (rewards).
+    await Promise.all([queryClient.invalidateQueries({ queryKey: sharedKeys.money }), queryClient.invalidateQueries({ queryKey: rewardsKeys.all })]);
   };
 
   const back = { to: paths.user.wallet.getHref(), label: t('wallet.title') };
@@ -94,7 +89,7 @@ export function CashPage() {
           {t('cash.noCard')} <Link to={paths.wallet.bind.getHref()}>{t('cards.bindFirst')}</Link>
         </p>
       ) : (
-        <form className="section-form" onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={attachForm} className="section-form" onSubmit={(e) => handleSubmit(withdraw)(e)} noValidate>
           <fieldset className="cash__cards">
             <legend>{t('cash.toCard')}</legend>
             {items.map((c) => (
@@ -106,19 +101,19 @@ export function CashPage() {
               </label>
             ))}
           </fieldset>
-          <div className={`form-field${errors.amount ? ' form-field--invalid' : ''}`}>
+          <div className={`form-field${amountError ? ' form-field--invalid' : ''}`}>
             <label htmlFor="cash-amount" className="form-field__label">
               {t('cash.amount')}
             </label>
-            <input id="cash-amount" className="input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={errors.amount ? true : undefined} aria-describedby="cash-amount-hint" />
-            <p id="cash-amount-hint" className={errors.amount ? 'form-field__error' : 'form-field__hint'}>
-              {errors.amount ?? t('cash.limits', { min: formatFen(WITHDRAWAL_LIMITS.minFen), max: formatFen(WITHDRAWAL_LIMITS.dailyMaxFen), count: WITHDRAWAL_LIMITS.dailyMaxCount })}
+            <input id="cash-amount" className="input" inputMode="decimal" value={values.amount} onChange={(e) => set('amount', e.target.value)} aria-invalid={amountError ? true : undefined} aria-describedby="cash-amount-hint" />
+            <p id="cash-amount-hint" className={amountError ? 'form-field__error' : 'form-field__hint'}>
+              {amountError ?? t('cash.limits', { min: formatFen(WITHDRAWAL_LIMITS.minFen), max: formatFen(WITHDRAWAL_LIMITS.dailyMaxFen), count: WITHDRAWAL_LIMITS.dailyMaxCount })}
             </p>
           </div>
-          <PayPasswordInput value={password} onChange={setPassword} error={errors.password} disabled={pending} />
-          {error ? (
+          <PayPasswordInput value={values.pay_password} onChange={(v) => set('pay_password', v)} error={problemText(errors.pay_password)} disabled={pending} />
+          {formError ? (
             <p className="form-error" role="alert">
-              {errorText(error)}
+              {errorText(formError)}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
