@@ -1,6 +1,6 @@
-import { useId, type ReactNode, type InputHTMLAttributes, type ButtonHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/errors';
+import { SubmitButton as SharedSubmitButton } from '../../../shared/forms/form-parts';
 import type { FieldErrorValue } from '../hooks/use-form';
 
 /** The text of a field error in the current language. */
@@ -71,22 +71,9 @@ export function TextField({ label, value, onChange, error, hint, className, ...i
   );
 }
 
-/** A form-level error (a failed call), announced when it appears. */
-export function FormError({ error }: { error: unknown }) {
-  if (!error) return null;
-  return (
-    <p className="form-error" role="alert">
-      {errorText(error)}
-    </p>
-  );
-}
+export { FormError } from '../../../shared/forms/form-parts';
 
-/** The submit button: keeps its name while busy, so selectors stay stable. */
-export function SubmitButton({ pending, disabled, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean }) {
-  return (
-    <button type="submit" className="button button--primary button--block" disabled={pending || disabled} aria-busy={pending || undefined} {...props}>
-      {pending ? <span className="spinner" aria-hidden="true" /> : null}
-      {children}
-    </button>
-  );
+/** The account forms' submit button spans the form. */
+export function SubmitButton(props: ComponentProps<typeof SharedSubmitButton>) {
+  return <SharedSubmitButton block {...props} />;
 }

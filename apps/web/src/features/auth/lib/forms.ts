@@ -55,16 +55,18 @@ export const smsLoginRules = (() => {
   return rules(schema, { mobile: 'mobile', code: 'code', agree: 'agreement' });
 })();
 
+/** A code sent to a mobile number or an email, whichever the form's channel is (the other stays empty). */
+const codeTo = (channel: 'mobile' | 'email') => ({
+  country_code: z.string(),
+  mobile: channel === 'mobile' ? MobileNumber : z.string(),
+  email: channel === 'email' ? Email : z.string(),
+  captcha: z.string(),
+  code: VerifyCode,
+});
+
 export function forgetPasswordRules(channel: 'mobile' | 'email') {
   const schema = z
-    .object({
-      country_code: z.string(),
-      mobile: channel === 'mobile' ? MobileNumber : z.string(),
-      email: channel === 'email' ? Email : z.string(),
-      captcha: z.string(),
-      code: VerifyCode,
-      ...newPassword,
-    })
+    .object({ ...codeTo(channel), ...newPassword })
     .refine((v) => channel !== 'mobile' || mobileFits(v), { path: ['mobile'], ...always })
     .refine(sameNewPassword, { path: ['confirm'], ...always });
   return rules(schema, { mobile: 'mobile', email: 'email', code: 'code', password: 'password', confirm: 'passwordMismatch' });
@@ -116,13 +118,7 @@ export function cancellationRules(channel: 'mobile' | 'email', masked: string, c
 /** Binding a new mobile number or email. */
 export function bindContactRules(channel: 'mobile' | 'email') {
   const schema = z
-    .object({
-      country_code: z.string(),
-      mobile: channel === 'mobile' ? MobileNumber : z.string(),
-      email: channel === 'email' ? Email : z.string(),
-      captcha: z.string(),
-      code: VerifyCode,
-    })
+    .object(codeTo(channel))
     .refine((v) => channel !== 'mobile' || mobileFits(v), { path: ['mobile'], ...always });
   return rules(schema, { mobile: 'mobile', email: 'email', code: 'code' });
 }

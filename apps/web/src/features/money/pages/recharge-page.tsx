@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../shared/errors';
 import { formatFen } from '../../../shared/format/price';
 import { newIdempotencyKey, parseYuan, useWalletInfo, type OrderPayment } from '../api/payment';
 import { QrPayPanel } from '../components/qr-pay-panel';
@@ -12,6 +11,7 @@ import { startRecharge, usePayExplain, useRechargeList } from '../api/money';
 import { SectionPage } from '../../../shared/ui/section-page';
 import { rechargeRules, type RechargeValues } from '../lib/forms';
 import { useForm } from '../../../shared/forms/use-form';
+import { FormError, SubmitButton } from '../../../shared/forms/form-parts';
 import { moneyKeys } from '../api/keys';
 
 /**
@@ -124,15 +124,8 @@ export function RechargePage() {
               </label>
             ))}
           </fieldset>
-          {formError ? (
-            <p className="form-error" role="alert">
-              {errorText(formError)}
-            </p>
-          ) : null}
-          <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-            {pending ? <span className="spinner" aria-hidden="true" /> : null}
-            {t('recharge.submit')}
-          </button>
+          <FormError error={formError} />
+          <SubmitButton pending={pending}>{t('recharge.submit')}</SubmitButton>
         </form>
       )}
       {explain.data ? (

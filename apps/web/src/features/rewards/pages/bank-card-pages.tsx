@@ -11,6 +11,7 @@ import { addBankCard, checkBankCard, deleteCard, luhnValid, setDefaultCard, useB
 import { rewardsKeys } from '../api/keys';
 import { SectionPage } from '../../../shared/ui/section-page';
 import { useForm } from '../../../shared/forms/use-form';
+import { FormError, SubmitButton } from '../../../shared/forms/form-parts';
 import { bankCardRules, type BankCardValues } from '../lib/forms';
 
 /** "6222 0202 0000 1234": digits in groups of four while typing. */
@@ -192,14 +193,8 @@ export function AddBankCardPage() {
         <label className="checkbox-field">
           <input type="checkbox" checked={values.is_default} onChange={(e) => set('is_default', e.target.checked)} /> {t('cards.setDefault')}
         </label>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {errorText(formError)}
-          </p>
-        ) : null}
-        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-          {t('cards.save')}
-        </button>
+        <FormError error={formError} />
+        <SubmitButton pending={pending}>{t('cards.save')}</SubmitButton>
       </form>
     </SectionPage>
   );

@@ -21,6 +21,7 @@ import { SectionPage } from '../../../shared/ui/section-page';
 import { rewardsKeys } from '../api/keys';
 import { cashRules, type CashProblem, type CashValues } from '../lib/forms';
 import { useForm } from '../../../shared/forms/use-form';
+import { FormError, SubmitButton } from '../../../shared/forms/form-parts';
 
 /** `/wallet/cash`: withdraw part of the balance to a bank card; the amount is frozen until reviewed. */
 export function CashPage() {
@@ -111,14 +112,8 @@ export function CashPage() {
             </p>
           </div>
           <PayPasswordInput value={values.pay_password} onChange={(v) => set('pay_password', v)} error={problemText(errors.pay_password)} disabled={pending} />
-          {formError ? (
-            <p className="form-error" role="alert">
-              {errorText(formError)}
-            </p>
-          ) : null}
-          <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-            {t('cash.submit')}
-          </button>
+          <FormError error={formError} />
+          <SubmitButton pending={pending}>{t('cash.submit')}</SubmitButton>
         </form>
       )}
     </SectionPage>
