@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { DbConfig } from '../src/config.ts';
 import { connectionName } from '../src/lib/bus.ts';
 import { testConfig } from './build-test-app.ts';
-import { databaseUrl, withAdmin } from './template.ts';
+import { twoProcessesOnPostgres } from './two-processes.ts';
+import { withAdmin } from './template.ts';
 
 /**
  * The bus between API processes (lib/bus.ts, decision record 0071), with two app instances: on
@@ -16,7 +16,6 @@ import { databaseUrl, withAdmin } from './template.ts';
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = process.env.TEST_DB_PREFIX ?? 'mpt_';
 
 const answers = (check: () => Promise<unknown>) =>
   check().then(
@@ -69,23 +68,11 @@ async function gapAfterKill(a: FastifyInstance, b: FastifyInstance, kill: () => 
 }
 
 describe.skipIf(!pgUp)('two processes on one PostgreSQL database (LISTEN/NOTIFY)', () => {
-  const dbName = `${PREFIX}bus_${randomBytes(5).toString('hex')}`;
+  const both = twoProcessesOnPostgres(PG_URL, 'bus', { redis: null });
   let a: FastifyInstance;
   let b: FastifyInstance;
-  beforeAll(async () => {
-    await withAdmin(PG_URL, (c) => c.query(`create database "${dbName}"`));
-    const db: DbConfig = { driver: 'postgres', url: databaseUrl(PG_URL, dbName) };
-    const make = async () => {
-      const app = await buildApp(testConfig({ db, redis: null }), { logger: false, seed: false });
-      await app.ready();
-      return app;
-    };
-    a = await make();
-    b = await make();
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.allSettled([a?.close(), b?.close()]);
-    await withAdmin(PG_URL, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
+  beforeAll(() => {
+    ({ a, b } = both);
   });
 
   it('carries a message to both processes', async () => {
@@ -102,7 +89,7 @@ describe.skipIf(!pgUp)('two processes on one PostgreSQL database (LISTEN/NOTIFY)
 
   it('reports a gap after its LISTEN connection is terminated, and the cache is dropped', async () => {
     await gapAfterKill(a, b, async () => {
-      const { rowCount } = await withAdmin(databaseUrl(PG_URL, dbName), (c) =>
+      const { rowCount } = await withAdmin(both.url, (c) =>
         c.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [connectionName(b.bus.processId)]),
       );
       expect(rowCount).toBe(1);

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { jobLeases } from '../src/db/schema/index.ts';
 import { type JobLog, JobRunner } from '../src/lib/jobs.ts';
-import { buildTestApp, testConfig } from './build-test-app.ts';
-import { databaseUrl, withAdmin } from './template.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { twoProcessesOnPostgres } from './two-processes.ts';
+import { withAdmin } from './template.ts';
 
 /**
  * Background jobs (lib/jobs.ts, decision record 0071): a lease row per job keeps processes from
@@ -170,24 +170,11 @@ const pgUp = await withAdmin(PG_URL, (c) => c.query('select 1')).then(
 if (!pgUp) console.warn(`jobs: the two-process tests are skipped: no PostgreSQL answers at ${PG_URL} (set TEST_DATABASE_URL)`);
 
 describe.skipIf(!pgUp)('two processes on one PostgreSQL database', () => {
-  const dbName = `${process.env.TEST_DB_PREFIX ?? 'mpt_'}jobs_${randomBytes(5).toString('hex')}`;
+  const both = twoProcessesOnPostgres(PG_URL, 'jobs');
   let a: FastifyInstance;
   let b: FastifyInstance;
-
-  beforeAll(async () => {
-    await withAdmin(PG_URL, (c) => c.query(`create database "${dbName}"`));
-    const make = async () => {
-      const app = await buildApp(testConfig({ db: { driver: 'postgres', url: databaseUrl(PG_URL, dbName) } }), { logger: false, seed: false });
-      await app.ready();
-      return app;
-    };
-    // One after the other: the first migrates, the second finds it done.
-    a = await make();
-    b = await make();
-  }, 180_000);
-  afterAll(async () => {
-    await Promise.allSettled([a?.close(), b?.close()]);
-    await withAdmin(PG_URL, (c) => c.query(`drop database if exists "${dbName}" with (force)`));
+  beforeAll(() => {
+    ({ a, b } = both);
   });
 
   it('runs a job in one process at a time, once per interval', async () => {

@@ -67,6 +67,13 @@ class Handlers {
     this.map.delete(channel);
     return true;
   }
+  /** A subscription that needs nothing outside this process (the in-process bus; NOTIFY carries every channel). */
+  local(channel: string, h: Handler): Promise<() => Promise<void>> {
+    this.add(channel, h);
+    return Promise.resolve(async () => {
+      this.remove(channel, h);
+    });
+  }
   channels(): string[] {
     return [...this.map.keys()];
   }
@@ -109,11 +116,8 @@ export class MemoryBus implements Bus {
     queueMicrotask(() => this.handlers.emit(channel, message));
   }
 
-  async subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
-    this.handlers.add(channel, onMessage);
-    return async () => {
-      this.handlers.remove(channel, onMessage);
-    };
+  subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
+    return this.handlers.local(channel, onMessage);
   }
 
   onGap(listener: () => void): () => void {
@@ -294,11 +298,8 @@ export class PgBus implements Bus {
     await notify(this.db, this.channel, payload);
   }
 
-  async subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
-    this.handlers.add(channel, onMessage);
-    return async () => {
-      this.handlers.remove(channel, onMessage);
-    };
+  subscribe(channel: string, onMessage: Handler): Promise<() => Promise<void>> {
+    return this.handlers.local(channel, onMessage);
   }
 
   onGap(listener: () => void): () => void {

@@ -64,11 +64,7 @@ export class OrderService {
       const no = newOrderNo(now);
       await repo.insertOrder(tx, {
         ...(await priceCourseOrder(tx, { points: this.d.points, now: this.d.now(), userId: p.user.id, course, orderNo: no, body, use: false })),
-        channel: body.channel,
-        status: 'pending',
-        expiresAt: new Date(now.getTime() + this.d.orderTtlS * 1000),
-        createdAt: now,
-        updatedAt: now,
+        ...this.pending(body.channel, now),
       });
       await storeKey(tx, p.user.id, p.key, { order_no: no });
       return { orderNo: no, replaced: replacedRows };
@@ -78,6 +74,11 @@ export class OrderService {
       await this.closeAtProvider(r).catch((err: unknown) => this.d.log.warn({ err, orderNo: r.orderNo }, 'closing a replaced order at the provider failed'));
     }
     return this.providerOrder(orderNo, p);
+  }
+
+  /** A new order's state: waiting for payment by `channel` until the order lifetime runs out. */
+  private pending(channel: QrChannel, now: Date) {
+    return { channel, status: 'pending' as const, expiresAt: new Date(now.getTime() + this.d.orderTtlS * 1000), createdAt: now, updatedAt: now };
   }
 
   async recharge(p: Paying, body: RechargeBody): Promise<OrderPayment> {
@@ -106,11 +107,7 @@ export class OrderService {
         titleEn: `Balance top-up ¥${yuan}`,
         originalAmount: amount,
         amount,
-        channel: body.channel,
-        status: 'pending',
-        expiresAt: new Date(now.getTime() + this.d.orderTtlS * 1000),
-        createdAt: now,
-        updatedAt: now,
+        ...this.pending(body.channel, now),
       });
       await storeKey(tx, p.user.id, p.key, { order_no: no });
       return no;
