@@ -68,6 +68,8 @@ declare module 'fastify' {
 }
 
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+/** How often the delivery job looks for due messages (other processes' and retries) when nothing woke it. */
+const OUTBOX_POLL_MS = 1000;
 
 export interface AccountsPluginOptions {
   config: AppConfig;
@@ -122,10 +124,10 @@ export default fp<AccountsPluginOptions>(
     const service = new AuthService(app.db, accounts);
     app.decorate('accounts', accounts);
 
-    // The outbox worker runs while the app does; onClose stops it before the database closes
-    // (the db plugin registered its onClose first, and onClose hooks run last-in, first-out).
-    app.addHook('onReady', async () => outbox.start());
-    app.addHook('onClose', async () => outbox.stop());
+    // Delivery is a background job (one process at a time; a queued message wakes it at once). It
+    // stops before the database closes: onClose hooks run last-in, first-out.
+    const delivery = scheduleJob(app, { name: 'messages.outbox', everyMs: OUTBOX_POLL_MS, runAtStart: true, run: () => outbox.deliverDue(), logLevel: 'debug' });
+    outbox.wakeWith(() => delivery.trigger());
 
     // Housekeeping: drop long-expired tokens and counters, wipe successor pairs past the grace window.
     scheduleJob(app, {

@@ -15,8 +15,6 @@ export interface OutboxOptions {
   /** Whether an active account holds this address (for onlyToAccount rows). */
   hasAccount: (channel: 'sms' | 'email', to: string) => Promise<boolean>;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-  /** How often an idle worker looks for due rows (other processes' messages, retries). */
-  pollMs?: number;
   /** Rows claimed per pass. */
   batch?: number;
   /** How long a claim holds; a worker that died mid-send releases its rows after this. */
@@ -54,16 +52,13 @@ type Outcome = 'sent' | 'skipped' | 'expired' | 'retry' | 'failed';
  * the provider's answer and the row's update sends that one message again after the lease.
  */
 export class MessageOutbox {
-  private readonly pollMs: number;
   private readonly batch: number;
   private readonly leaseS: number;
   private readonly maxAttempts: number;
-  private timer: NodeJS.Timeout | null = null;
-  /** Passes of this process run one at a time (the loop and drain() share it). */
+  /** Passes of this process run one at a time (the job's runs and drain() share it). */
   private chain: Promise<unknown> = Promise.resolve();
-  private looping = false;
-  private again = false;
-  private started = false;
+  /** Asks the delivery job to run now (set by whoever schedules it). */
+  private wake: () => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -71,7 +66,6 @@ export class MessageOutbox {
     private readonly now: () => Date,
     private readonly opts: OutboxOptions,
   ) {
-    this.pollMs = opts.pollMs ?? 1000;
     this.batch = opts.batch ?? 20;
     this.leaseS = opts.leaseS ?? 120;
     this.maxAttempts = opts.maxAttempts ?? 8;
@@ -99,26 +93,27 @@ export class MessageOutbox {
     return row.id;
   }
 
-  /** Starts the worker loop (the app's onReady). */
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
+  /** Where kick() goes: the background job that delivers (accounts.plugin.ts schedules it). */
+  wakeWith(wake: () => void): void {
+    this.wake = wake;
   }
 
-  /** Stops the loop and waits for a pass in progress (the app's onClose, before the database closes). */
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.chain;
-  }
-
-  /** Wakes the worker now: a message was just queued in this process. */
+  /** A message was just queued in this process: deliver now rather than at the job's next look. */
   kick(): void {
-    if (!this.started) return;
-    if (this.looping) this.again = true;
-    else this.schedule(0);
+    this.wake();
+  }
+
+  /**
+   * One run of the delivery job: passes until one claims less than a full batch. Answers how many
+   * were sent (the run's log line).
+   */
+  async deliverDue(): Promise<{ sent: number }> {
+    let sent = 0;
+    for (;;) {
+      const r = await this.exclusive(() => this.pass());
+      sent += r.sent;
+      if (r.claimed < this.batch) return { sent };
+    }
   }
 
   /**
@@ -138,35 +133,6 @@ export class MessageOutbox {
     const run = this.chain.then(fn, fn);
     this.chain = run.catch(() => undefined);
     return run;
-  }
-
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    if (!this.started || this.looping) return;
-    this.looping = true;
-    try {
-      do {
-        this.again = false;
-        let claimed = 0;
-        do {
-          try {
-            claimed = (await this.exclusive(() => this.pass())).claimed;
-          } catch (err) {
-            this.opts.log.error({ err }, 'outbox pass failed');
-            claimed = 0;
-          }
-        } while (claimed === this.batch && this.started);
-      } while (this.again && this.started);
-    } finally {
-      this.looping = false;
-    }
-    if (this.started) this.schedule(this.pollMs);
   }
 
   /** Claims one batch of due rows and delivers them. */
