@@ -12,8 +12,10 @@
 //   tables: start to listening, to the first search answered with results, to /readyz ready), then
 //   a restart on the same data (the same three times: the restart's first search is the figure to
 //   read), then search latency p50/p95/p99 per query class at each BENCH_CONCURRENCY (1,8), every
-//   request a url not sent before (no answer cache hit; BENCH_REQUESTS per class and
-//   concurrency), suggestions the same way, and the server's RSS (VmRSS) after it all.
+//   request a url not sent before (no answer cache hit; BENCH_REQUESTS (300) per class and
+//   concurrency; the builds run at once and take turns of 50 requests on the same urls, so the
+//   machine's other load weighs on both alike), suggestions the same way, and the server's RSS
+//   (VmRSS) after it all.
 // - Relevance on the judged set (scripts/bench-search.judged.mjs: about 150 real-looking
 //   documents in Chinese and English, 80-odd queries each with the documents a clinician expects),
 //   in its own database: precision@10 = relevant in the first 10 results / min(10, relevant),
@@ -55,7 +57,7 @@ const root = new URL('..', import.meta.url).pathname;
 const COURSES = Number(process.env.BENCH_COURSES ?? 100_000);
 const NEWS = Number(process.env.BENCH_NEWS ?? 200_000);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,8').split(',').map(Number);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const only = process.env.BENCH_DB; // 'pglite' | 'postgres'
 const skip = process.env.BENCH_SKIP; // 'speed' | 'relevance'
 const relevanceDbs = (process.env.BENCH_RELEVANCE_DB ?? 'pglite').split(',');
@@ -470,7 +472,7 @@ function get(url) {
   });
 }
 
-/** Every path once, from `concurrency` workers: p50/p95/p99 in ms and errors. */
+/** Every path once, from `concurrency` workers: latencies in ms and errors. */
 async function load(url, paths, concurrency) {
   const latencies = [];
   let next = 0;
@@ -486,9 +488,32 @@ async function load(url, paths, concurrency) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors };
+}
+
+/** p50/p95/p99 in ms and errors of load runs. */
+function stats(runs) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { p50: p(0.5), p95: p(0.95), p99: p(0.99), n: paths.length, errors };
+  return { p50: p(0.5), p95: p(0.95), p99: p(0.99), n: latencies.length, errors: runs.reduce((n, r) => n + r.errors, 0) };
+}
+
+/** Requests per turn when the builds take turns on a class's urls. */
+const TURN = 50;
+
+/**
+ * The same urls on every server, in turns of TURN requests, the order of the servers swapped at
+ * every turn: the machine's other load, which comes and goes, weighs on the builds alike.
+ */
+async function alternate(servers, paths, concurrency) {
+  const runs = servers.map(() => []);
+  for (let from = 0, turn = 0; from < paths.length; from += TURN, turn++) {
+    const part = paths.slice(from, from + TURN);
+    const order = servers.map((_, i) => i);
+    if (turn % 2) order.reverse();
+    for (const i of order) runs[i].push(await load(servers[i].server.url, part, concurrency));
+  }
+  return runs.map(stats);
 }
 
 const TYPES = ['all', 'course', 'news'];
@@ -510,7 +535,7 @@ const pick = (list, i) => list[i % list.length];
 const zhWords = [...DISEASES, ...ASPECTS].map(([zh]) => zh);
 const enWords = [...DISEASES, ...ASPECTS].map(([, en]) => en);
 // What the search box holds while someone types: a first few letters or characters.
-const enPrefixes = [...new Set(enWords.flatMap((w) => [3, 4, 5, 6, 7].map((n) => w.slice(0, n).trim())).filter((w) => w.length >= 3))];
+const enPrefixes = [...new Set(enWords.flatMap((w) => [3, 4, 5, 6, 7, 8, 9, 10].map((n) => w.slice(0, n).trim())).filter((w) => w.length >= 3))];
 const zhPrefixes = [...new Set(zhWords.flatMap((w) => [1, 2, 3].map((n) => w.slice(0, n))))];
 
 /**
@@ -520,8 +545,8 @@ const zhPrefixes = [...new Set(zhWords.flatMap((w) => [1, 2, 3].map((n) => w.sli
 function queryClasses(need) {
   const n = DISEASES.length * ASPECTS.length;
   return [
-    ['common zh', distinct(need, (i) => searchPath(pick(zhWords, i), Math.floor(i / zhWords.length), 1 + (Math.floor(i / (zhWords.length * 3)) % 4), 'zh_CN'))],
-    ['common en', distinct(need, (i) => searchPath(pick(enWords, i), Math.floor(i / enWords.length), 1 + (Math.floor(i / (enWords.length * 3)) % 4), 'en'))],
+    ['common zh', distinct(need, (i) => searchPath(pick(zhWords, i), Math.floor(i / zhWords.length), 1 + Math.floor(i / (zhWords.length * 3)), 'zh_CN'))],
+    ['common en', distinct(need, (i) => searchPath(pick(enWords, i), Math.floor(i / enWords.length), 1 + Math.floor(i / (enWords.length * 3)), 'en'))],
     [
       'two words',
       distinct(need, (i) => {
@@ -534,7 +559,15 @@ function queryClasses(need) {
     ['rare', distinct(need, (i) => (i % 3 === 0 ? searchPath(`第${(i * 7919) % COURSES || 1}讲`, i, 1, 'zh_CN') : i % 3 === 1 ? searchPath(`part ${(i * 104729) % COURSES || 1}`, i, 1, 'en') : searchPath(`zebra${i}`, i, 1, 'en')))],
     ['prefix', distinct(need, (i) => (i % 2 ? searchPath(pick(zhPrefixes, i >> 1), i >> 1, 1 + Math.floor(i / (2 * zhPrefixes.length)), 'zh_CN') : searchPath(pick(enPrefixes, i >> 1), i >> 1, 1 + Math.floor(i / (2 * enPrefixes.length)), 'en')))],
     ['deep pages', distinct(need, (i) => searchPath(i % 2 ? pick(zhWords, i >> 1) : pick(enWords, i >> 1), i, 5 + (Math.floor(i / 96) * 7 + i) % 46, i % 2 ? 'zh_CN' : 'en'))],
-    ['suggestions', distinct(need, (i) => (i % 2 ? suggestPath(pick(zhPrefixes, i >> 1), 'zh_CN') : suggestPath(pick(enPrefixes, i >> 1), i % 4 ? 'en' : 'zh_CN')))],
+    [
+      'suggestions',
+      distinct(need, (i) => {
+        const list = i % 2 ? zhPrefixes : enPrefixes;
+        // Each word in both languages: the answer differs (and is cached) per language.
+        const language = Math.floor((i >> 1) / list.length) % 2 === (i % 2) ? 'en' : 'zh_CN';
+        return suggestPath(pick(list, i >> 1), language);
+      }),
+    ],
   ];
 }
 
@@ -586,8 +619,8 @@ async function benchSpeed(driver) {
         for (const [ci, c] of CONCURRENCY.entries()) {
           const part = urls.slice(ci * REQUESTS, (ci + 1) * REQUESTS);
           if (part.length === 0) continue;
-          // Each build in turn on the same urls, so the machine's other load weighs on both alike.
-          for (const { engine, server } of servers) results[engine.name].rows[`${name}, c=${c}`] = await load(server.url, part, c);
+          const measured = await alternate(servers, part, c);
+          for (const [i, { engine }] of servers.entries()) results[engine.name].rows[`${name}, c=${c}`] = measured[i];
           console.log(`  ${name}, concurrency ${c}: ${servers.map(({ engine }) => `${engine.name} ${fmtLatency(results[engine.name].rows[`${name}, c=${c}`])}`).join('   ')}`);
         }
       }
