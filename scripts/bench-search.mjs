@@ -264,7 +264,7 @@ let lastProgress = 0;
 /** A line now and then while something long runs. */
 function progress(msg, force = false) {
   const now = performance.now();
-  if (!force && now - lastProgress < 15_000) return;
+  if (!force && now - lastProgress < 30_000) return;
   lastProgress = now;
   console.log(`  … ${msg}`);
 }
@@ -337,13 +337,17 @@ const isReady = async (res) => res.ok && ((await res.json()).search ?? 'ready') 
 
 /**
  * The start of a server: until it listens, until a search is answered with results, until
- * /readyz says it is ready.
+ * /readyz says it is ready (a build that answers searches from the database says so at once). A
+ * build's index appears whole (both builds swap a complete one in), so the first results mean the
+ * index is built.
  */
 async function timeStart(server, what) {
   const listen = await until(server, '/healthz', (res) => res.ok, what);
   const searchPath = `/v1/pc/search?keyword=${encodeURIComponent(FIRST_KEYWORD)}&language=zh_CN`;
-  const firstSearch = await until(server, searchPath, async (res) => res.ok && (await res.json()).data?.items?.length > 0, what);
-  const ready = await until(server, '/readyz', isReady, what);
+  const [firstSearch, ready] = await Promise.all([
+    until(server, searchPath, async (res) => res.ok && (await res.json()).data?.items?.length > 0, what),
+    until(server, '/readyz', isReady, what),
+  ]);
   return { listen, firstSearch, ready };
 }
 
