@@ -1,13 +1,13 @@
 import { type ApiLanguage, type DataOf, HOT_COURSE_LIMIT, SEARCH_RESULT_CAP, SEARCH_SUGGEST_LIMIT, type SearchQuery } from '@medportal/contract';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, isEmbedded, queryRows } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { presentCourse } from '../shared/content.present.ts';
-import type { SearchIndexLoader } from './search.loader.ts';
-import type { SearchIndex } from './search.memory.ts';
+import { onIndexWrite } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { isEmptyQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
+import { isEmptyQuery, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
@@ -17,82 +17,27 @@ const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
 /** Titles starting with the word read per language (in key order) before ranking them by boost. */
 const PREFIX_WINDOW = 50;
 /**
- * Answers are kept this long per process, keyed on the index generation: a change to the index
- * is seen at once; hot words (part of suggestions) within this time.
+ * Answers are kept this long per process, keyed on the search generation: a write through this
+ * process is seen at once, one through another within GENERATION_POLL_MS; a scheduled item shows
+ * up within this time of its publication.
  */
 const ANSWER_TTL_MS = 30_000;
 /** Searches and suggestions repeat (hot words, the first letters everyone types). */
 const ANSWER_CACHE_SIZE = 2_000;
-/** Result rows kept: a few kilobytes each (titles and the summary source in two languages). */
-const ROW_CACHE_SIZE = 20_000;
-
-type ResultRow = Awaited<ReturnType<typeof repo.documentsByIds>>[number];
-
-/** Scans of search_documents at once while the index loads (each reads the whole table). */
-const MAX_SCANS = 2;
-/** Searches waiting for a scan; more are told to come back (503, Retry-After). */
-const MAX_WAITING = 16;
-/** Seconds a client is asked to wait when search cannot answer yet. */
-export const RETRY_AFTER_S = 5;
-
-/** Search cannot answer now (the index is loading and the slower path is busy, or suggestions). */
-export class SearchUnavailable extends Error {
-  override name = 'SearchUnavailable';
-  constructor(readonly retryAfterS: number) {
-    super('search is loading');
-  }
-}
-
-/** At most `limit` tasks at once, at most `waiting` queued; beyond that, SearchUnavailable. */
-class Limiter {
-  private running = 0;
-  private readonly queue: Array<() => void> = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly waiting: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.queue.length >= this.waiting) throw new SearchUnavailable(RETRY_AFTER_S);
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line.
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
-  }
-}
-
+/** How often a process on PostgreSQL reads the generation other processes move. */
+const GENERATION_POLL_MS = 1_000;
+/** How long the table's row count (for choosing a read path) is trusted. */
+const ROWS_TTL_MS = 60_000;
 /**
- * Reads rows asked for during one turn of the event loop with one query: concurrent searches
- * share the query's fixed cost (on PGlite, most of it).
+ * The ordered read costs about this many times the matches read per row it looks at (random
+ * reads in result order and a tsquery check, against a bitmap read and a sort): see pathFor.
  */
-class Batcher<R extends { id: number }> {
-  private pending: { ids: Set<number>; rows: Promise<Map<number, R>> } | null = null;
+const ORDERED_ROW_COST = 2;
 
-  constructor(private readonly read: (ids: number[]) => Promise<R[]>) {}
-
-  load(ids: readonly number[]): Promise<Map<number, R>> {
-    if (!this.pending) {
-      const batch = new Set<number>();
-      const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        // Later callers start the next batch.
-        this.pending = null;
-        return new Map((await this.read([...batch])).map((r) => [r.id, r]));
-      });
-      this.pending = { ids: batch, rows };
-    }
-    for (const id of ids) this.pending.ids.add(id);
-    return this.pending.rows;
-  }
+interface TierCount {
+  /** Exact up to SEARCH_RESULT_CAP, else the planner's estimate. */
+  n: number;
+  exact: boolean;
 }
 
 /** Search, its tabs, hot words, suggestions and hot courses (spec §2 /search, §7 "Home and search"). */
@@ -101,17 +46,42 @@ export class SearchService {
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   private readonly searches = new TtlCache<string, DataOf<'search'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly suggestions = new TtlCache<string, DataOf<'searchWordRemind'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private rows: { generation: number; byId: Map<number, ResultRow> } = { generation: -1, byId: new Map() };
-  private readonly rowReads: Batcher<ResultRow>;
-  private readonly counts = new TtlCache<string, { titles: number; bodies: number }>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private readonly scans = new Limiter(MAX_SCANS, MAX_WAITING);
+  private readonly counts = new TtlCache<string, { titles: TierCount; bodies: TierCount }>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
+  private readonly rowCount = new TtlCache<'all', number>(ROWS_TTL_MS);
+  /** The database's generation as last read, and writes through this process since. */
+  private stored = '0';
+  private local = 0;
+  private readonly unsubscribe: () => void;
+  private readonly poll: NodeJS.Timeout | null;
 
   constructor(
     private readonly db: Db,
-    private readonly indexes: SearchIndexLoader,
     private readonly now: () => Date,
   ) {
-    this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
+    this.unsubscribe = onIndexWrite(() => {
+      this.local += 1;
+    });
+    // One process owns an embedded database: every write goes through it and is heard above.
+    this.poll = isEmbedded(db) ? null : setInterval(() => void this.readGeneration(), GENERATION_POLL_MS).unref();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    if (this.poll) clearInterval(this.poll);
+  }
+
+  private async readGeneration(): Promise<void> {
+    try {
+      const [r] = await queryRows<{ v: string }>(this.db, sql`select last_value::text as v from search_generation`);
+      if (r) this.stored = r.v;
+    } catch {
+      // The next poll tries again; answers stay keyed on the last generation read.
+    }
+  }
+
+  /** Part of every cached answer's key (and of the public response cache's): moves with every index write. */
+  get generation(): string {
+    return `${this.stored}.${this.local}`;
   }
 
   /**
@@ -125,96 +95,63 @@ export class SearchService {
     this.suggestions.clear();
   }
 
-  /** Whether searches are answered from the in-memory index yet. */
-  get readiness() {
-    return this.indexes.readiness;
-  }
-
   search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
-    const index = this.indexes.current;
-    // While the index loads, every search reads the table (nothing kept: the index would be newer).
-    if (!index) return this.searchUncached(q, lang);
-    const key = JSON.stringify([index.generation, lang, q.type, q.page, q.page_size, q.keyword]);
+    const key = JSON.stringify([this.generation, lang, q.type, q.page, q.page_size, q.keyword]);
     return this.searches.get(key, () => this.searchUncached(q, lang));
   }
 
   /**
-   * Title matches first, then body-only matches, each in boost order (recent and popular first).
-   * Matching and ranking read the in-memory index (while it loads, a scan of search_documents);
-   * only the page's rows come from the database.
+   * Title matches first, then body-only matches, each in boost order (recent and popular first),
+   * matched and ranked in SQL; only the page's rows are read.
    */
   private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const parsed = withTranslations(parseQuery(q.keyword), await this.glossary());
     const base = { keyword: q.keyword, terms: parsed.terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
-    const module = q.type === 'all' ? null : q.type;
+    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: q.type === 'all' ? null : q.type, now: this.now() };
     const offset = (q.page - 1) * q.page_size;
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
-    const index = this.indexes.current;
-    let counts: { titles: number; bodies: number };
-    let ids: number[];
-    if (!index) {
-      const scan = await this.scans.run(() => repo.scanDocuments(this.db, parsed, module, Math.max(0, end)));
-      counts = scan;
-      ids = scan.ids.slice(offset, end);
-    } else {
-      const snapshot = index.current;
-      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
-      // Counting reads every match; the other pages and the other language reuse the counts.
-      const countKey = JSON.stringify([index.generation, q.type, parsed.lexemes, parsed.prefix, parsed.either]);
-      const known = this.counts.peek(countKey);
-      counts = known ?? { titles: snapshot.count(query, 'title', module), bodies: snapshot.count(query, 'body', module) };
-      if (!known) this.counts.set(countKey, counts);
-      const slots: number[] = [];
-      if (offset < end) {
-        if (offset < counts.titles) slots.push(...snapshot.top(query, 'title', module, end).slice(offset));
-        if (end > counts.titles) slots.push(...snapshot.top(query, 'body', module, end - counts.titles).slice(Math.max(0, offset - counts.titles)));
-      }
-      ids = slots.map((s) => snapshot.documentId(s));
-    }
-    const total = counts.titles + counts.bodies;
-    const docs = await this.documents(ids, index?.generation ?? -1);
-    const items = ids.flatMap((id) => {
-      const d = docs.get(id);
-      return d ? [presentResult(d, parsed.terms, lang)] : [];
+    // Counting is the costly part; the other pages and the other language reuse it.
+    const countKey = JSON.stringify([this.generation, m.module, m.tsquery]);
+    const counts = await this.counts.get(countKey, async () => {
+      const [titles, bodies] = await Promise.all([this.countTier(m, 'title'), this.countTier(m, 'body')]);
+      return { titles, bodies };
     });
-    return { ...base, items, total, total_exact: true, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
+    const rows: repo.ResultRow[] = [];
+    if (offset < end) {
+      const { titles, bodies } = counts;
+      const limit = end - offset;
+      if (offset < titles.n) rows.push(...(await repo.tierPage(this.db, m, 'title', await this.pathFor(titles, end), offset, limit)));
+      // Past the cap the title matches alone fill every page there is.
+      if (titles.exact && end > titles.n) {
+        const skip = Math.max(0, offset - titles.n);
+        rows.push(...(await repo.tierPage(this.db, m, 'body', await this.pathFor(bodies, end - titles.n), skip, limit - rows.length)));
+      }
+    }
+    const exact = counts.titles.exact && counts.bodies.exact;
+    const total = counts.titles.n + counts.bodies.n;
+    const items = rows.map((r) => presentResult(r, parsed.terms, lang));
+    return { ...base, items, total, total_exact: exact, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
+  }
+
+  /** The tier's matches: exact up to SEARCH_RESULT_CAP, past it the planner's estimate (at least the cap + 1). */
+  private async countTier(m: repo.Match, tier: repo.Tier): Promise<TierCount> {
+    const n = await repo.countTier(this.db, m, tier, SEARCH_RESULT_CAP);
+    if (n <= SEARCH_RESULT_CAP) return { n, exact: true };
+    return { n: Math.max(n, Math.round(await repo.estimateTier(this.db, m, tier))), exact: false };
   }
 
   /**
-   * Result rows by id. The first results of common keywords come back in many searches, so rows
-   * read for one index generation are kept (the most recently used ROW_CACHE_SIZE of them); none
-   * while the index loads (generation -1).
+   * How to read a tier's page ending at `end` (repo.Path): few matches (an exact count) are read
+   * from the GIN index and sorted. For more, the estimate E of the matches among N visible rows
+   * says which reads less: the ordered read looks at about end × N / E rows, the matches read at
+   * all E of them (and sorts them).
    */
-  private async documents(ids: number[], generation: number): Promise<Map<number, ResultRow>> {
-    if (generation < 0) return this.rowReads.load(ids);
-    if (this.rows.generation !== generation) this.rows = { generation, byId: new Map() };
-    const cache = this.rows.byId;
-    const out = new Map<number, ResultRow>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const row = cache.get(id);
-      if (!row) {
-        missing.push(id);
-        continue;
-      }
-      out.set(id, row);
-      cache.delete(id);
-      cache.set(id, row);
-    }
-    if (missing.length === 0) return out;
-    const read = await this.rowReads.load(missing);
-    for (const id of missing) {
-      const row = read.get(id);
-      if (!row) continue;
-      out.set(id, row);
-      // Rows read while the index changed belong to the old generation: not kept.
-      if (this.rows.byId !== cache) continue;
-      cache.set(id, row);
-      if (cache.size > ROW_CACHE_SIZE) cache.delete(cache.keys().next().value as number);
-    }
-    return out;
+  private async pathFor(count: TierCount, end: number): Promise<repo.Path> {
+    if (count.exact) return 'matches';
+    const rows = await this.rowCount.get('all', () => repo.visibleRows(this.db));
+    return ORDERED_ROW_COST * end * (rows / count.n) < count.n ? 'ordered' : 'matches';
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -243,14 +180,11 @@ export class SearchService {
    * language, then titles containing it anywhere.
    */
   suggest(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
-    const index = this.indexes.current;
-    // Suggestions come from the index's title lists: none while it loads (the box keeps working).
-    if (!index) return Promise.reject(new SearchUnavailable(RETRY_AFTER_S));
-    const cacheKey = JSON.stringify([index.generation, lang, suggestKey(word)]);
-    return this.suggestions.get(cacheKey, () => this.suggestUncached(index, word, lang));
+    const cacheKey = JSON.stringify([this.generation, lang, suggestKey(word)]);
+    return this.suggestions.get(cacheKey, () => this.suggestUncached(word, lang));
   }
 
-  private async suggestUncached(index: SearchIndex, word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
+  private async suggestUncached(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
     const key = suggestKey(word);
     const out = new Map<string, string>();
     const add = (term: string) => {
@@ -262,17 +196,21 @@ export class SearchService {
       const w = pick(lang, h.wordZh, h.wordEn);
       if (suggestKey(w).startsWith(key)) add(w);
     }
-    const snapshot = index.current;
+    const now = this.now();
     // Titles in the caller's language first; a word with Chinese characters only begins Chinese titles.
     const order: Array<'zh' | 'en'> = HAN_CHARACTER.test(key) ? ['zh'] : lang === 'en' ? ['en', 'zh'] : ['zh', 'en'];
-    for (const l of order) for (const term of snapshot.titlesStartingWith(l, key, PREFIX_WINDOW)) add(term);
-    const parsed = parseQuery(word);
+    for (const l of order) {
+      if (out.size >= SEARCH_SUGGEST_LIMIT) break;
+      for (const term of await repo.titlesStartingWith(this.db, l, key, now, PREFIX_WINDOW)) add(term);
+    }
+    const parsed: ParsedQuery = parseQuery(word);
     // Titles containing the word anywhere, most boosted first. A last word of one or two letters
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
-      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix), ['title']);
-      const slots = snapshot.top(query, 'title', null, SEARCH_SUGGEST_LIMIT * 2);
-      for (const slot of slots) add(snapshot.title(slot, lang === 'en' ? 'en' : 'zh'));
+      const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: null, now };
+      const count = await this.countTier(m, 'title');
+      const rows = await repo.tierPage(this.db, m, 'title', await this.pathFor(count, SEARCH_SUGGEST_LIMIT * 2), 0, SEARCH_SUGGEST_LIMIT * 2);
+      for (const r of rows) add(pick(lang, r.titleZh, r.titleEn));
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };
   }
