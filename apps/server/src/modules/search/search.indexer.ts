@@ -273,7 +273,7 @@ async function swapIn(db: Conn, from: string): Promise<void> {
         const indexes = await queryRows<{ name: string; key: string; live: boolean }>(
           tx as unknown as Db,
           sql`select c.relname as name, i.indrelid = 'search_documents'::regclass as live,
-              regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX )\S+ ON \S+ ', '\1') as key
+              regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX )\\S+ ON \\S+ ', '\\1') as key
             from pg_index i join pg_class c on c.oid = i.indexrelid
             where i.indrelid in ('search_documents'::regclass, 'search_documents_next'::regclass)`,
         );

@@ -76,12 +76,14 @@ export async function countTier(db: Db, m: Match, tier: Tier, cap: number): Prom
   return Number(r?.n ?? 0);
 }
 
-/** The planner's estimate of the tier's matches (from the lexeme statistics ANALYZE keeps). */
-export async function estimateTier(db: Db, m: Match, tier: Tier): Promise<number> {
-  const [r] = await queryRows<{ plan: unknown }>(
-    db,
-    sql`explain (format json) select 1 from search_documents d where ${visible(m)} and ${indexed(tier, tsquery(m))}`,
-  );
+/**
+ * The planner's estimate of the tier's matches, or of all matches (from the lexeme statistics
+ * ANALYZE keeps; lexemes counted as independent, so the bigrams of one word are underestimated).
+ */
+export async function estimateMatches(db: Db, m: Match, tier: Tier | 'all'): Promise<number> {
+  const q = tsquery(m);
+  const cond = tier === 'all' ? sql`(d.title_tsv @@ ${q} or d.body_tsv @@ ${q})` : indexed(tier, q);
+  const [r] = await queryRows<{ plan: unknown }>(db, sql`explain (format json) select 1 from search_documents d where ${visible(m)} and ${cond}`);
   const plan = r ? (Object.values(r)[0] as unknown) : null;
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }> | null;
   return parsed?.[0]?.Plan['Plan Rows'] ?? 0;
@@ -103,41 +105,75 @@ export interface ResultRow extends Record<string, unknown> {
   event: SearchEvent | null;
 }
 
-/**
- * How a tier's page is read (decision record 0073):
- * - `matches`: the tier's matches from the GIN index, then sorted by boost. Cheap when they are
- *   few; sorting tens of thousands of them is what made a common word slow.
- * - `ordered`: the visible rows in result order (the rank index), each checked against the
- *   tsquery until the page is full. Reads about page end ÷ share of rows matching: cheap for
- *   common keywords, a scan of the table for rare ones. The condition is wrapped in coalesce()
- *   so the planner cannot take the GIN path and sort.
- */
-export type Path = 'matches' | 'ordered';
+const mapRow = (r: ResultRow): ResultRow => ({
+  ...r,
+  id: Number(r.id),
+  itemId: Number(r.itemId),
+  publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt as unknown as string),
+  event: typeof r.event === 'string' ? (JSON.parse(r.event) as SearchEvent) : r.event,
+});
 
-/** A page of the tier's matches in result order: boost desc, id desc. */
-export async function tierPage(db: Db, m: Match, tier: Tier, path: Path, offset: number, limit: number): Promise<ResultRow[]> {
-  if (limit <= 0) return [];
-  const q = tsquery(m);
-  const rows =
-    path === 'matches'
-      ? await queryRows<ResultRow>(
-          db,
-          sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${indexed(tier, q)}),
-            page as (select id, boost from m order by boost desc, id desc limit ${limit} offset ${offset})
-          select ${RESULT_COLUMNS} from page join search_documents d on d.id = page.id order by page.boost desc, page.id desc`,
-        )
-      : await queryRows<ResultRow>(
-          db,
-          sql`select ${RESULT_COLUMNS} from search_documents d where ${visible(m)} and coalesce(${indexed(tier, q)}, false)
-          order by d.boost desc nulls last, d.id desc nulls last limit ${limit} offset ${offset}`,
-        );
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    itemId: Number(r.itemId),
-    publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt as unknown as string),
-    event: typeof r.event === 'string' ? (JSON.parse(r.event) as SearchEvent) : r.event,
-  }));
+export interface MatchesPage {
+  rows: ResultRow[];
+  /** The tier's matches, counted up to `cap` + 1 (the rows are the page only when no more). */
+  count: number;
+}
+
+/**
+ * A page of the tier's matches in result order (boost desc, id desc), from the GIN index: every
+ * match is read and sorted, so this is for a tier of few matches. With `cap`, at most cap + 1
+ * matches are read and counted in the same statement; past the cap the rows are not the page.
+ */
+export async function matchesPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, cap: number | null): Promise<MatchesPage> {
+  const rows = await queryRows<ResultRow & { count: number | string }>(
+    db,
+    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${indexed(tier, tsquery(m))}
+        ${cap === null ? sql`` : sql`limit ${cap + 1}`}),
+      page as (select id, boost from m order by boost desc, id desc limit ${Math.max(0, limit)} offset ${offset})
+    select (select count(*) from m) as count, ${RESULT_COLUMNS}
+    from (select 1) one left join (page join search_documents d on d.id = page.id) on true
+    order by page.boost desc, page.id desc`,
+  );
+  return { count: Number(rows[0]?.count ?? 0), rows: rows.filter((r) => r.id !== null).map(mapRow) };
+}
+
+export interface OrderedPage {
+  rows: ResultRow[];
+  /** Matches found up to the page's end and one beyond it (has_more), at most offset + limit + 1. */
+  hits: number;
+  /** Visible rows looked at to find them (the last hit's place in result order). */
+  looked: number;
+}
+
+/**
+ * A page of the tier's matches read the other way: the visible rows in result order (the rank
+ * index), each checked against the tsquery, until the page's end and one more match are found or
+ * `budget` rows were looked at. About page end ÷ share of rows matching rows are read: cheap for a
+ * common keyword, however many items it matches, where reading and sorting every match was what
+ * made it slow. The condition is wrapped in coalesce() so the planner cannot take the GIN path.
+ * `hits` below offset + limit + 1 means the tier ended or the budget ran out first.
+ */
+export async function orderedPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, budget: number): Promise<OrderedPage> {
+  const order = sql`d.boost desc nulls last, d.id desc nulls last`;
+  const rows = await queryRows<ResultRow & { n: number | string; rn: number | string; hits: number | string }>(
+    db,
+    sql`with hits as materialized (
+        select x.rn, x.id from (
+          select row_number() over (order by ${order}) as rn, d.id, coalesce(${indexed(tier, tsquery(m))}, false) as hit
+          from search_documents d where ${visible(m)} order by ${order} limit ${budget}) x
+        where x.hit limit ${offset + limit + 1}),
+      numbered as (select rn, id, row_number() over (order by rn) as n from hits),
+      tally as (select count(*) as hits, max(rn) as looked from hits)
+    select t.hits, t.looked as rn, p.n, ${RESULT_COLUMNS}
+    from tally t left join numbered p on p.n > ${offset} and p.n <= ${offset + limit} left join search_documents d on d.id = p.id
+    order by p.n`,
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((r) => r.n !== null).map(mapRow),
+    hits: Number(first?.hits ?? 0),
+    looked: Number(first?.rn ?? 0),
+  };
 }
 
 /**

@@ -18,10 +18,11 @@ const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
 const PREFIX_WINDOW = 50;
 /**
  * Answers are kept this long per process, keyed on the search generation: a write through this
- * process is seen at once, one through another within GENERATION_POLL_MS; a scheduled item shows
- * up within this time of its publication.
+ * process is seen at once, one through another within GENERATION_POLL_MS; a scheduled item within
+ * the minute of its publication.
  */
 const ANSWER_TTL_MS = 30_000;
+const MINUTE_MS = 60_000;
 /** Searches and suggestions repeat (hot words, the first letters everyone types). */
 const ANSWER_CACHE_SIZE = 2_000;
 /** How often a process on PostgreSQL reads the generation other processes move. */
@@ -29,14 +30,22 @@ const GENERATION_POLL_MS = 1_000;
 /** How long the table's row count (for choosing a read path) is trusted. */
 const ROWS_TTL_MS = 60_000;
 /**
- * The ordered read costs about this many times the matches read per row it looks at (random
- * reads in result order and a tsquery check, against a bitmap read and a sort): see pathFor.
+ * Most rows an ordered read looks at (a few microseconds each) before the matches are counted and
+ * sorted instead; and how many times the expected number it may look at (estimates err).
  */
-const ORDERED_ROW_COST = 2;
+const ORDERED_BUDGET = 20_000;
+const ORDERED_MARGIN = 3;
 
-interface TierCount {
-  /** Exact up to SEARCH_RESULT_CAP, else the planner's estimate. */
-  n: number;
+/** What is known of a keyword's matches per tier: planner estimates, counts up to the cap + 1. */
+interface Facts {
+  estimates: Partial<Record<repo.Tier | 'all', number>>;
+  counts: Partial<Record<repo.Tier, number>>;
+}
+
+interface TierPage {
+  rows: repo.ResultRow[];
+  /** The tier's matches: exact up to SEARCH_RESULT_CAP, else an estimate. */
+  count: number;
   exact: boolean;
 }
 
@@ -46,7 +55,7 @@ export class SearchService {
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   private readonly searches = new TtlCache<string, DataOf<'search'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly suggestions = new TtlCache<string, DataOf<'searchWordRemind'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private readonly counts = new TtlCache<string, { titles: TierCount; bodies: TierCount }>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
+  private readonly facts = new TtlCache<string, Facts>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly rowCount = new TtlCache<'all', number>(ROWS_TTL_MS);
   /** The database's generation as last read, and writes through this process since. */
   private stored = '0';
@@ -79,9 +88,18 @@ export class SearchService {
     }
   }
 
-  /** Part of every cached answer's key (and of the public response cache's): moves with every index write. */
+  /**
+   * Part of every cached answer's key (and of the public response cache's): moves with every
+   * index write, and every minute of the clock searches check publication times against.
+   */
   get generation(): string {
-    return `${this.stored}.${this.local}`;
+    return `${this.stored}.${this.local}.${this.minute().getTime()}`;
+  }
+
+  /** The clock, to the minute: answers of one minute agree (a scheduled item shows up in its minute). */
+  private minute(): Date {
+    const t = this.now().getTime();
+    return new Date(t - (t % MINUTE_MS));
   }
 
   /**
@@ -109,49 +127,90 @@ export class SearchService {
     const base = { keyword: q.keyword, terms: parsed.terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
-    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: q.type === 'all' ? null : q.type, now: this.now() };
+    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: q.type === 'all' ? null : q.type, now: this.minute() };
     const offset = (q.page - 1) * q.page_size;
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
-    // Counting is the costly part; the other pages and the other language reuse it.
-    const countKey = JSON.stringify([this.generation, m.module, m.tsquery]);
-    const counts = await this.counts.get(countKey, async () => {
-      const [titles, bodies] = await Promise.all([this.countTier(m, 'title'), this.countTier(m, 'body')]);
-      return { titles, bodies };
-    });
-    const rows: repo.ResultRow[] = [];
-    if (offset < end) {
-      const { titles, bodies } = counts;
-      const limit = end - offset;
-      if (offset < titles.n) rows.push(...(await repo.tierPage(this.db, m, 'title', await this.pathFor(titles, end), offset, limit)));
-      // Past the cap the title matches alone fill every page there is.
-      if (titles.exact && end > titles.n) {
-        const skip = Math.max(0, offset - titles.n);
-        rows.push(...(await repo.tierPage(this.db, m, 'body', await this.pathFor(bodies, end - titles.n), skip, limit - rows.length)));
-      }
+    if (offset >= end) {
+      // Past the cap: no rows, only the total.
+      const [titles, bodies] = [await this.countOrEstimate(m, 'title', this.factsOf(m)), await this.countOrEstimate(m, 'body', this.factsOf(m))];
+      return { ...base, items: [], total: titles.count + bodies.count, total_exact: titles.exact && bodies.exact, has_more: false };
     }
-    const exact = counts.titles.exact && counts.bodies.exact;
-    const total = counts.titles.n + counts.bodies.n;
+    const facts = this.factsOf(m);
+    const titles = await this.readTier(m, 'title', offset, end - offset, facts);
+    const rows = [...titles.rows];
+    let total: number;
+    let exact = titles.exact;
+    if (!titles.exact) {
+      // A common keyword: the title matches fill every page; the total is an estimate.
+      facts.estimates.all ??= await repo.estimateMatches(this.db, m, 'all');
+      total = Math.max(titles.count, Math.round(facts.estimates.all));
+    } else if (end > titles.count) {
+      const bodies = await this.readTier(m, 'body', Math.max(0, offset - titles.count), end - offset - rows.length, facts);
+      rows.push(...bodies.rows);
+      total = titles.count + bodies.count;
+      exact = bodies.exact;
+    } else {
+      const bodies = await this.countOrEstimate(m, 'body', facts);
+      total = titles.count + bodies.count;
+      exact = bodies.exact;
+    }
     const items = rows.map((r) => presentResult(r, parsed.terms, lang));
     return { ...base, items, total, total_exact: exact, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
   }
 
-  /** The tier's matches: exact up to SEARCH_RESULT_CAP, past it the planner's estimate (at least the cap + 1). */
-  private async countTier(m: repo.Match, tier: repo.Tier): Promise<TierCount> {
-    const n = await repo.countTier(this.db, m, tier, SEARCH_RESULT_CAP);
-    if (n <= SEARCH_RESULT_CAP) return { n, exact: true };
-    return { n: Math.max(n, Math.round(await repo.estimateTier(this.db, m, tier))), exact: false };
+  /** What is known of a keyword's matches: the other pages and the other language reuse it. */
+  private factsOf(m: repo.Match): Facts {
+    const key = JSON.stringify([this.generation, m.module, m.tsquery]);
+    const known = this.facts.peek(key);
+    if (known) return known;
+    const facts: Facts = { estimates: {}, counts: {} };
+    this.facts.set(key, facts);
+    return facts;
+  }
+
+  /** The tier's exact count when the planner expects few matches, else its estimate. */
+  private async countOrEstimate(m: repo.Match, tier: repo.Tier, facts: Facts): Promise<{ count: number; exact: boolean }> {
+    if (facts.counts[tier] === undefined) {
+      facts.estimates[tier] ??= await repo.estimateMatches(this.db, m, tier);
+      if (facts.estimates[tier] > SEARCH_RESULT_CAP) return { count: Math.round(facts.estimates[tier]), exact: false };
+      facts.counts[tier] = await repo.countTier(this.db, m, tier, SEARCH_RESULT_CAP);
+    }
+    const n = facts.counts[tier];
+    return n <= SEARCH_RESULT_CAP ? { count: n, exact: true } : { count: Math.max(n, Math.round(facts.estimates[tier] ?? 0)), exact: false };
   }
 
   /**
-   * How to read a tier's page ending at `end` (repo.Path): few matches (an exact count) are read
-   * from the GIN index and sorted. For more, the estimate E of the matches among N visible rows
-   * says which reads less: the ordered read looks at about end × N / E rows, the matches read at
-   * all E of them (and sorts them).
+   * A page of one tier, read the cheaper of two ways (decision record 0073). When the planner
+   * expects many matches, in result order until the page is full (repo.orderedPage, no count: a
+   * common keyword's page costs about the page's end ÷ its share of rows). Otherwise, or when that
+   * read gives up, the matches are counted up to the cap and, if no more, read from the GIN index
+   * and sorted (repo.matchesPage). `count` is exact up to the cap, else an estimate.
    */
-  private async pathFor(count: TierCount, end: number): Promise<repo.Path> {
-    if (count.exact) return 'matches';
+  private async readTier(m: repo.Match, tier: repo.Tier, offset: number, limit: number, facts: Facts): Promise<TierPage> {
+    if (limit <= 0) return { rows: [], count: 0, exact: true };
     const rows = await this.rowCount.get('all', () => repo.visibleRows(this.db));
-    return ORDERED_ROW_COST * end * (rows / count.n) < count.n ? 'ordered' : 'matches';
+    const sampled = (p: repo.OrderedPage) => (p.looked > 0 ? Math.round((p.hits * rows) / p.looked) : 0);
+    const toLook = (matches: number) => Math.ceil(((offset + limit + 1) * rows) / Math.max(1, matches));
+    if (facts.counts[tier] === undefined) {
+      const estimate = (facts.estimates[tier] ??= await repo.estimateMatches(this.db, m, tier));
+      const budget = ORDERED_MARGIN * toLook(estimate);
+      if (estimate > SEARCH_RESULT_CAP && budget <= ORDERED_BUDGET) {
+        const page = await repo.orderedPage(this.db, m, tier, offset, limit, budget);
+        if (page.hits > offset + limit) return { rows: page.rows, count: Math.max(Math.round(estimate), sampled(page)), exact: false };
+      }
+      // Few matches expected (or the ordered read gave up): counted and paged in one statement.
+      const few = await repo.matchesPage(this.db, m, tier, offset, limit, SEARCH_RESULT_CAP);
+      facts.counts[tier] = few.count;
+      if (few.count <= SEARCH_RESULT_CAP) return { rows: few.rows, count: few.count, exact: true };
+    }
+    const n = facts.counts[tier] ?? 0;
+    if (n <= SEARCH_RESULT_CAP) return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: n, exact: true };
+    // More than the cap, though the planner expected fewer (the bigrams of one word go together,
+    // and it counts them as independent): in order up to the budget, else every match sorted.
+    const estimate = Math.max(n, Math.round(facts.estimates[tier] ?? 0));
+    const page = await repo.orderedPage(this.db, m, tier, offset, limit, ORDERED_BUDGET);
+    if (page.hits > offset + limit) return { rows: page.rows, count: Math.max(estimate, sampled(page)), exact: false };
+    return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: estimate, exact: false };
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -196,7 +255,7 @@ export class SearchService {
       const w = pick(lang, h.wordZh, h.wordEn);
       if (suggestKey(w).startsWith(key)) add(w);
     }
-    const now = this.now();
+    const now = this.minute();
     // Titles in the caller's language first; a word with Chinese characters only begins Chinese titles.
     const order: Array<'zh' | 'en'> = HAN_CHARACTER.test(key) ? ['zh'] : lang === 'en' ? ['en', 'zh'] : ['zh', 'en'];
     for (const l of order) {
@@ -208,8 +267,7 @@ export class SearchService {
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
       const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: null, now };
-      const count = await this.countTier(m, 'title');
-      const rows = await repo.tierPage(this.db, m, 'title', await this.pathFor(count, SEARCH_SUGGEST_LIMIT * 2), 0, SEARCH_SUGGEST_LIMIT * 2);
+      const { rows } = await this.readTier(m, 'title', 0, SEARCH_SUGGEST_LIMIT * 2, this.factsOf(m));
       for (const r of rows) add(pick(lang, r.titleZh, r.titleEn));
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };
