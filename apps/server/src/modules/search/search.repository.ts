@@ -76,17 +76,41 @@ export async function countTier(db: Db, m: Match, tier: Tier, cap: number): Prom
   return Number(r?.n ?? 0);
 }
 
-/**
- * The planner's estimate of the tier's matches, or of all matches (from the lexeme statistics
- * ANALYZE keeps; lexemes counted as independent, so the bigrams of one word are underestimated).
- */
-export async function estimateMatches(db: Db, m: Match, tier: Tier | 'all'): Promise<number> {
-  const q = tsquery(m);
-  const cond = tier === 'all' ? sql`(d.title_tsv @@ ${q} or d.body_tsv @@ ${q})` : indexed(tier, q);
-  const [r] = await queryRows<{ plan: unknown }>(db, sql`explain (format json) select 1 from search_documents d where ${visible(m)} and ${cond}`);
-  const plan = r ? (Object.values(r)[0] as unknown) : null;
+/** The share of rows holding each of the commonest lexemes of a field, as ANALYZE counted them. */
+export interface LexemeStats {
+  share: Map<string, number>;
+  /** The share of the least common lexeme counted: every other lexeme is rarer. */
+  floor: number;
+}
+
+/** Lexeme statistics of the title and body vectors (PostgreSQL keeps the most common ones). */
+export async function lexemeStats(db: Db): Promise<Record<Tier, LexemeStats>> {
+  const rows = await queryRows<{ field: string; elems: string[] | string | null; freqs: number[] | string | null }>(
+    db,
+    sql`select attname as field, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+      where schemaname = current_schema() and tablename = 'search_documents' and attname in ('title_tsv', 'body_tsv')`,
+  );
+  const parse = <T>(v: T[] | string | null, f: (x: string) => T): T[] =>
+    v === null ? [] : Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((x) => f(x.replace(/^"|"$/g, '')));
+  const out: Record<Tier, LexemeStats> = { title: { share: new Map(), floor: DEFAULT_SHARE }, body: { share: new Map(), floor: DEFAULT_SHARE } };
+  for (const r of rows) {
+    const elems = parse(r.elems, (x) => x);
+    const freqs = parse(r.freqs, Number).map(Number);
+    const stats: LexemeStats = { share: new Map(elems.map((e, i) => [e, freqs[i] ?? 0])), floor: freqs[elems.length] ?? DEFAULT_SHARE };
+    out[r.field === 'title_tsv' ? 'title' : 'body'] = stats;
+  }
+  return out;
+}
+
+/** PostgreSQL's own guess for a text match without statistics. */
+const DEFAULT_SHARE = 0.005;
+
+/** Visible rows of the tab (the planner's estimate: module has ordinary statistics). */
+export async function visibleRows(db: Db, m: Match): Promise<number> {
+  const [r] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) select 1 from search_documents d where ${visible(m)}`);
+  const plan = r ? Object.values(r)[0] : null;
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }> | null;
-  return parsed?.[0]?.Plan['Plan Rows'] ?? 0;
+  return Math.max(1, parsed?.[0]?.Plan['Plan Rows'] ?? 1);
 }
 
 const RESULT_COLUMNS = sql`d.id, d.module, d.item_id as "itemId", d.title_zh as "titleZh", d.title_en as "titleEn", d.body_zh as "bodyZh",
@@ -192,10 +216,4 @@ export async function titlesStartingWith(db: Db, lang: 'zh' | 'en', key: string,
       order by boost desc`,
   );
   return rows.map((r) => r.title);
-}
-
-/** Rows the searches look through (the planner's count, kept by ANALYZE and autovacuum). */
-export async function visibleRows(db: Db): Promise<number> {
-  const [r] = await queryRows<{ n: number | string }>(db, sql`select greatest(reltuples, 1) as n from pg_class where oid = 'search_documents'::regclass`);
-  return Number(r?.n ?? 1);
 }

@@ -34,17 +34,24 @@ const ROWS_TTL_MS = 60_000;
  * sorted instead; and how many times the expected number it may look at (estimates err).
  */
 const ORDERED_BUDGET = 20_000;
+/**
+ * Matches are counted up to this many (and the page sorted from them in the same statement):
+ * past the result cap too, since knowing there are 2,000 rather than "over 1,000" tells the
+ * reads apart (in order it would look at 300 rows a match there; sorting 2,000 is cheaper).
+ */
+const COUNT_CAP = 5 * SEARCH_RESULT_CAP;
 const ORDERED_MARGIN = 3;
 
-/** What is known of a keyword's matches per tier: planner estimates, counts up to the cap + 1. */
+/** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
 interface Facts {
-  estimates: Partial<Record<repo.Tier | 'all', number>>;
+  parsed: ParsedQuery;
+  estimates: Partial<Record<repo.Tier, number>>;
   counts: Partial<Record<repo.Tier, number>>;
 }
 
 interface TierPage {
   rows: repo.ResultRow[];
-  /** The tier's matches: exact up to SEARCH_RESULT_CAP, else an estimate. */
+  /** The tier's matches: exact up to COUNT_CAP, else an estimate. */
   count: number;
   exact: boolean;
 }
@@ -56,7 +63,8 @@ export class SearchService {
   private readonly searches = new TtlCache<string, DataOf<'search'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly suggestions = new TtlCache<string, DataOf<'searchWordRemind'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly facts = new TtlCache<string, Facts>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private readonly rowCount = new TtlCache<'all', number>(ROWS_TTL_MS);
+  private readonly rowCount = new TtlCache<string, number>(ROWS_TTL_MS);
+  private readonly lexemeStats = new TtlCache<'all', Record<repo.Tier, repo.LexemeStats>>(ROWS_TTL_MS);
   /** The database's generation as last read, and writes through this process since. */
   private stored = '0';
   private local = 0;
@@ -132,18 +140,20 @@ export class SearchService {
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
     if (offset >= end) {
       // Past the cap: no rows, only the total.
-      const [titles, bodies] = [await this.countOrEstimate(m, 'title', this.factsOf(m)), await this.countOrEstimate(m, 'body', this.factsOf(m))];
+      const [titles, bodies] = [await this.countOrEstimate(m, 'title', this.factsOf(m, parsed)), await this.countOrEstimate(m, 'body', this.factsOf(m, parsed))];
       return { ...base, items: [], total: titles.count + bodies.count, total_exact: titles.exact && bodies.exact, has_more: false };
     }
-    const facts = this.factsOf(m);
+    const facts = this.factsOf(m, parsed);
     const titles = await this.readTier(m, 'title', offset, end - offset, facts);
     const rows = [...titles.rows];
     let total: number;
     let exact = titles.exact;
     if (!titles.exact) {
-      // A common keyword: the title matches fill every page; the total is an estimate.
-      facts.estimates.all ??= await repo.estimateMatches(this.db, m, 'all');
-      total = Math.max(titles.count, Math.round(facts.estimates.all));
+      // A common keyword: the title matches fill every page; the total is an estimate (the body
+      // matches that are not title matches at least as many as the body's beyond the titles').
+      facts.estimates.body ??= await this.estimate(m, facts, 'body');
+      facts.estimates.title ??= await this.estimate(m, facts, 'title');
+      total = titles.count + Math.max(0, Math.round(facts.estimates.body - facts.estimates.title));
     } else if (end > titles.count) {
       const bodies = await this.readTier(m, 'body', Math.max(0, offset - titles.count), end - offset - rows.length, facts);
       rows.push(...bodies.rows);
@@ -155,62 +165,104 @@ export class SearchService {
       exact = bodies.exact;
     }
     const items = rows.map((r) => presentResult(r, parsed.terms, lang));
-    return { ...base, items, total, total_exact: exact, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
+    // An estimated total says nothing sure of the next page: a full page says there may be one.
+    const more = exact ? end < total : rows.length === end - offset;
+    return { ...base, items, total, total_exact: exact, has_more: offset < end && end < SEARCH_RESULT_CAP && more };
   }
 
   /** What is known of a keyword's matches: the other pages and the other language reuse it. */
-  private factsOf(m: repo.Match): Facts {
+  private factsOf(m: repo.Match, parsed: ParsedQuery): Facts {
     const key = JSON.stringify([this.generation, m.module, m.tsquery]);
     const known = this.facts.peek(key);
     if (known) return known;
-    const facts: Facts = { estimates: {}, counts: {} };
+    const facts: Facts = { parsed, estimates: {}, counts: {} };
     this.facts.set(key, facts);
     return facts;
   }
 
-  /** The tier's exact count when the planner expects few matches, else its estimate. */
-  private async countOrEstimate(m: repo.Match, tier: repo.Tier, facts: Facts): Promise<{ count: number; exact: boolean }> {
-    if (facts.counts[tier] === undefined) {
-      facts.estimates[tier] ??= await repo.estimateMatches(this.db, m, tier);
-      if (facts.estimates[tier] > SEARCH_RESULT_CAP) return { count: Math.round(facts.estimates[tier]), exact: false };
-      facts.counts[tier] = await repo.countTier(this.db, m, tier, SEARCH_RESULT_CAP);
-    }
-    const n = facts.counts[tier];
-    return n <= SEARCH_RESULT_CAP ? { count: n, exact: true } : { count: Math.max(n, Math.round(facts.estimates[tier] ?? 0)), exact: false };
+  /**
+   * The tier's matches judged after an ordered read: the estimate, or the share of matches among
+   * the rows it looked at if larger (those are the most boosted rows, so the share is only a hint).
+   */
+  private sampledCount(page: repo.OrderedPage, estimate: number, rows: number): number {
+    const sampled = page.looked > 0 ? Math.round((page.hits * rows) / page.looked) : 0;
+    return Math.max(page.hits, Math.round(estimate), sampled);
+  }
+
+  private visibleRows(m: repo.Match): Promise<number> {
+    return this.rowCount.get(m.module ?? '*', () => repo.visibleRows(this.db, m));
   }
 
   /**
-   * A page of one tier, read the cheaper of two ways (decision record 0073). When the planner
-   * expects many matches, in result order until the page is full (repo.orderedPage, no count: a
-   * common keyword's page costs about the page's end ÷ its share of rows). Otherwise, or when that
-   * read gives up, the matches are counted up to the cap and, if no more, read from the GIN index
-   * and sorted (repo.matchesPage). `count` is exact up to the cap, else an estimate.
+   * The matches to expect, from the lexeme statistics ANALYZE keeps: the bigrams of one word go
+   * together (the word is as common as its rarest bigram), words are independent, a prefix is as
+   * common as its completions together, a glossary group as its alternatives. The planner counts
+   * every lexeme as independent, which makes 淋巴瘤 (淋巴 & 巴瘤) a tenth as common as it is.
+   */
+  private async estimate(m: repo.Match, facts: Facts, tier: repo.Tier): Promise<number> {
+    const stats = await this.lexemeStats.get('all', () => repo.lexemeStats(this.db));
+    const rows = await this.visibleRows(m);
+    const q = facts.parsed;
+    const share = (s: repo.LexemeStats) => {
+      const of = (l: string) => s.share.get(l) ?? s.floor / 2;
+      const word = (lexemes: readonly string[]) => Math.min(...lexemes.map(of));
+      let p = 1;
+      for (const piece of q.pieces) p *= word(piece);
+      if (q.prefix !== null) {
+        let completions = 0;
+        for (const [l, f] of s.share) if (l.startsWith(q.prefix)) completions += f;
+        p *= Math.min(1, completions || s.floor / 2);
+      }
+      for (const group of q.either ?? []) p *= Math.min(1, group.reduce((sum, alt) => sum + word(alt), 0));
+      return p;
+    };
+    return rows * share(stats[tier]);
+  }
+
+  /** The tier's exact count when few matches are expected, else its estimate. */
+  private async countOrEstimate(m: repo.Match, tier: repo.Tier, facts: Facts): Promise<{ count: number; exact: boolean }> {
+    if (facts.counts[tier] === undefined) {
+      facts.estimates[tier] ??= await this.estimate(m, facts, tier);
+      if (facts.estimates[tier] > SEARCH_RESULT_CAP) return { count: Math.round(facts.estimates[tier]), exact: false };
+      facts.counts[tier] = await repo.countTier(this.db, m, tier, COUNT_CAP);
+    }
+    const n = facts.counts[tier];
+    return n <= COUNT_CAP ? { count: n, exact: true } : { count: Math.max(n, Math.round(facts.estimates[tier] ?? 0)), exact: false };
+  }
+
+  /**
+   * A page of one tier, read the cheaper of two ways (decision record 0073). When many matches
+   * are expected, in result order until the page is full (repo.orderedPage, no count: a common
+   * keyword's page costs about the page's end ÷ its share of rows). Otherwise, or when that read
+   * gives up, the matches are counted up to COUNT_CAP and, if no more, read from the GIN index and
+   * sorted in the same statement (repo.matchesPage). `count` is exact up to COUNT_CAP, else an estimate.
    */
   private async readTier(m: repo.Match, tier: repo.Tier, offset: number, limit: number, facts: Facts): Promise<TierPage> {
     if (limit <= 0) return { rows: [], count: 0, exact: true };
-    const rows = await this.rowCount.get('all', () => repo.visibleRows(this.db));
-    const sampled = (p: repo.OrderedPage) => (p.looked > 0 ? Math.round((p.hits * rows) / p.looked) : 0);
-    const toLook = (matches: number) => Math.ceil(((offset + limit + 1) * rows) / Math.max(1, matches));
+    const rows = await this.visibleRows(m);
+    const toLook = (matches: number) => ORDERED_MARGIN * Math.ceil(((offset + limit + 1) * rows) / Math.max(1, matches));
     if (facts.counts[tier] === undefined) {
-      const estimate = (facts.estimates[tier] ??= await repo.estimateMatches(this.db, m, tier));
-      const budget = ORDERED_MARGIN * toLook(estimate);
-      if (estimate > SEARCH_RESULT_CAP && budget <= ORDERED_BUDGET) {
-        const page = await repo.orderedPage(this.db, m, tier, offset, limit, budget);
-        if (page.hits > offset + limit) return { rows: page.rows, count: Math.max(Math.round(estimate), sampled(page)), exact: false };
+      const estimate = (facts.estimates[tier] ??= await this.estimate(m, facts, tier));
+      if (estimate > SEARCH_RESULT_CAP && toLook(estimate) <= ORDERED_BUDGET) {
+        const page = await repo.orderedPage(this.db, m, tier, offset, limit, toLook(estimate));
+        if (page.hits > offset + limit) return { rows: page.rows, count: this.sampledCount(page, estimate, rows), exact: false };
       }
-      // Few matches expected (or the ordered read gave up): counted and paged in one statement.
-      const few = await repo.matchesPage(this.db, m, tier, offset, limit, SEARCH_RESULT_CAP);
+      // Fewer matches expected (or the ordered read gave up): counted and paged in one statement.
+      const few = await repo.matchesPage(this.db, m, tier, offset, limit, COUNT_CAP);
       facts.counts[tier] = few.count;
-      if (few.count <= SEARCH_RESULT_CAP) return { rows: few.rows, count: few.count, exact: true };
+      if (few.count <= COUNT_CAP) return { rows: few.rows, count: few.count, exact: true };
     }
     const n = facts.counts[tier] ?? 0;
-    if (n <= SEARCH_RESULT_CAP) return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: n, exact: true };
-    // More than the cap, though the planner expected fewer (the bigrams of one word go together,
-    // and it counts them as independent): in order up to the budget, else every match sorted.
-    const estimate = Math.max(n, Math.round(facts.estimates[tier] ?? 0));
-    const page = await repo.orderedPage(this.db, m, tier, offset, limit, ORDERED_BUDGET);
-    if (page.hits > offset + limit) return { rows: page.rows, count: Math.max(estimate, sampled(page)), exact: false };
-    return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: estimate, exact: false };
+    // Known matches (another page of the keyword): in order when that reads less, else sorted.
+    if (n <= COUNT_CAP && (n <= SEARCH_RESULT_CAP || toLook(n) > ORDERED_BUDGET)) {
+      return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: n, exact: true };
+    }
+    // Past the count's cap, though fewer were expected: in order up to the budget, else every match sorted.
+    const page = await repo.orderedPage(this.db, m, tier, offset, limit, n <= COUNT_CAP ? toLook(n) : ORDERED_BUDGET);
+    const exact = n <= COUNT_CAP;
+    const estimate = exact ? n : Math.max(n, this.sampledCount(page, facts.estimates[tier] ?? 0, rows));
+    if (page.hits > offset + limit) return { rows: page.rows, count: estimate, exact };
+    return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: estimate, exact };
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -267,7 +319,7 @@ export class SearchService {
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
       const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: null, now };
-      const { rows } = await this.readTier(m, 'title', 0, SEARCH_SUGGEST_LIMIT * 2, this.factsOf(m));
+      const { rows } = await this.readTier(m, 'title', 0, SEARCH_SUGGEST_LIMIT * 2, this.factsOf(m, parsed));
       for (const r of rows) add(pick(lang, r.titleZh, r.titleEn));
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };

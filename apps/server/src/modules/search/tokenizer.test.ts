@@ -96,7 +96,12 @@ describe('query safety', () => {
   });
 
   it('reads operators and punctuation as separators', () => {
-    expect(parseQuery("'; drop table users; --")).toEqual({ lexemes: ['drop', 'table'], prefix: 'users', terms: ['drop', 'table', 'users'] });
+    expect(parseQuery("'; drop table users; --")).toEqual({
+      lexemes: ['drop', 'table'],
+      prefix: 'users',
+      terms: ['drop', 'table', 'users'],
+      pieces: [['drop'], ['table']],
+    });
     expect(isEmptyQuery(parseQuery('!!! ::: ***'))).toBe(true);
   });
 

@@ -157,6 +157,8 @@ export interface ParsedQuery {
   prefix: string | null;
   /** The keyword as searched, for highlighting: Han pieces and Latin words, normalised. */
   terms: string[];
+  /** `lexemes` by the piece or word they come from (a piece's bigrams go together: for estimates). */
+  pieces: string[][];
   /**
    * Parts of the keyword that have a translation (`withTranslations`): each group is matched by
    * any one of its alternatives, an alternative by all of its lexemes.
@@ -202,6 +204,7 @@ export function withTranslations(q: ParsedQuery, glossary: readonly Translation[
     lexemes: q.lexemes.filter((l) => !taken.has(l)),
     prefix: q.prefix !== null && taken.has(q.prefix) ? null : q.prefix,
     terms: q.terms,
+    pieces: q.pieces.map((p) => p.filter((l) => !taken.has(l))).filter((p) => p.length > 0),
     either,
   };
 }
@@ -217,8 +220,13 @@ export function parseQuery(keyword: string): ParsedQuery {
   const last = used.at(-1);
   const prefix = last && !last.han ? last.text : null;
   const lexemes = new Set<string>();
-  for (const p of prefix ? used.slice(0, -1) : used) for (const l of p.han ? bigramsOf(p.text) : [p.text]) lexemes.add(l);
-  return { lexemes: [...lexemes], prefix, terms: [...new Set(used.map((p) => p.text))] };
+  const groups: string[][] = [];
+  for (const p of prefix ? used.slice(0, -1) : used) {
+    const own = p.han ? bigramsOf(p.text) : [p.text];
+    groups.push(own);
+    for (const l of own) lexemes.add(l);
+  }
+  return { lexemes: [...lexemes], prefix, terms: [...new Set(used.map((p) => p.text))], pieces: groups };
 }
 
 /** Whether a query asks for anything (a keyword of punctuation only does not). */
