@@ -19,7 +19,6 @@ import { parseQuery } from './tokenizer.ts';
 let app: FastifyInstance;
 let clock = new Date();
 const DAY = 86_400_000;
-const ADJECTIVES = ['鲭鲅', '鲳鲷', '鲂鲌'];
 
 beforeAll(async () => {
   app = await buildTestApp({ now: () => clock });
