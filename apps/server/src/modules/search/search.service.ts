@@ -47,6 +47,8 @@ interface Facts {
   parsed: ParsedQuery;
   estimates: Partial<Record<repo.Tier, number>>;
   counts: Partial<Record<repo.Tier, number>>;
+  /** The total shown for a tier past the cap, judged at its first ordered read (every page says the same). */
+  judged: Partial<Record<repo.Tier, number>>;
 }
 
 interface TierPage {
@@ -175,7 +177,7 @@ export class SearchService {
     const key = JSON.stringify([this.generation, m.module, m.tsquery]);
     const known = this.facts.peek(key);
     if (known) return known;
-    const facts: Facts = { parsed, estimates: {}, counts: {} };
+    const facts: Facts = { parsed, estimates: {}, counts: {}, judged: {} };
     this.facts.set(key, facts);
     return facts;
   }
@@ -245,7 +247,7 @@ export class SearchService {
       const estimate = (facts.estimates[tier] ??= await this.estimate(m, facts, tier));
       if (estimate > SEARCH_RESULT_CAP && toLook(estimate) <= ORDERED_BUDGET) {
         const page = await repo.orderedPage(this.db, m, tier, offset, limit, toLook(estimate));
-        if (page.hits > offset + limit) return { rows: page.rows, count: this.sampledCount(page, estimate, rows), exact: false };
+        if (page.hits > offset + limit) return { rows: page.rows, count: (facts.judged[tier] ??= this.sampledCount(page, estimate, rows)), exact: false };
       }
       // Fewer matches expected (or the ordered read gave up): counted and paged in one statement.
       const few = await repo.matchesPage(this.db, m, tier, offset, limit, COUNT_CAP);
@@ -260,7 +262,7 @@ export class SearchService {
     // Past the count's cap, though fewer were expected: in order up to the budget, else every match sorted.
     const page = await repo.orderedPage(this.db, m, tier, offset, limit, n <= COUNT_CAP ? toLook(n) : ORDERED_BUDGET);
     const exact = n <= COUNT_CAP;
-    const estimate = exact ? n : Math.max(n, this.sampledCount(page, facts.estimates[tier] ?? 0, rows));
+    const estimate = exact ? n : (facts.judged[tier] ??= Math.max(n, this.sampledCount(page, facts.estimates[tier] ?? 0, rows)));
     if (page.hits > offset + limit) return { rows: page.rows, count: estimate, exact };
     return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: estimate, exact };
   }
