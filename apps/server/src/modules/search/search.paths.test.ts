@@ -55,7 +55,7 @@ describe('the two read paths', () => {
   }
 
   it('page every tier the same as a plain sorted read, whatever the keyword, tab, page and budget', async () => {
-    const keywords = ['鲭鲅', '鲳鲷', '鲂鲌', '鲭鲅 鲂鲌', 'mackerel', 'macker', 'lecture 12', '专题', '摘要', '鲭鲅 nothinghere'];
+    const keywords = ['鲭鲅', '鲳鲷', '鲂鲌', '鲭鲅 鲂鲌', 'mackerel', 'macker', 'lecture 12', 'mackerel lect', '鲂鲌 lect', '专题', '摘要', '鲭鲅 nothinghere'];
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -63,17 +63,23 @@ describe('the two read paths', () => {
     };
     for (const keyword of keywords) {
       for (const module of [null, 'course', 'news'] as Array<SearchModule | null>) {
-        const m: repo.Match = { tsquery: repo.tsqueryOf(parseQuery(keyword)), module, now: clock };
+        const parsed = parseQuery(keyword);
+        const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module, now: clock };
+        // A trailing prefix may be checked on the rows the other words find (the same matches).
+        const split = parsed.prefix !== null && parsed.lexemes.length > 0 ? { ...m, exactPart: repo.tsqueryOf({ ...parsed, prefix: null }) } : m;
         for (const tier of ['title', 'body'] as const) {
           const all = await expected(m, tier);
           const capped = await repo.matchesPage(app.db, m, tier, 0, 5, SEARCH_RESULT_CAP);
           expect(capped.count, keyword).toBe(Math.min(all.length, SEARCH_RESULT_CAP + 1));
+          expect((await repo.matchesPage(app.db, split, tier, 0, 5, SEARCH_RESULT_CAP)).count, keyword).toBe(capped.count);
+          expect(await repo.countTier(app.db, split, tier, SEARCH_RESULT_CAP), keyword).toBe(capped.count);
           for (let i = 0; i < 4; i++) {
             const offset = random(Math.max(1, Math.min(all.length + 3, 1000)));
             const limit = 1 + random(20);
             const want = all.slice(offset, offset + limit);
             const label = `${keyword} ${module} ${tier} ${offset}+${limit}`;
             expect((await repo.matchesPage(app.db, m, tier, offset, limit, null)).rows.map((r) => r.id), label).toEqual(want);
+            expect((await repo.matchesPage(app.db, split, tier, offset, limit, null)).rows.map((r) => r.id), label).toEqual(want);
             const ordered = await repo.orderedPage(app.db, m, tier, offset, limit, 100_000);
             expect(ordered.rows.map((r) => r.id), label).toEqual(want);
             expect(ordered.hits, label).toBe(Math.min(all.length, offset + limit + 1));

@@ -46,6 +46,12 @@ export interface Match {
   tsquery: string;
   module: SearchModule | null;
   now: Date;
+  /**
+   * The tsquery without its trailing prefix, when the GIN index should look that up and the
+   * prefix be checked on the rows found: GIN gathers every posting of a prefix's completions
+   * before it intersects (`cancer:*` costs as much as every item about cancer).
+   */
+  exactPart?: string;
 }
 
 /** Title matches, or body matches that are not title matches (the two result tiers). */
@@ -64,6 +70,13 @@ function indexed(tier: Tier, q: SQL): SQL {
 
 const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
 
+/** The tier's condition for a read from the GIN index: the whole tsquery, or its exact part there and the whole checked on the rows. */
+function fromIndex(tier: Tier, m: Match): SQL {
+  if (!m.exactPart) return indexed(tier, tsquery(m));
+  const field = tier === 'title' ? sql`d.title_tsv` : sql`d.body_tsv`;
+  return sql`${field} @@ ${m.exactPart}::tsquery and coalesce(${indexed(tier, tsquery(m))}, false)`;
+}
+
 /**
  * The tier's matches, counted up to `cap + 1` (a common keyword matches most of the table: an
  * exact count would read every match).
@@ -71,7 +84,7 @@ const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
 export async function countTier(db: Db, m: Match, tier: Tier, cap: number): Promise<number> {
   const [r] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*) as n from (select 1 from search_documents d where ${visible(m)} and ${indexed(tier, tsquery(m))} limit ${cap + 1}) x`,
+    sql`select count(*) as n from (select 1 from search_documents d where ${visible(m)} and ${fromIndex(tier, m)} limit ${cap + 1}) x`,
   );
   return Number(r?.n ?? 0);
 }
@@ -151,7 +164,7 @@ export interface MatchesPage {
 export async function matchesPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, cap: number | null): Promise<MatchesPage> {
   const rows = await queryRows<ResultRow & { count: number | string }>(
     db,
-    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${indexed(tier, tsquery(m))}
+    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${fromIndex(tier, m)}
         ${cap === null ? sql`` : sql`limit ${cap + 1}`}),
       page as (select id, boost from m order by boost desc, id desc limit ${Math.max(0, limit)} offset ${offset})
     select (select count(*) from m) as count, ${RESULT_COLUMNS}

@@ -137,7 +137,7 @@ export class SearchService {
     const base = { keyword: q.keyword, terms: parsed.terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
-    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: q.type === 'all' ? null : q.type, now: this.minute() };
+    const m = await this.matchOf(parsed, q.type === 'all' ? null : q.type);
     const offset = (q.page - 1) * q.page_size;
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
     if (offset >= end) {
@@ -170,6 +170,19 @@ export class SearchService {
     // An estimated total says nothing sure of the next page: a full page says there may be one.
     const more = exact ? end < total : rows.length === end - offset;
     return { ...base, items, total, total_exact: exact, has_more: offset < end && end < SEARCH_RESULT_CAP && more };
+  }
+
+  /**
+   * The keyword as SQL matches it. A trailing prefix after other words is looked up on the rows
+   * the other words find when they are not many (GIN would gather every completion's postings).
+   */
+  private async matchOf(parsed: ParsedQuery, module: repo.Match['module']): Promise<repo.Match> {
+    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module, now: this.minute() };
+    if (parsed.prefix === null || (parsed.pieces.length === 0 && !parsed.either?.length)) return m;
+    const exact: ParsedQuery = { ...parsed, prefix: null };
+    const facts: Facts = { parsed: exact, estimates: {}, counts: {}, judged: {} };
+    const [title, body] = [await this.estimate(m, facts, 'title'), await this.estimate(m, facts, 'body')];
+    return Math.max(title, body) <= COUNT_CAP ? { ...m, exactPart: repo.tsqueryOf(exact) } : m;
   }
 
   /** What is known of a keyword's matches: the other pages and the other language reuse it. */
@@ -320,7 +333,7 @@ export class SearchService {
     // Titles containing the word anywhere, most boosted first. A last word of one or two letters
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
-      const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module: null, now };
+      const m = await this.matchOf(parsed, null);
       const { rows } = await this.readTier(m, 'title', 0, SEARCH_SUGGEST_LIMIT * 2, this.factsOf(m, parsed));
       for (const r of rows) add(pick(lang, r.titleZh, r.titleEn));
     }
