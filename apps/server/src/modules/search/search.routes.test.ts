@@ -383,5 +383,17 @@ describe('rebuildSearchIndex', () => {
     expect(modules.map((m) => m.m).sort()).toEqual(['column', 'congress', 'course', 'live', 'news', 'paper', 'speaker']);
     // Still answers after the rebuild.
     expect((await search(`keyword=${q('鳐鲼')}&type=course`)).total).toBe(5);
+    // The new table has the indexes and the names the migrations gave the old one.
+    const indexes = await app.db.execute(sql`select indexname from pg_indexes where tablename = 'search_documents' order by 1`);
+    expect((indexes as unknown as { rows: Array<{ indexname: string }> }).rows.map((r) => r.indexname)).toEqual([
+      'search_documents_body_tsv_idx',
+      'search_documents_module_item_key',
+      'search_documents_module_rank_idx',
+      'search_documents_pkey',
+      'search_documents_rank_idx',
+      'search_documents_title_key_en_idx',
+      'search_documents_title_key_zh_idx',
+      'search_documents_title_tsv_idx',
+    ]);
   });
 });
