@@ -61,8 +61,9 @@ export const searchDocuments = pgTable(
   (t) => [
     unique('search_documents_module_item_key').on(t.module, t.itemId),
     check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column', 'congress')`),
-    index('search_documents_title_tsv_idx').using('gin', t.titleTsv),
-    index('search_documents_body_tsv_idx').using('gin', t.bodyTsv),
+    // No pending list: without autovacuum (PGlite) every search would scan it (a rebuild turns it on while it loads).
+    index('search_documents_title_tsv_idx').using('gin', t.titleTsv).with({ fastupdate: false }),
+    index('search_documents_body_tsv_idx').using('gin', t.bodyTsv).with({ fastupdate: false }),
     // Result order, read in order by common keywords (search.repository.ts).
     index('search_documents_rank_idx').on(t.boost.desc(), t.id.desc()).where(sql`${t.visibleFrom} is not null`),
     index('search_documents_module_rank_idx').on(t.module, t.boost.desc(), t.id.desc()).where(sql`${t.visibleFrom} is not null`),

@@ -310,7 +310,21 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
   await db.execute(sql`drop table if exists ${SHADOW}`);
   // Same columns, defaults, constraints, indexes and identity; names are made equal at the swap.
   await db.execute(sql`create table ${SHADOW} (like search_documents including all)`);
+  // The GIN indexes take rows into a pending list while the table loads (much faster), merged at
+  // the end; the option is written as the migration wrote it, so the definitions match at the swap.
+  const gins = await queryRows<{ name: string }>(
+    db as Db,
+    sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+      where i.indrelid = ${sql.raw(`'search_documents_next'::regclass`)} and a.amname = 'gin'`,
+  );
+  const fastUpdate = async (on: boolean) => {
+    for (const g of gins) {
+      if (!on) await db.execute(sql`select gin_clean_pending_list(${g.name}::regclass)`);
+      await db.execute(sql`alter index ${sql.identifier(g.name)} set (fastupdate = ${sql.raw(on ? 'true' : 'false')})`);
+    }
+  };
   try {
+    await fastUpdate(true);
     let written = 0;
     for (const module of modules) {
       let after = 0;
@@ -327,6 +341,7 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
         if (rows.length < BATCH) break;
       }
     }
+    await fastUpdate(false);
     // Planner statistics for the new rows (PGlite has no autovacuum to gather them).
     await db.execute(sql`analyze ${SHADOW}`);
     await swapIn(db, start.horizon);
