@@ -113,8 +113,8 @@ async function startOn(port: number, dataDir: string, env: Record<string, string
       throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     }
     try {
-      // Listening, and the search index loaded (it loads in the background after listen); and
-      // this server, not another process that took the port meanwhile.
+      // Listening and ready (the database answers); and this server, not another process that
+      // took the port meanwhile.
       const res = await fetch(`${url}/readyz`);
       if (res.ok && ((await res.json()) as { search?: string }).search === 'ready' && child.pid !== undefined && listensOn(child.pid, port)) break;
     } catch {

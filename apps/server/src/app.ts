@@ -51,7 +51,7 @@ import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
 import preview from './plugins/preview.ts';
 import web from './plugins/web.ts';
-import { openMigrated, type Started, startUp } from './startup.ts';
+import { openMigrated, startUp } from './startup.ts';
 import { createWechatPlatform, wechatRoutes } from './modules/wechat/index.ts';
 import { shareRoutes } from './modules/share/index.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
@@ -91,8 +91,6 @@ export interface BuildOptions {
   now?: () => Date;
   /** SMS/email provider; default: the sandbox outbox. */
   sender?: MessageSender;
-  /** The in-memory search index starts loading once this settles (tests look at the server while it loads). */
-  searchIndexGate?: Promise<unknown>;
   /** Live-room tuning (tests: faster viewer counts and poll tallies). */
   liveRoom?: Omit<LiveRoomRoutesOptions, 'now'>;
   /** Attendance tuning (tests: no schedule timer; they run schedules themselves). */
@@ -206,10 +204,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
   await app.register(publicCache, { maxBytes: config.publicCacheBytes, now, originOf });
-  // Seed and department tree now; the search index loads in the background once the app is ready.
-  let started: Started;
+  // Seed and department tree now; a missing search index is built in the background once the app is ready.
   try {
-    started = await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now, ...(opts.searchIndexGate ? { searchGate: opts.searchIndexGate } : {}) });
+    await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now });
   } catch (err) {
     await app.database.close().catch(() => undefined);
     throw err;
@@ -221,7 +218,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(preview, { appSecret: config.appSecret, now });
   await app.register(web, { webDist: config.webDist, originOf });
 
-  await app.register(healthRoutes, { search: () => started.search.readiness });
+  await app.register(healthRoutes);
   await app.register(mediaPlugin, { settings: config.media, appSecret: config.appSecret, now });
   await app.register(mediaRoutes, { now, libraryDir: config.media.libraryDir });
   await app.register(homeRoutes, { now });
@@ -270,7 +267,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Personal calendar feeds carry the congresses and what other modules add through the port:
   // reminded and favourite lives, and the meetings the user hosts.
   await app.register(calendarRoutes, { now, originOf, feedProviders: [livesFeed, meetingsFeed] });
-  await app.register(searchRoutes, { index: started.search, now });
+  await app.register(searchRoutes, { now });
   await app.register(seoRoutes, { now, originOf, ...opts.seo });
   await app.register(authRoutes);
   const wechatPlatform = createWechatPlatform(config.wechatPlatform, app.accounts.secret, config.site.wechatMpUrl);

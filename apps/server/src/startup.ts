@@ -3,7 +3,7 @@ import type { DbConfig } from './config.ts';
 import { type Database, type DbLogger, openDatabase } from './db/client.ts';
 import type { MigrationLog } from './db/data/index.ts';
 import { runMigrations } from './db/migrate.ts';
-import { SearchIndexLoader } from './modules/search/search.loader.ts';
+import { ensureSearchIndex } from './modules/search/search.indexer.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { ensureDemoAccounts } from './seed/demo-accounts.ts';
@@ -14,13 +14,6 @@ export interface StartupOptions {
   /** Outside production: the demo accounts (README) exist, among them the demo moderator of every demo live. */
   demoAccounts?: boolean;
   now: () => Date;
-  /** The search index starts loading once this settles (tests look at the server while it loads). */
-  searchGate?: Promise<unknown>;
-}
-
-export interface Started {
-  /** This process's search index, loading in the background from when the app is ready. */
-  search: SearchIndexLoader;
 }
 
 /**
@@ -42,18 +35,25 @@ export async function openMigrated(config: DbConfig, log?: DbLogger & MigrationL
 /**
  * The server's start-up step, after the plugins (the database is open and migrated) and before
  * the routes: demo content into an empty database and the department tree of an older one, both
- * quick on an existing database and needed by the first request. The search index, which takes
- * seconds to load on a large catalogue, loads in the background once the app is ready, so the
- * server listens at once (decision record 0016).
+ * quick on an existing database and needed by the first request. A database with content but no
+ * search index (an older one, or one restored without it) gets it built in the background once the
+ * app is ready, by one process: the server listens at once, and searches find what is indexed so
+ * far (decision record 0073).
  */
-export async function startUp(app: FastifyInstance, opts: StartupOptions): Promise<Started> {
+export async function startUp(app: FastifyInstance, opts: StartupOptions): Promise<void> {
   const { database } = app;
   if (opts.seed && (await seedIfEmpty(database, { now: opts.now(), demoAccounts: opts.demoAccounts ?? false }))) app.log.info('empty database: demo content seeded');
   await database.exclusive('seed', (db) => ensureDepartmentTree(db));
   if (opts.seed && opts.demoAccounts) await database.exclusive('seed', (db) => ensureDemoAccounts(db, opts.now()));
-  const search = new SearchIndexLoader(database, { log: app.log, ...(opts.searchGate ? { gate: opts.searchGate } : {}) });
+  let building: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    search.start();
+    building = database
+      .exclusive('search-index', (db) => ensureSearchIndex(db))
+      .then((built) => {
+        if (built) app.log.info('search index built from the content tables');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'search index: building failed; it is tried again at the next start'));
   });
-  return { search };
+  // The build's statements need the database, which closes after the hooks.
+  app.addHook('onClose', () => building);
 }

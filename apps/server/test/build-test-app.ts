@@ -6,9 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig, type MediaSettings } from '../src/config.ts';
-import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, searchReady, TEST_ENV, type TemplateKind, type Templates, withAdmin } from './template.ts';
+import { databaseUrl, SEEDED_TEMPLATE_MAX_AGE_MS, TEST_ENV, type TemplateKind, type Templates, withAdmin } from './template.ts';
 
-export { searchReady } from './template.ts';
 
 /**
  * An empty database, for tests of migrating and seeding themselves: a fresh in-memory PGlite, or,
@@ -137,9 +136,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<FastifyIn
     await app.close().catch(() => undefined);
     throw err;
   }
-  // Searches answer from the in-memory index once it is loaded (in the background); tests that
-  // look at the server while it loads hold it with `searchIndexGate`.
-  if (!build.searchIndexGate) await searchReady(app);
   return app;
 }
 

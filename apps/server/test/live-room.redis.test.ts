@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities } from '../src/db/schema/index.ts';
 import { buildApp } from '../src/app.ts';
-import { searchReady, testConfig } from './build-test-app.ts';
+import { testConfig } from './build-test-app.ts';
 import { bearer, call, makeUser } from './factories.ts';
 import { databaseUrl, withAdmin } from './template.ts';
 import { DEMO_MODERATOR, DEMO_ROOMS } from '../src/seed/live-room.ts';
@@ -64,7 +64,6 @@ describe.skipIf(!redisUp || !pgUp)('two API processes through Redis', () => {
     await a.ready();
     b = await make();
     await b.ready();
-    await Promise.all([searchReady(a), searchReady(b)]);
     baseA = await a.listen({ port: 0, host: '127.0.0.1' });
     baseB = await b.listen({ port: 0, host: '127.0.0.1' });
     const [identity] = await a.db

@@ -3,7 +3,6 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, type DbConfig, loadConfig } from '../src/config.ts';
@@ -63,25 +62,12 @@ function configFor(db: DbConfig): AppConfig {
   };
 }
 
-/** Waits until GET /readyz says the search index is loaded. */
-export async function searchReady(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const res = await app.inject({ url: '/readyz' });
-    if (res.statusCode === 200 && res.json().search === 'ready') return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/**
- * Starts the whole app once on `db` and waits for its search index (built in the background on a
- * first start), so the template holds exactly what a finished start leaves.
- */
+/** Starts the whole app once on `db`, so the template holds exactly what a finished start leaves. */
 async function startOnce(db: DbConfig, seed: boolean, now: Date): Promise<void> {
   const config = configFor(db);
   const app = await buildApp(config, { logger: false, seed, now: () => now });
   try {
     await app.ready();
-    await searchReady(app);
   } finally {
     await app.close();
     rmSync(config.uploadsDir, { recursive: true, force: true });

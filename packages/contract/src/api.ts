@@ -338,7 +338,7 @@ export type BodyOf<N extends EndpointName> = Schemas[N] extends { body: z.ZodTyp
 
 export const Health = z.object({ status: z.literal('ok'), uptime_s: z.number(), version: z.string() });
 /**
- * GET /readyz when the database answers (503 envelope otherwise). Every endpoint answers;
- * `search` says whether searches come from the in-memory index yet (`loading`: a slower path).
+ * GET /readyz when the database answers (503 envelope otherwise). `search` is always `ready`:
+ * searches run in the database (decision record 0073); kept for clients that wait for it.
  */
-export const Readiness = z.object({ status: z.literal('ok'), db: z.literal('ok'), search: z.enum(['loading', 'ready']) });
+export const Readiness = z.object({ status: z.literal('ok'), db: z.literal('ok'), search: z.literal('ready') });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** A tsvector built by the search tokenizer (modules/search/tokenizer.ts) and passed as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -17,9 +17,9 @@ export interface SearchEvent {
 
 /**
  * The search index: one row per searchable item (both languages' text in one row), rebuilt from
- * the content tables by modules/search/search.indexer.ts. Rows of unpublished items stay with
- * `visible` false so an item going back online is one flag away. Every API process holds the
- * visible rows' lexemes in memory and matches there (search.memory.ts, decision record 0015).
+ * the content tables by modules/search/search.indexer.ts and matched in SQL (decision record
+ * 0073). Rows of unpublished items stay, with `visible_from` null, so an item going back online is
+ * one column away.
  */
 export const searchDocuments = pgTable(
   'search_documents',
@@ -38,6 +38,9 @@ export const searchDocuments = pgTable(
     titleTsv: tsvector().notNull(),
     /** Tokens of both bodies (summary, description, abstract, speaker, journal, ...). */
     bodyTsv: tsvector().notNull(),
+    /** The titles as suggestions match them by prefix (tokenizer suggestKey: NFKC, lowercase, single spaces). */
+    titleKeyZh: text().notNull().default(''),
+    titleKeyEn: text(),
     /** Lives: start time; speakers, columns and congresses: null. */
     publishedAt: timestamp({ withTimezone: true }),
     /** Congresses: their local days and place, shown on the result (they have no instant). */
@@ -46,31 +49,31 @@ export const searchDocuments = pgTable(
     popularity: integer().notNull().default(0),
     /** Order within a tier: days since 1970 of the item's date plus 30 per tenfold popularity. */
     boost: doublePrecision().notNull().default(0),
-    visible: boolean().notNull(),
+    /**
+     * When the item becomes visible to searches (its scheduled publication time; the epoch for
+     * items shown at once); null: not shown (draft, offline). Compared with the clock at query time.
+     */
+    visibleFrom: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction: a rebuild copies rows written since it began into the new table. */
+    writtenXid: xid8().notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     unique('search_documents_module_item_key').on(t.module, t.itemId),
     check('search_documents_module_check', sql`${t.module} in ('course', 'live', 'news', 'speaker', 'paper', 'column', 'congress')`),
+    // No pending list: without autovacuum (PGlite) every search would scan it (a rebuild turns it on while it loads).
+    index('search_documents_title_tsv_idx').using('gin', t.titleTsv).with({ fastupdate: false }),
+    index('search_documents_body_tsv_idx').using('gin', t.bodyTsv).with({ fastupdate: false }),
+    // Result order, read in order by common keywords (search.repository.ts).
+    index('search_documents_rank_idx').on(t.boost.desc(), t.id.desc()).where(sql`${t.visibleFrom} is not null`),
+    index('search_documents_module_rank_idx').on(t.module, t.boost.desc(), t.id.desc()).where(sql`${t.visibleFrom} is not null`),
+    index('search_documents_title_key_zh_idx').using('btree', t.titleKeyZh.op('text_pattern_ops')).where(sql`${t.visibleFrom} is not null`),
+    index('search_documents_title_key_en_idx').using('btree', t.titleKeyEn.op('text_pattern_ops')).where(sql`${t.visibleFrom} is not null`),
   ],
 );
 
 /**
- * Changes to search_documents, for every process's in-memory index to replay: one row per item
- * written (`module`, `item_id`), or module `*` after a rebuild (load everything again). `xid` is
- * the writing transaction's id: a reader that saw every transaction below its snapshot's horizon
- * (`pg_snapshot_xmin`) as finished reads from that horizon on next time, so a transaction that
- * commits late, however long it ran, is never skipped (search.memory.ts). Rows older than a day
- * are pruned by the writers.
+ * Moves on every write to search_documents (a value, not a row: writers never wait on each other
+ * for it). Processes key their cached answers on it (search.service.ts).
  */
-export const searchChanges = pgTable(
-  'search_changes',
-  {
-    seq: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    module: text().notNull(),
-    itemId: integer().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    xid: xid8().notNull().default(sql`pg_current_xact_id()`),
-  },
-  (t) => [index('search_changes_at_idx').on(t.at), index('search_changes_xid_idx').on(t.xid)],
-);
+export const searchGeneration = pgSequence('search_generation');

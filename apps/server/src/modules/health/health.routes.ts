@@ -5,13 +5,8 @@ import { sendEnvelope } from '../../plugins/errors.ts';
 
 const startedAt = Date.now();
 
-export interface HealthRoutesOptions {
-  /** Whether searches come from the in-memory index yet (startup.ts loads it in the background). */
-  search: () => 'loading' | 'ready';
-}
-
-/** Liveness (no I/O, the benchmark's trivial route) and readiness (database reachable, search index loaded). */
-const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, { search }) => {
+/** Liveness (no I/O, the benchmark's trivial route) and readiness (database reachable). */
+const healthRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -25,7 +20,7 @@ const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, {
     {
       schema: {
         operationId: 'readiness',
-        summary: 'Readiness: the database answers (503 otherwise); whether search is loaded',
+        summary: 'Readiness: the database answers (503 otherwise)',
         tags: ['ops'],
         response: { 200: Readiness },
       },
@@ -33,7 +28,7 @@ const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (instance, {
     async (req, reply) => {
       try {
         await app.database.ping();
-        return { status: 'ok' as const, db: 'ok' as const, search: search() };
+        return { status: 'ok' as const, db: 'ok' as const, search: 'ready' as const };
       } catch (err) {
         req.log.error({ err }, 'readiness check failed');
         return sendEnvelope(reply, 503, ErrorCode.UNAVAILABLE, errorMessage(ErrorCode.UNAVAILABLE, req.ctx.lang));

@@ -3,20 +3,20 @@ import { CONGRESS_FIELDS, CONGRESS_REGIONS, SEARCH_MODULES } from '@medportal/co
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, isEmbedded, queryRows, type Tx } from '../../db/client.ts';
-import { searchChanges, searchDocuments } from '../../db/schema/index.ts';
-import { documentVector, htmlToText } from './tokenizer.ts';
+import { searchDocuments } from '../../db/schema/index.ts';
+import { documentVector, htmlToText, suggestKey } from './tokenizer.ts';
 
 /**
- * Keeps the search index (search_documents, and search_changes for the processes that hold it in
- * memory) in step with the content tables. `rebuildSearchIndex` rebuilds everything (seed, first
- * start of an older database, benchmarks); `upsertSearchItem` refreshes one item and is what every
- * writer of searchable content calls after its write (decision record 0014).
+ * Keeps the search index (search_documents) in step with the content tables. `rebuildSearchIndex`
+ * rebuilds everything (seed, first start of an older database, benchmarks); `upsertSearchItem`
+ * refreshes one item and is what every writer of searchable content calls after its write
+ * (decision record 0014). Every write moves the search generation (decision record 0073).
  */
 
 type Conn = Db | Tx;
 
-/** Called after an index write through `db` commits, so this process's index replays it at once. */
-type Listener = (db: Db) => Promise<void>;
+/** Called after an index write through this process, so its cached answers are dropped at once. */
+type Listener = () => void;
 const listeners = new Set<Listener>();
 
 export function onIndexWrite(listener: Listener): () => void {
@@ -24,12 +24,11 @@ export function onIndexWrite(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-async function notify(db: Conn): Promise<void> {
-  for (const l of listeners) await l(db as Db);
+/** Moves the generation other processes read (a sequence: writers never wait on each other for it). */
+async function moveGeneration(db: Conn): Promise<void> {
+  await db.execute(sql`select nextval('search_generation')`);
+  for (const l of listeners) l();
 }
-
-/** How long change rows are kept: far longer than any process takes to read them. */
-const CHANGES_KEPT = sql`interval '1 day'`;
 
 /** One searchable item as read from its content table. */
 interface SourceRow extends Record<string, unknown> {
@@ -46,7 +45,8 @@ interface SourceRow extends Record<string, unknown> {
   published_at: Date | string | null;
   ranked_at: Date | string | null;
   popularity: number | string | null;
-  visible: boolean;
+  /** When the item is shown from (its publication time; the epoch: at once); null: not shown. */
+  visible_from: Date | string | null;
   /** News bodies arrive as HTML. */
   html: boolean;
   /** Congresses only: keys and codes named in both languages when indexed, and the result's days and place. */
@@ -71,14 +71,14 @@ function sourceQuery(module: SearchModule, cond: SQL): SQL {
       return sql`select x.id as item_id, x.title_zh, x.title_en, x.summary_zh as text_zh, x.summary_en as text_en,
           concat_ws(' ', sp.name_zh, d.name_zh) as extra_zh, concat_ws(' ', sp.name_en, d.name_en) as extra_en,
           x.cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, x.learn_count as popularity,
-          x.status = 'published' as visible, false as html
+          case when x.status = 'published' then coalesce(x.published_at, 'epoch'::timestamptz) end as visible_from, false as html
         from courses x left join speakers sp on sp.id = x.speaker_id left join departments d on d.id = x.department_id
         where ${cond} order by x.id limit ${BATCH}`;
     case 'live':
       return sql`select x.id as item_id, x.title_zh, x.title_en, x.sub_title_zh as text_zh, x.sub_title_en as text_en,
           concat_ws(' ', sp.name_zh, o.name_zh, d.name_zh) as extra_zh, concat_ws(' ', sp.name_en, o.name_en, d.name_en) as extra_en,
           x.banner as cover, x.start_at as published_at, x.start_at as ranked_at, 0 as popularity,
-          x.status = 'published' as visible, false as html
+          case when x.status = 'published' then coalesce(x.published_at, 'epoch'::timestamptz) end as visible_from, false as html
         from lives x left join speakers sp on sp.id = x.speaker_id left join organizers o on o.id = x.organizer_id
           left join departments d on d.id = x.department_id
         where ${cond} order by x.id limit ${BATCH}`;
@@ -89,21 +89,22 @@ function sourceQuery(module: SearchModule, cond: SQL): SQL {
             else concat_ws(' ', x.description_en, left(x.body_en, ${INDEXED_TEXT})) end as text_en,
           concat_ws(' ', x.author_zh, x.source_zh, c.title_zh) as extra_zh, concat_ws(' ', x.author_en, x.source_en, c.title_en) as extra_en,
           x.cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, x.view_count as popularity,
-          x.status = 'published' and c.status = 'published' as visible, true as html
+          case when x.status = 'published' and c.status = 'published' then coalesce(x.published_at, 'epoch'::timestamptz) end as visible_from,
+          true as html
         from news x join news_categories c on c.id = x.category_id
         where ${cond} order by x.id limit ${BATCH}`;
     case 'speaker':
       return sql`select x.id as item_id, x.name_zh as title_zh, x.name_en as title_en, x.intro_zh as text_zh, x.intro_en as text_en,
           concat_ws(' ', x.title_zh, h.name_zh, o.name_zh) as extra_zh, concat_ws(' ', x.title_en, h.name_en, o.name_en) as extra_en,
           x.avatar as cover, null::timestamptz as published_at, x.created_at as ranked_at, x.follower_count as popularity,
-          x.status = 'published' as visible, false as html
+          case when x.status = 'published' then 'epoch'::timestamptz end as visible_from, false as html
         from speakers x left join hospitals h on h.id = x.hospital_id left join organizers o on o.id = x.organization_id
         where ${cond} order by x.id limit ${BATCH}`;
     case 'paper':
       return sql`select x.id as item_id, x.title_zh, x.title_en, x.abstract_zh as text_zh, x.abstract_en as text_en,
           concat_ws(' ', x.full_journal, x.doi) as extra_zh, null as extra_en,
           '' as cover, x.published_at, coalesce(x.published_at, x.created_at) as ranked_at, 0 as popularity,
-          x.status = 'published' as visible, false as html
+          case when x.status = 'published' then coalesce(x.published_at, 'epoch'::timestamptz) end as visible_from, false as html
         from papers x
         where ${cond} order by x.id limit ${BATCH}`;
     case 'column':
@@ -111,7 +112,7 @@ function sourceQuery(module: SearchModule, cond: SQL): SQL {
           null as extra_zh, null as extra_en,
           x.cover, null::timestamptz as published_at, x.created_at as ranked_at,
           (select count(*) from column_subscriptions s where s.column_id = x.id) as popularity,
-          x.status = 'published' as visible, false as html
+          case when x.status = 'published' then 'epoch'::timestamptz end as visible_from, false as html
         from columns x
         where ${cond} order by x.id limit ${BATCH}`;
     case 'congress':
@@ -119,7 +120,7 @@ function sourceQuery(module: SearchModule, cond: SQL): SQL {
       return sql`select x.id as item_id, x.title_zh, x.title_en, x.summary_zh as text_zh, nullif(x.summary_en, '') as text_en,
           concat_ws(' ', x.acronym, x.organizer_zh, x.city_zh, x.venue) as extra_zh, concat_ws(' ', x.acronym, x.organizer_en, x.city_en) as extra_en,
           x.logo as cover, null::timestamptz as published_at, x.start_date::timestamptz as ranked_at, 0 as popularity,
-          x.status = 'published' as visible, false as html,
+          case when x.status = 'published' then 'epoch'::timestamptz end as visible_from, false as html,
           x.field, x.region, x.country, x.start_date::text as start_date, x.end_date::text as end_date, x.city_zh, x.city_en
         from congresses x
         where ${cond} order by x.id limit ${BATCH}`;
@@ -179,15 +180,16 @@ function documentOf(module: SearchModule, r: SourceRow): DocumentRow {
     cover: r.cover ?? '',
     titleTsv: documentVector(titles),
     bodyTsv: documentVector(bodies),
+    titleKeyZh: suggestKey(r.title_zh),
+    titleKeyEn: r.title_en ? suggestKey(r.title_en) : null,
     publishedAt: toDate(r.published_at),
     popularity,
     boost,
-    visible: r.visible,
+    visibleFrom: toDate(r.visible_from),
     event:
       congress && r.start_date && r.end_date
         ? { startDate: r.start_date, endDate: r.end_date, cityZh: r.city_zh ?? '', cityEn: r.city_en ?? '', country: r.country ?? '' }
         : null,
-    updatedAt: new Date(),
   };
 }
 
@@ -200,22 +202,34 @@ const SHADOW = sql.raw('search_documents_next');
 /**
  * Bulk insert into the shadow table with one array parameter per column (`unnest`): a 500-row
  * batch is one short statement instead of thousands of parameters. An item keeps the id it has
- * in the live table (a process still holding the old snapshot reads its rows by id while it loads
- * the new one); a new item takes the next id of the live table's sequence.
+ * in the live table (results carry it); a new item takes the next id of the live table's sequence.
  */
 async function insertBatch(db: Conn, docs: DocumentRow[], idSequence: string): Promise<void> {
   if (docs.length === 0) return;
   await db.execute(sql`insert into ${SHADOW}
-      (id, module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible, event)
+      (id, module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, title_key_zh, title_key_en, published_at, popularity, boost, visible_from, event)
     select coalesce(d.id, nextval(${idSequence}::regclass)), u.* from unnest(${col(docs, (d) => d.module)}::text[], ${col(docs, (d) => d.itemId)}::int[],
       ${col(docs, (d) => d.titleZh)}::text[], ${col(docs, (d) => d.titleEn)}::text[], ${col(docs, (d) => d.bodyZh)}::text[],
       ${col(docs, (d) => d.bodyEn)}::text[], ${col(docs, (d) => d.cover)}::text[], ${col(docs, (d) => d.titleTsv)}::tsvector[],
-      ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
-      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[], ${col(docs, (d) => d.visible)}::bool[],
+      ${col(docs, (d) => d.bodyTsv)}::tsvector[], ${col(docs, (d) => d.titleKeyZh)}::text[], ${col(docs, (d) => d.titleKeyEn)}::text[],
+      ${col(docs, (d) => d.publishedAt?.toISOString() ?? null)}::timestamptz[],
+      ${col(docs, (d) => d.popularity)}::int[], ${col(docs, (d) => d.boost)}::float8[],
+      ${col(docs, (d) => d.visibleFrom?.toISOString() ?? null)}::timestamptz[],
       ${col(docs, (d) => (d.event ? JSON.stringify(d.event) : null))}::jsonb[])
-      as u(module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, published_at, popularity, boost, visible, event)
+      as u(module, item_id, title_zh, title_en, body_zh, body_en, cover, title_tsv, body_tsv, title_key_zh, title_key_en, published_at, popularity, boost, visible_from, event)
     left join search_documents d on d.module = u.module and d.item_id = u.item_id`);
 }
+
+/** The table each module's items live in. */
+const CONTENT_TABLES: Record<SearchModule, string> = {
+  course: 'courses',
+  live: 'lives',
+  news: 'news',
+  speaker: 'speakers',
+  paper: 'papers',
+  column: 'columns',
+  congress: 'congresses',
+};
 
 /** How long the swap waits for the live table's lock before it lets readers through and tries again. */
 const SWAP_LOCK_TIMEOUT = '1s';
@@ -245,14 +259,21 @@ async function swapIn(db: Conn, from: string): Promise<void> {
         await tx.execute(sql`select set_config('lock_timeout', ${SWAP_LOCK_TIMEOUT}, true)`);
         await tx.execute(sql`lock table search_documents in access exclusive mode`);
         await tx.execute(sql`select set_config('lock_timeout', ${setting?.v ?? '0'}, true)`);
-        const changed = sql`(select distinct module, item_id from search_changes where xid >= ${from}::xid8 and module <> '*')`;
+        // Items written since the build began: the live table has them as their writers left them.
+        const changed = sql`(select module, item_id from search_documents where written_xid >= ${from}::xid8)`;
         await tx.execute(sql`delete from ${SHADOW} n using ${changed} c where n.module = c.module and n.item_id = c.item_id`);
-        await tx.execute(sql`insert into ${SHADOW} select d.* from search_documents d join ${changed} c on d.module = c.module and d.item_id = c.item_id`);
+        await tx.execute(sql`insert into ${SHADOW} select d.* from search_documents d where d.written_xid >= ${from}::xid8`);
+        // Items deleted since then left no row to copy: their content is gone.
+        for (const [module, table] of Object.entries(CONTENT_TABLES)) {
+          await tx.execute(
+            sql`delete from ${SHADOW} n where n.module = ${module} and not exists (select 1 from ${sql.identifier(table)} x where x.id = n.item_id)`,
+          );
+        }
         // Index names by definition, so the new table's match the old ones (future migrations name them).
         const indexes = await queryRows<{ name: string; key: string; live: boolean }>(
           tx as unknown as Db,
           sql`select c.relname as name, i.indrelid = 'search_documents'::regclass as live,
-              regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX )\S+ ON \S+ ', '\1') as key
+              regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX )\\S+ ON \\S+ ', '\\1') as key
             from pg_index i join pg_class c on c.oid = i.indexrelid
             where i.indrelid in ('search_documents'::regclass, 'search_documents_next'::regclass)`,
         );
@@ -270,8 +291,6 @@ async function swapIn(db: Conn, from: string): Promise<void> {
         }
         await tx.execute(sql`alter sequence search_documents_next_id_seq rename to search_documents_id_seq`);
         await tx.execute(sql`select setval('search_documents_id_seq', ${ids?.next ?? '1'}::bigint, false)`);
-        await tx.insert(searchChanges).values({ module: '*', itemId: 0 });
-        await tx.delete(searchChanges).where(sql`${searchChanges.at} < now() - ${CHANGES_KEPT}`);
       });
       return;
     } catch (err) {
@@ -291,7 +310,21 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
   await db.execute(sql`drop table if exists ${SHADOW}`);
   // Same columns, defaults, constraints, indexes and identity; names are made equal at the swap.
   await db.execute(sql`create table ${SHADOW} (like search_documents including all)`);
+  // The GIN indexes take rows into a pending list while the table loads (much faster), merged at
+  // the end; the option is written as the migration wrote it, so the definitions match at the swap.
+  const gins = await queryRows<{ name: string }>(
+    db as Db,
+    sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+      where i.indrelid = ${sql.raw(`'search_documents_next'::regclass`)} and a.amname = 'gin'`,
+  );
+  const fastUpdate = async (on: boolean) => {
+    for (const g of gins) {
+      if (!on) await db.execute(sql`select gin_clean_pending_list(${g.name}::regclass)`);
+      await db.execute(sql`alter index ${sql.identifier(g.name)} set (fastupdate = ${sql.raw(on ? 'true' : 'false')})`);
+    }
+  };
   try {
+    await fastUpdate(true);
     let written = 0;
     for (const module of modules) {
       let after = 0;
@@ -308,6 +341,7 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
         if (rows.length < BATCH) break;
       }
     }
+    await fastUpdate(false);
     // Planner statistics for the new rows (PGlite has no autovacuum to gather them).
     await db.execute(sql`analyze ${SHADOW}`);
     await swapIn(db, start.horizon);
@@ -325,7 +359,7 @@ let embeddedRebuild: Promise<unknown> = Promise.resolve();
 /**
  * Builds the index again from every searchable table into a shadow table and swaps it in: searches
  * read the old table until the swap, which holds its lock for a moment (no TRUNCATE of the live
- * table). Returns documents written. Every process's in-memory index loads again (a `*` change).
+ * table). Returns documents written.
  *
  * Inside a caller's transaction (the seed) everything happens in it. Otherwise, on PostgreSQL the
  * build is one transaction on one connection, rebuilds of several processes one after another;
@@ -333,29 +367,27 @@ let embeddedRebuild: Promise<unknown> = Promise.resolve();
  * requests are answered between them, and only the swap is a transaction.
  */
 export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModule[] = SEARCH_MODULES): Promise<number> {
-  let written: number;
+  let count: number;
   if (db instanceof PgTransaction) {
-    written = await build(db, modules);
+    count = await build(db, modules);
   } else if (isEmbedded(db)) {
     const run = embeddedRebuild.then(() => build(db, modules));
     embeddedRebuild = run.catch(() => undefined);
-    written = await run;
+    count = await run;
   } else {
-    written = await db.transaction(async (tx) => {
+    count = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('medportal:search-rebuild'))`);
       return build(tx, modules);
     });
   }
-  // Inside a caller's transaction nothing is committed yet: other processes see the change when it
-  // is, and so does this one (search.memory.ts polls, or loads at start).
-  await notify(db);
-  return written;
+  await moveGeneration(db);
+  return count;
 }
 
 /**
  * Brings one item's index row up to date after it was created, edited, published, unpublished or
- * deleted, and records the change for the processes holding the index in memory. Safe to call
- * twice or concurrently: each call writes the item's current state.
+ * deleted, and moves the search generation. Safe to call twice or concurrently: each call writes
+ * the item's current state.
  */
 export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: number): Promise<void> {
   await (db as Db).transaction(async (tx) => {
@@ -363,14 +395,12 @@ export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: n
     if (!row) {
       await tx.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
     } else {
-      const doc = documentOf(module, row);
+      const doc = { ...documentOf(module, row), updatedAt: sql`now()`, writtenXid: sql`pg_current_xact_id()` };
       const { module: _m, itemId: _i, ...changes } = doc;
       await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
     }
-    await tx.insert(searchChanges).values({ module, itemId });
-    await tx.delete(searchChanges).where(sql`${searchChanges.at} < now() - ${CHANGES_KEPT}`);
   });
-  await notify(db);
+  await moveGeneration(db);
 }
 
 /**

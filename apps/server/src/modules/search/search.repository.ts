@@ -1,32 +1,13 @@
 import type { SearchModule } from '@medportal/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { courses, hotWords, searchDocuments } from '../../db/schema/index.ts';
+import { courses, hotWords, type SearchEvent } from '../../db/schema/index.ts';
 import { courseListed } from '../courses/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { ParsedQuery } from './tokenizer.ts';
 
 /** Reads of search_documents and of what the search box shows before a keyword. */
-
-export function documentsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: searchDocuments.id,
-      module: searchDocuments.module,
-      itemId: searchDocuments.itemId,
-      titleZh: searchDocuments.titleZh,
-      titleEn: searchDocuments.titleEn,
-      bodyZh: searchDocuments.bodyZh,
-      bodyEn: searchDocuments.bodyEn,
-      cover: searchDocuments.cover,
-      publishedAt: searchDocuments.publishedAt,
-      event: searchDocuments.event,
-    })
-    .from(searchDocuments)
-    .where(sql`${searchDocuments.id} = any(${sql.param(ids)}::int[])`);
-}
 
 export function publishedHotWords(db: Db) {
   return db
@@ -60,46 +41,192 @@ export function tsqueryOf(q: ParsedQuery): string {
   return parts.join(' & ');
 }
 
-/** Ids scanned per statement: on PGlite other requests are answered between them. */
-const SCAN_CHUNK = 20_000;
+/** What a search looks for: the keyword as a tsquery, the tab, and the clock visibility is checked against. */
+export interface Match {
+  tsquery: string;
+  module: SearchModule | null;
+  now: Date;
+  /**
+   * The tsquery without its trailing prefix, when the GIN index should look that up and the
+   * prefix be checked on the rows found: GIN gathers every posting of a prefix's completions
+   * before it intersects (`cancer:*` costs as much as every item about cancer).
+   */
+  exactPart?: string;
+}
 
-export interface ScanResult {
-  titles: number;
-  bodies: number;
-  /** The first `keep` matches in result order: title matches, then body-only ones, each by boost desc, id desc. */
-  ids: number[];
+/** Title matches, or body matches that are not title matches (the two result tiers). */
+export type Tier = 'title' | 'body';
+
+/** The visible rows of the tab; `visible_from is not null` names the result-order indexes' predicate. */
+function visible(m: Match): SQL {
+  const shown = sql`d.visible_from is not null and d.visible_from <= ${m.now.toISOString()}::timestamptz`;
+  return m.module ? sql`${shown} and d.module = ${m.module}` : shown;
+}
+
+/** The tier's condition, written so PostgreSQL reads it from the GIN indexes. */
+function indexed(tier: Tier, q: SQL): SQL {
+  return tier === 'title' ? sql`d.title_tsv @@ ${q}` : sql`d.body_tsv @@ ${q} and not (d.title_tsv @@ ${q})`;
+}
+
+const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
+
+/** The tier's condition for a read from the GIN index: the whole tsquery, or its exact part there and the whole checked on the rows. */
+function fromIndex(tier: Tier, m: Match): SQL {
+  if (!m.exactPart) return indexed(tier, tsquery(m));
+  const field = tier === 'title' ? sql`d.title_tsv` : sql`d.body_tsv`;
+  return sql`${field} @@ ${m.exactPart}::tsquery and coalesce(${indexed(tier, tsquery(m))}, false)`;
 }
 
 /**
- * Search without the in-memory index (while it loads): every visible row of search_documents
- * checked against the tsquery, in chunks of ids. The same matches, tiers and order as the index,
- * and exact counts; a trailing prefix matches all its completions (the index takes the most
- * frequent ones).
+ * The tier's matches, counted up to `cap + 1` (a common keyword matches most of the table: an
+ * exact count would read every match).
  */
-export async function scanDocuments(db: Db, q: ParsedQuery, module: SearchModule | null, keep: number): Promise<ScanResult> {
-  const query = tsqueryOf(q);
-  const [range] = await queryRows<{ lo: number | null; hi: number | null }>(db, sql`select min(id) as lo, max(id) as hi from search_documents`);
-  const out: ScanResult = { titles: 0, bodies: 0, ids: [] };
-  if (!range || range.lo === null || range.hi === null) return out;
-  const top: Array<{ id: number; t: boolean; boost: number }> = [];
-  for (let from = Number(range.lo); from <= Number(range.hi); from += SCAN_CHUNK) {
-    const [r] = await queryRows<{ titles: number | string; bodies: number | string; top: Array<{ id: number; t: boolean; boost: number }> | string | null }>(
-      db,
-      sql`with q as (select ${query}::tsquery as q),
-        m as (select d.id, d.boost, d.title_tsv @@ q.q as t from search_documents d, q
-          where d.id >= ${from} and d.id < ${from + SCAN_CHUNK} and d.visible
-            and (${module}::text is null or d.module = ${module}::text) and (d.title_tsv @@ q.q or d.body_tsv @@ q.q))
-      select count(*) filter (where t) as titles, count(*) filter (where not t) as bodies,
-        (select json_agg(x) from (select id, t, boost from m order by t desc, boost desc, id desc limit ${keep}) x) as top
-      from m`,
-    );
-    if (!r) continue;
-    out.titles += Number(r.titles);
-    out.bodies += Number(r.bodies);
-    const rows = r.top === null ? [] : typeof r.top === 'string' ? JSON.parse(r.top) : r.top;
-    top.push(...(rows as typeof top));
+export async function countTier(db: Db, m: Match, tier: Tier, cap: number): Promise<number> {
+  const [r] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from search_documents d where ${visible(m)} and ${fromIndex(tier, m)} limit ${cap + 1}) x`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** The share of rows holding each of the commonest lexemes of a field, as ANALYZE counted them. */
+export interface LexemeStats {
+  share: Map<string, number>;
+  /** The share of the least common lexeme counted: every other lexeme is rarer. */
+  floor: number;
+}
+
+/** Lexeme statistics of the title and body vectors (PostgreSQL keeps the most common ones). */
+export async function lexemeStats(db: Db): Promise<Record<Tier, LexemeStats>> {
+  const rows = await queryRows<{ field: string; elems: string[] | string | null; freqs: number[] | string | null }>(
+    db,
+    sql`select attname as field, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+      where schemaname = current_schema() and tablename = 'search_documents' and attname in ('title_tsv', 'body_tsv')`,
+  );
+  const parse = <T>(v: T[] | string | null, f: (x: string) => T): T[] =>
+    v === null ? [] : Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((x) => f(x.replace(/^"|"$/g, '')));
+  const out: Record<Tier, LexemeStats> = { title: { share: new Map(), floor: DEFAULT_SHARE }, body: { share: new Map(), floor: DEFAULT_SHARE } };
+  for (const r of rows) {
+    const elems = parse(r.elems, (x) => x);
+    const freqs = parse(r.freqs, Number).map(Number);
+    const stats: LexemeStats = { share: new Map(elems.map((e, i) => [e, freqs[i] ?? 0])), floor: freqs[elems.length] ?? DEFAULT_SHARE };
+    out[r.field === 'title_tsv' ? 'title' : 'body'] = stats;
   }
-  top.sort((a, b) => Number(b.t) - Number(a.t) || b.boost - a.boost || b.id - a.id);
-  out.ids = top.slice(0, keep).map((r) => r.id);
   return out;
+}
+
+/** PostgreSQL's own guess for a text match without statistics. */
+const DEFAULT_SHARE = 0.005;
+
+/** Visible rows of the tab (the planner's estimate: module has ordinary statistics). */
+export async function visibleRows(db: Db, m: Match): Promise<number> {
+  const [r] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) select 1 from search_documents d where ${visible(m)}`);
+  const plan = r ? Object.values(r)[0] : null;
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }> | null;
+  return Math.max(1, parsed?.[0]?.Plan['Plan Rows'] ?? 1);
+}
+
+const RESULT_COLUMNS = sql`d.id, d.module, d.item_id as "itemId", d.title_zh as "titleZh", d.title_en as "titleEn", d.body_zh as "bodyZh",
+  d.body_en as "bodyEn", d.cover, d.published_at as "publishedAt", d.event`;
+
+export interface ResultRow extends Record<string, unknown> {
+  id: number;
+  module: string;
+  itemId: number;
+  titleZh: string;
+  titleEn: string | null;
+  bodyZh: string;
+  bodyEn: string | null;
+  cover: string;
+  publishedAt: Date | null;
+  event: SearchEvent | null;
+}
+
+const mapRow = (r: ResultRow): ResultRow => ({
+  ...r,
+  id: Number(r.id),
+  itemId: Number(r.itemId),
+  publishedAt: r.publishedAt === null ? null : new Date(r.publishedAt as unknown as string),
+  event: typeof r.event === 'string' ? (JSON.parse(r.event) as SearchEvent) : r.event,
+});
+
+export interface MatchesPage {
+  rows: ResultRow[];
+  /** The tier's matches, counted up to `cap` + 1 (the rows are the page only when no more). */
+  count: number;
+}
+
+/**
+ * A page of the tier's matches in result order (boost desc, id desc), from the GIN index: every
+ * match is read and sorted, so this is for a tier of few matches. With `cap`, at most cap + 1
+ * matches are read and counted in the same statement; past the cap the rows are not the page.
+ */
+export async function matchesPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, cap: number | null): Promise<MatchesPage> {
+  const rows = await queryRows<ResultRow & { count: number | string }>(
+    db,
+    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${fromIndex(tier, m)}
+        ${cap === null ? sql`` : sql`limit ${cap + 1}`}),
+      page as (select id, boost from m order by boost desc, id desc limit ${Math.max(0, limit)} offset ${offset})
+    select (select count(*) from m) as count, ${RESULT_COLUMNS}
+    from (select 1) one left join (page join search_documents d on d.id = page.id) on true
+    order by page.boost desc, page.id desc`,
+  );
+  return { count: Number(rows[0]?.count ?? 0), rows: rows.filter((r) => r.id !== null).map(mapRow) };
+}
+
+export interface OrderedPage {
+  rows: ResultRow[];
+  /** Matches found up to the page's end and one beyond it (has_more), at most offset + limit + 1. */
+  hits: number;
+  /** Visible rows looked at to find them (the last hit's place in result order). */
+  looked: number;
+}
+
+/**
+ * A page of the tier's matches read the other way: the visible rows in result order (the rank
+ * index), each checked against the tsquery, until the page's end and one more match are found or
+ * `budget` rows were looked at. About page end ÷ share of rows matching rows are read: cheap for a
+ * common keyword, however many items it matches, where reading and sorting every match was what
+ * made it slow. The condition is wrapped in coalesce() so the planner cannot take the GIN path.
+ * `hits` below offset + limit + 1 means the tier ended or the budget ran out first.
+ */
+export async function orderedPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, budget: number): Promise<OrderedPage> {
+  const order = sql`d.boost desc nulls last, d.id desc nulls last`;
+  const rows = await queryRows<ResultRow & { n: number | string; rn: number | string; hits: number | string }>(
+    db,
+    sql`with hits as materialized (
+        select x.rn, x.id from (
+          select row_number() over (order by ${order}) as rn, d.id, coalesce(${indexed(tier, tsquery(m))}, false) as hit
+          from search_documents d where ${visible(m)} order by ${order} limit ${budget}) x
+        where x.hit limit ${offset + limit + 1}),
+      numbered as (select rn, id, row_number() over (order by rn) as n from hits),
+      tally as (select count(*) as hits, max(rn) as looked from hits)
+    select t.hits, t.looked as rn, p.n, ${RESULT_COLUMNS}
+    from tally t left join numbered p on p.n > ${offset} and p.n <= ${offset + limit} left join search_documents d on d.id = p.id
+    order by p.n`,
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((r) => r.n !== null).map(mapRow),
+    hits: Number(first?.hits ?? 0),
+    looked: Number(first?.rn ?? 0),
+  };
+}
+
+/**
+ * Titles (in `lang`) of visible items whose suggestion key starts with `key`: the first `window`
+ * in key order, then the most boosted first. A range on the key (text_pattern_ops compares bytes),
+ * so the index is read whatever the key holds.
+ */
+export async function titlesStartingWith(db: Db, lang: 'zh' | 'en', key: string, now: Date, window: number): Promise<string[]> {
+  const m: Match = { tsquery: '', module: null, now };
+  const [title, column] = lang === 'zh' ? [sql`d.title_zh`, sql`d.title_key_zh`] : [sql`d.title_en`, sql`d.title_key_en`];
+  const rows = await queryRows<{ title: string }>(
+    db,
+    sql`select title from (select ${title} as title, d.boost from search_documents d
+        where ${visible(m)} and ${column} ~>=~ ${key} and ${column} ~<~ ${`${key}\u{10FFFF}`}
+        order by ${column} using ~<~ limit ${window}) s
+      order by boost desc`,
+  );
+  return rows.map((r) => r.title);
 }

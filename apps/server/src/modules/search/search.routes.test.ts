@@ -126,7 +126,8 @@ describe('GET /v1/pc/search', () => {
     expect(order).toContain(recent);
     expect(order).not.toContain(draft);
     expect(order.indexOf(recent)).toBeLessThan(order.indexOf(stale));
-    expect(all.terms).toEqual(['淋巴瘤', '靶向', '治疗']);
+    // The medical dictionary keeps 靶向治疗 whole.
+    expect(all.terms).toEqual(['淋巴瘤', '靶向治疗']);
 
     const lymphoma = ids(await search(`keyword=${q('淋巴瘤')}&type=course&page_size=100`));
     expect(lymphoma).toContain(bodyOnly);
@@ -370,17 +371,29 @@ describe('rebuildSearchIndex', () => {
   it('indexes every published searchable item and nothing else', async () => {
     const written = await rebuildSearchIndex(app.db);
     expect(written).toBeGreaterThan(0);
-    const [visible] = await app.db.select({ n: count() }).from(searchDocuments).where(eq(searchDocuments.visible, true));
+    const [visible] = await app.db.select({ n: count() }).from(searchDocuments).where(sql`${searchDocuments.visibleFrom} is not null`);
     const [published] = await app.db.select({ n: count() }).from(courses).where(eq(courses.status, 'published'));
     const [courseDocs] = await app.db
       .select({ n: count() })
       .from(searchDocuments)
-      .where(sql`${searchDocuments.visible} and ${searchDocuments.module} = 'course'`);
+      .where(sql`${searchDocuments.visibleFrom} is not null and ${searchDocuments.module} = 'course'`);
     expect(courseDocs?.n).toBe(published?.n);
     expect(visible?.n).toBeGreaterThan(courseDocs?.n ?? 0);
     const modules = await app.db.selectDistinct({ m: searchDocuments.module }).from(searchDocuments);
     expect(modules.map((m) => m.m).sort()).toEqual(['column', 'congress', 'course', 'live', 'news', 'paper', 'speaker']);
     // Still answers after the rebuild.
     expect((await search(`keyword=${q('鳐鲼')}&type=course`)).total).toBe(5);
+    // The new table has the indexes and the names the migrations gave the old one.
+    const indexes = await app.db.execute(sql`select indexname from pg_indexes where tablename = 'search_documents' order by 1`);
+    expect((indexes as unknown as { rows: Array<{ indexname: string }> }).rows.map((r) => r.indexname)).toEqual([
+      'search_documents_body_tsv_idx',
+      'search_documents_module_item_key',
+      'search_documents_module_rank_idx',
+      'search_documents_pkey',
+      'search_documents_rank_idx',
+      'search_documents_title_key_en_idx',
+      'search_documents_title_key_zh_idx',
+      'search_documents_title_tsv_idx',
+    ]);
   });
 });

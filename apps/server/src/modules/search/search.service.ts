@@ -1,13 +1,13 @@
 import { type ApiLanguage, type DataOf, HOT_COURSE_LIMIT, SEARCH_RESULT_CAP, SEARCH_SUGGEST_LIMIT, type SearchQuery } from '@medportal/contract';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, isEmbedded, queryRows } from '../../db/client.ts';
 import { pick } from '../../lib/i18n.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { presentCourse } from '../shared/content.present.ts';
-import type { SearchIndexLoader } from './search.loader.ts';
-import type { SearchIndex } from './search.memory.ts';
+import { onIndexWrite } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { isEmptyQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
+import { isEmptyQuery, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
@@ -17,82 +17,45 @@ const SHORT_LAST_WORD = /(?:^|[^\p{L}\p{N}])[a-z0-9]{1,2}$/u;
 /** Titles starting with the word read per language (in key order) before ranking them by boost. */
 const PREFIX_WINDOW = 50;
 /**
- * Answers are kept this long per process, keyed on the index generation: a change to the index
- * is seen at once; hot words (part of suggestions) within this time.
+ * Answers are kept this long per process, keyed on the search generation: a write through this
+ * process is seen at once, one through another within GENERATION_POLL_MS; a scheduled item within
+ * the minute of its publication.
  */
 const ANSWER_TTL_MS = 30_000;
+const MINUTE_MS = 60_000;
 /** Searches and suggestions repeat (hot words, the first letters everyone types). */
 const ANSWER_CACHE_SIZE = 2_000;
-/** Result rows kept: a few kilobytes each (titles and the summary source in two languages). */
-const ROW_CACHE_SIZE = 20_000;
-
-type ResultRow = Awaited<ReturnType<typeof repo.documentsByIds>>[number];
-
-/** Scans of search_documents at once while the index loads (each reads the whole table). */
-const MAX_SCANS = 2;
-/** Searches waiting for a scan; more are told to come back (503, Retry-After). */
-const MAX_WAITING = 16;
-/** Seconds a client is asked to wait when search cannot answer yet. */
-export const RETRY_AFTER_S = 5;
-
-/** Search cannot answer now (the index is loading and the slower path is busy, or suggestions). */
-export class SearchUnavailable extends Error {
-  override name = 'SearchUnavailable';
-  constructor(readonly retryAfterS: number) {
-    super('search is loading');
-  }
-}
-
-/** At most `limit` tasks at once, at most `waiting` queued; beyond that, SearchUnavailable. */
-class Limiter {
-  private running = 0;
-  private readonly queue: Array<() => void> = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly waiting: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.queue.length >= this.waiting) throw new SearchUnavailable(RETRY_AFTER_S);
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line.
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
-  }
-}
-
+/** How often a process on PostgreSQL reads the generation other processes move. */
+const GENERATION_POLL_MS = 1_000;
+/** How long the table's row count (for choosing a read path) is trusted. */
+const ROWS_TTL_MS = 60_000;
 /**
- * Reads rows asked for during one turn of the event loop with one query: concurrent searches
- * share the query's fixed cost (on PGlite, most of it).
+ * Most rows an ordered read looks at (a few microseconds each) before the matches are counted and
+ * sorted instead; and how many times the expected number it may look at (estimates err).
  */
-class Batcher<R extends { id: number }> {
-  private pending: { ids: Set<number>; rows: Promise<Map<number, R>> } | null = null;
+const ORDERED_BUDGET = 20_000;
+/**
+ * Matches are counted up to this many (and the page sorted from them in the same statement):
+ * past the result cap too, since knowing there are 2,000 rather than "over 1,000" tells the
+ * reads apart (in order it would look at 300 rows a match there; sorting 2,000 is cheaper).
+ */
+const COUNT_CAP = 5 * SEARCH_RESULT_CAP;
+const ORDERED_MARGIN = 3;
 
-  constructor(private readonly read: (ids: number[]) => Promise<R[]>) {}
+/** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
+interface Facts {
+  parsed: ParsedQuery;
+  estimates: Partial<Record<repo.Tier, number>>;
+  counts: Partial<Record<repo.Tier, number>>;
+  /** The total shown for a tier past the cap, judged at its first ordered read (every page says the same). */
+  judged: Partial<Record<repo.Tier, number>>;
+}
 
-  load(ids: readonly number[]): Promise<Map<number, R>> {
-    if (!this.pending) {
-      const batch = new Set<number>();
-      const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        // Later callers start the next batch.
-        this.pending = null;
-        return new Map((await this.read([...batch])).map((r) => [r.id, r]));
-      });
-      this.pending = { ids: batch, rows };
-    }
-    for (const id of ids) this.pending.ids.add(id);
-    return this.pending.rows;
-  }
+interface TierPage {
+  rows: repo.ResultRow[];
+  /** The tier's matches: exact up to COUNT_CAP, else an estimate. */
+  count: number;
+  exact: boolean;
 }
 
 /** Search, its tabs, hot words, suggestions and hot courses (spec §2 /search, §7 "Home and search"). */
@@ -101,17 +64,52 @@ export class SearchService {
   private readonly hotCourseRows = new TtlCache<'all', Awaited<ReturnType<typeof repo.hotCourses>>>(HOT_TTL_MS);
   private readonly searches = new TtlCache<string, DataOf<'search'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   private readonly suggestions = new TtlCache<string, DataOf<'searchWordRemind'>>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private rows: { generation: number; byId: Map<number, ResultRow> } = { generation: -1, byId: new Map() };
-  private readonly rowReads: Batcher<ResultRow>;
-  private readonly counts = new TtlCache<string, { titles: number; bodies: number }>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
-  private readonly scans = new Limiter(MAX_SCANS, MAX_WAITING);
+  private readonly facts = new TtlCache<string, Facts>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
+  private readonly rowCount = new TtlCache<string, number>(ROWS_TTL_MS);
+  private readonly lexemeStats = new TtlCache<'all', Record<repo.Tier, repo.LexemeStats>>(ROWS_TTL_MS);
+  /** The database's generation as last read, and writes through this process since. */
+  private stored = '0';
+  private local = 0;
+  private readonly unsubscribe: () => void;
+  private readonly poll: NodeJS.Timeout | null;
 
   constructor(
     private readonly db: Db,
-    private readonly indexes: SearchIndexLoader,
     private readonly now: () => Date,
   ) {
-    this.rowReads = new Batcher((ids) => repo.documentsByIds(this.db, ids));
+    this.unsubscribe = onIndexWrite(() => {
+      this.local += 1;
+    });
+    // One process owns an embedded database: every write goes through it and is heard above.
+    this.poll = isEmbedded(db) ? null : setInterval(() => void this.readGeneration(), GENERATION_POLL_MS).unref();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    if (this.poll) clearInterval(this.poll);
+  }
+
+  private async readGeneration(): Promise<void> {
+    try {
+      const [r] = await queryRows<{ v: string }>(this.db, sql`select last_value::text as v from search_generation`);
+      if (r) this.stored = r.v;
+    } catch {
+      // The next poll tries again; answers stay keyed on the last generation read.
+    }
+  }
+
+  /**
+   * Part of every cached answer's key (and of the public response cache's): moves with every
+   * index write, and every minute of the clock searches check publication times against.
+   */
+  get generation(): string {
+    return `${this.stored}.${this.local}.${this.minute().getTime()}`;
+  }
+
+  /** The clock, to the minute: answers of one minute agree (a scheduled item shows up in its minute). */
+  private minute(): Date {
+    const t = this.now().getTime();
+    return new Date(t - (t % MINUTE_MS));
   }
 
   /**
@@ -125,96 +123,161 @@ export class SearchService {
     this.suggestions.clear();
   }
 
-  /** Whether searches are answered from the in-memory index yet. */
-  get readiness() {
-    return this.indexes.readiness;
-  }
-
   search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
-    const index = this.indexes.current;
-    // While the index loads, every search reads the table (nothing kept: the index would be newer).
-    if (!index) return this.searchUncached(q, lang);
-    const key = JSON.stringify([index.generation, lang, q.type, q.page, q.page_size, q.keyword]);
+    const key = JSON.stringify([this.generation, lang, q.type, q.page, q.page_size, q.keyword]);
     return this.searches.get(key, () => this.searchUncached(q, lang));
   }
 
   /**
-   * Title matches first, then body-only matches, each in boost order (recent and popular first).
-   * Matching and ranking read the in-memory index (while it loads, a scan of search_documents);
-   * only the page's rows come from the database.
+   * Title matches first, then body-only matches, each in boost order (recent and popular first),
+   * matched and ranked in SQL; only the page's rows are read.
    */
   private async searchUncached(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const parsed = withTranslations(parseQuery(q.keyword), await this.glossary());
     const base = { keyword: q.keyword, terms: parsed.terms, page: q.page, page_size: q.page_size };
     // A keyword of punctuation only has nothing to look for.
     if (isEmptyQuery(parsed)) return { ...base, items: [], total: 0, total_exact: true, has_more: false };
-    const module = q.type === 'all' ? null : q.type;
+    const m = await this.matchOf(parsed, q.type === 'all' ? null : q.type);
     const offset = (q.page - 1) * q.page_size;
     const end = Math.min(offset + q.page_size, SEARCH_RESULT_CAP);
-    const index = this.indexes.current;
-    let counts: { titles: number; bodies: number };
-    let ids: number[];
-    if (!index) {
-      const scan = await this.scans.run(() => repo.scanDocuments(this.db, parsed, module, Math.max(0, end)));
-      counts = scan;
-      ids = scan.ids.slice(offset, end);
-    } else {
-      const snapshot = index.current;
-      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix));
-      // Counting reads every match; the other pages and the other language reuse the counts.
-      const countKey = JSON.stringify([index.generation, q.type, parsed.lexemes, parsed.prefix, parsed.either]);
-      const known = this.counts.peek(countKey);
-      counts = known ?? { titles: snapshot.count(query, 'title', module), bodies: snapshot.count(query, 'body', module) };
-      if (!known) this.counts.set(countKey, counts);
-      const slots: number[] = [];
-      if (offset < end) {
-        if (offset < counts.titles) slots.push(...snapshot.top(query, 'title', module, end).slice(offset));
-        if (end > counts.titles) slots.push(...snapshot.top(query, 'body', module, end - counts.titles).slice(Math.max(0, offset - counts.titles)));
-      }
-      ids = slots.map((s) => snapshot.documentId(s));
+    if (offset >= end) {
+      // Past the cap: no rows, only the total.
+      const [titles, bodies] = [await this.countOrEstimate(m, 'title', this.factsOf(m, parsed)), await this.countOrEstimate(m, 'body', this.factsOf(m, parsed))];
+      return { ...base, items: [], total: titles.count + bodies.count, total_exact: titles.exact && bodies.exact, has_more: false };
     }
-    const total = counts.titles + counts.bodies;
-    const docs = await this.documents(ids, index?.generation ?? -1);
-    const items = ids.flatMap((id) => {
-      const d = docs.get(id);
-      return d ? [presentResult(d, parsed.terms, lang)] : [];
-    });
-    return { ...base, items, total, total_exact: true, has_more: offset < end && end < Math.min(total, SEARCH_RESULT_CAP) };
+    const facts = this.factsOf(m, parsed);
+    const titles = await this.readTier(m, 'title', offset, end - offset, facts);
+    const rows = [...titles.rows];
+    let total: number;
+    let exact = titles.exact;
+    if (!titles.exact) {
+      // A common keyword: the title matches fill every page; the total is an estimate (the body
+      // matches that are not title matches at least as many as the body's beyond the titles').
+      facts.estimates.body ??= await this.estimate(m, facts, 'body');
+      facts.estimates.title ??= await this.estimate(m, facts, 'title');
+      total = titles.count + Math.max(0, Math.round(facts.estimates.body - facts.estimates.title));
+    } else if (end > titles.count) {
+      const bodies = await this.readTier(m, 'body', Math.max(0, offset - titles.count), end - offset - rows.length, facts);
+      rows.push(...bodies.rows);
+      total = titles.count + bodies.count;
+      exact = bodies.exact;
+    } else {
+      const bodies = await this.countOrEstimate(m, 'body', facts);
+      total = titles.count + bodies.count;
+      exact = bodies.exact;
+    }
+    const items = rows.map((r) => presentResult(r, parsed.terms, lang));
+    // An estimated total says nothing sure of the next page: a full page says there may be one.
+    const more = exact ? end < total : rows.length === end - offset;
+    return { ...base, items, total, total_exact: exact, has_more: offset < end && end < SEARCH_RESULT_CAP && more };
   }
 
   /**
-   * Result rows by id. The first results of common keywords come back in many searches, so rows
-   * read for one index generation are kept (the most recently used ROW_CACHE_SIZE of them); none
-   * while the index loads (generation -1).
+   * The keyword as SQL matches it. A trailing prefix after other words is looked up on the rows
+   * the other words find when they are not many (GIN would gather every completion's postings).
    */
-  private async documents(ids: number[], generation: number): Promise<Map<number, ResultRow>> {
-    if (generation < 0) return this.rowReads.load(ids);
-    if (this.rows.generation !== generation) this.rows = { generation, byId: new Map() };
-    const cache = this.rows.byId;
-    const out = new Map<number, ResultRow>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const row = cache.get(id);
-      if (!row) {
-        missing.push(id);
-        continue;
+  private async matchOf(parsed: ParsedQuery, module: repo.Match['module']): Promise<repo.Match> {
+    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module, now: this.minute() };
+    if (parsed.prefix === null || (parsed.pieces.length === 0 && !parsed.either?.length)) return m;
+    const exact: ParsedQuery = { ...parsed, prefix: null };
+    const facts: Facts = { parsed: exact, estimates: {}, counts: {}, judged: {} };
+    const [title, body] = [await this.estimate(m, facts, 'title'), await this.estimate(m, facts, 'body')];
+    return Math.max(title, body) <= COUNT_CAP ? { ...m, exactPart: repo.tsqueryOf(exact) } : m;
+  }
+
+  /** What is known of a keyword's matches: the other pages and the other language reuse it. */
+  private factsOf(m: repo.Match, parsed: ParsedQuery): Facts {
+    const key = JSON.stringify([this.generation, m.module, m.tsquery]);
+    const known = this.facts.peek(key);
+    if (known) return known;
+    const facts: Facts = { parsed, estimates: {}, counts: {}, judged: {} };
+    this.facts.set(key, facts);
+    return facts;
+  }
+
+  /**
+   * The tier's matches judged after an ordered read: the estimate, or the share of matches among
+   * the rows it looked at if larger (those are the most boosted rows, so the share is only a hint).
+   */
+  private sampledCount(page: repo.OrderedPage, estimate: number, rows: number): number {
+    const sampled = page.looked > 0 ? Math.round((page.hits * rows) / page.looked) : 0;
+    return Math.max(page.hits, Math.round(estimate), sampled);
+  }
+
+  private visibleRows(m: repo.Match): Promise<number> {
+    return this.rowCount.get(m.module ?? '*', () => repo.visibleRows(this.db, m));
+  }
+
+  /**
+   * The matches to expect, from the lexeme statistics ANALYZE keeps: the bigrams of one word go
+   * together (the word is as common as its rarest bigram), words are independent, a prefix is as
+   * common as its completions together, a glossary group as its alternatives. The planner counts
+   * every lexeme as independent, which makes 淋巴瘤 (淋巴 & 巴瘤) a tenth as common as it is.
+   */
+  private async estimate(m: repo.Match, facts: Facts, tier: repo.Tier): Promise<number> {
+    const stats = await this.lexemeStats.get('all', () => repo.lexemeStats(this.db));
+    const rows = await this.visibleRows(m);
+    const q = facts.parsed;
+    const share = (s: repo.LexemeStats) => {
+      const of = (l: string) => s.share.get(l) ?? s.floor / 2;
+      const word = (lexemes: readonly string[]) => Math.min(...lexemes.map(of));
+      let p = 1;
+      for (const piece of q.pieces) p *= word(piece);
+      if (q.prefix !== null) {
+        let completions = 0;
+        for (const [l, f] of s.share) if (l.startsWith(q.prefix)) completions += f;
+        p *= Math.min(1, completions || s.floor / 2);
       }
-      out.set(id, row);
-      cache.delete(id);
-      cache.set(id, row);
+      for (const group of q.either ?? []) p *= Math.min(1, group.reduce((sum, alt) => sum + word(alt), 0));
+      return p;
+    };
+    return rows * share(stats[tier]);
+  }
+
+  /** The tier's exact count when few matches are expected, else its estimate. */
+  private async countOrEstimate(m: repo.Match, tier: repo.Tier, facts: Facts): Promise<{ count: number; exact: boolean }> {
+    if (facts.counts[tier] === undefined) {
+      facts.estimates[tier] ??= await this.estimate(m, facts, tier);
+      if (facts.estimates[tier] > SEARCH_RESULT_CAP) return { count: Math.round(facts.estimates[tier]), exact: false };
+      facts.counts[tier] = await repo.countTier(this.db, m, tier, COUNT_CAP);
     }
-    if (missing.length === 0) return out;
-    const read = await this.rowReads.load(missing);
-    for (const id of missing) {
-      const row = read.get(id);
-      if (!row) continue;
-      out.set(id, row);
-      // Rows read while the index changed belong to the old generation: not kept.
-      if (this.rows.byId !== cache) continue;
-      cache.set(id, row);
-      if (cache.size > ROW_CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+    const n = facts.counts[tier];
+    return n <= COUNT_CAP ? { count: n, exact: true } : { count: Math.max(n, Math.round(facts.estimates[tier] ?? 0)), exact: false };
+  }
+
+  /**
+   * A page of one tier, read the cheaper of two ways (decision record 0073). When many matches
+   * are expected, in result order until the page is full (repo.orderedPage, no count: a common
+   * keyword's page costs about the page's end ÷ its share of rows). Otherwise, or when that read
+   * gives up, the matches are counted up to COUNT_CAP and, if no more, read from the GIN index and
+   * sorted in the same statement (repo.matchesPage). `count` is exact up to COUNT_CAP, else an estimate.
+   */
+  private async readTier(m: repo.Match, tier: repo.Tier, offset: number, limit: number, facts: Facts): Promise<TierPage> {
+    if (limit <= 0) return { rows: [], count: 0, exact: true };
+    const rows = await this.visibleRows(m);
+    const toLook = (matches: number) => ORDERED_MARGIN * Math.ceil(((offset + limit + 1) * rows) / Math.max(1, matches));
+    if (facts.counts[tier] === undefined) {
+      const estimate = (facts.estimates[tier] ??= await this.estimate(m, facts, tier));
+      if (estimate > SEARCH_RESULT_CAP && toLook(estimate) <= ORDERED_BUDGET) {
+        const page = await repo.orderedPage(this.db, m, tier, offset, limit, toLook(estimate));
+        if (page.hits > offset + limit) return { rows: page.rows, count: (facts.judged[tier] ??= this.sampledCount(page, estimate, rows)), exact: false };
+      }
+      // Fewer matches expected (or the ordered read gave up): counted and paged in one statement.
+      const few = await repo.matchesPage(this.db, m, tier, offset, limit, COUNT_CAP);
+      facts.counts[tier] = few.count;
+      if (few.count <= COUNT_CAP) return { rows: few.rows, count: few.count, exact: true };
     }
-    return out;
+    const n = facts.counts[tier] ?? 0;
+    // Known matches (another page of the keyword): in order when that reads less, else sorted.
+    if (n <= COUNT_CAP && (n <= SEARCH_RESULT_CAP || toLook(n) > ORDERED_BUDGET)) {
+      return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: n, exact: true };
+    }
+    // Past the count's cap, though fewer were expected: in order up to the budget, else every match sorted.
+    const page = await repo.orderedPage(this.db, m, tier, offset, limit, n <= COUNT_CAP ? toLook(n) : ORDERED_BUDGET);
+    const exact = n <= COUNT_CAP;
+    const estimate = exact ? n : (facts.judged[tier] ??= Math.max(n, this.sampledCount(page, facts.estimates[tier] ?? 0, rows)));
+    if (page.hits > offset + limit) return { rows: page.rows, count: estimate, exact };
+    return { rows: (await repo.matchesPage(this.db, m, tier, offset, limit, null)).rows, count: estimate, exact };
   }
 
   searchTypes(lang: ApiLanguage): DataOf<'searchType'> {
@@ -243,14 +306,11 @@ export class SearchService {
    * language, then titles containing it anywhere.
    */
   suggest(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
-    const index = this.indexes.current;
-    // Suggestions come from the index's title lists: none while it loads (the box keeps working).
-    if (!index) return Promise.reject(new SearchUnavailable(RETRY_AFTER_S));
-    const cacheKey = JSON.stringify([index.generation, lang, suggestKey(word)]);
-    return this.suggestions.get(cacheKey, () => this.suggestUncached(index, word, lang));
+    const cacheKey = JSON.stringify([this.generation, lang, suggestKey(word)]);
+    return this.suggestions.get(cacheKey, () => this.suggestUncached(word, lang));
   }
 
-  private async suggestUncached(index: SearchIndex, word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
+  private async suggestUncached(word: string, lang: ApiLanguage): Promise<DataOf<'searchWordRemind'>> {
     const key = suggestKey(word);
     const out = new Map<string, string>();
     const add = (term: string) => {
@@ -262,17 +322,20 @@ export class SearchService {
       const w = pick(lang, h.wordZh, h.wordEn);
       if (suggestKey(w).startsWith(key)) add(w);
     }
-    const snapshot = index.current;
+    const now = this.minute();
     // Titles in the caller's language first; a word with Chinese characters only begins Chinese titles.
     const order: Array<'zh' | 'en'> = HAN_CHARACTER.test(key) ? ['zh'] : lang === 'en' ? ['en', 'zh'] : ['zh', 'en'];
-    for (const l of order) for (const term of snapshot.titlesStartingWith(l, key, PREFIX_WINDOW)) add(term);
-    const parsed = parseQuery(word);
+    for (const l of order) {
+      if (out.size >= SEARCH_SUGGEST_LIMIT) break;
+      for (const term of await repo.titlesStartingWith(this.db, l, key, now, PREFIX_WINDOW)) add(term);
+    }
+    const parsed: ParsedQuery = parseQuery(word);
     // Titles containing the word anywhere, most boosted first. A last word of one or two letters
     // would match a prefix of half the vocabulary: wait for more.
     if (out.size < SEARCH_SUGGEST_LIMIT && !isEmptyQuery(parsed) && !SHORT_LAST_WORD.test(key)) {
-      const query = snapshot.query(parsed, parsed.prefix === null ? [] : snapshot.completions(parsed.prefix), ['title']);
-      const slots = snapshot.top(query, 'title', null, SEARCH_SUGGEST_LIMIT * 2);
-      for (const slot of slots) add(snapshot.title(slot, lang === 'en' ? 'en' : 'zh'));
+      const m = await this.matchOf(parsed, null);
+      const { rows } = await this.readTier(m, 'title', 0, SEARCH_SUGGEST_LIMIT * 2, this.factsOf(m, parsed));
+      for (const r of rows) add(pick(lang, r.titleZh, r.titleEn));
     }
     return { items: [...out.values()].map((w) => ({ word: w })) };
   }

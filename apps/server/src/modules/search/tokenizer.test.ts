@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchSnapshot } from './search.snapshot.ts';
-import { documentVector, excerpt, hanPieces, htmlToText, isEmptyQuery, parseQuery, runs, suggestKey, vectorLexemes } from './tokenizer.ts';
+import { tsqueryOf } from './search.repository.ts';
+import { documentLexemes, documentVector, excerpt, hanPieces, htmlToText, isEmptyQuery, parseQuery, runs, suggestKey, vectorLexemes } from './tokenizer.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -11,17 +11,12 @@ afterAll(async () => {
   await db?.close();
 });
 
-/**
- * Whether the document text matches the keyword: its vector goes through PostgreSQL's tsvector
- * (as search_documents stores it) into an index snapshot, which the query is matched against.
- */
+/** Whether the document text matches the keyword, in PostgreSQL: its stored vector `@@` the keyword's tsquery. */
 async function matches(doc: string, keyword: string): Promise<boolean> {
   const q = parseQuery(keyword);
   if (isEmptyQuery(q)) return false;
-  const r = await db.query<{ v: string }>('select $1::tsvector::text as v', [documentVector(doc)]);
-  const lexemes = vectorLexemes(r.rows[0]?.v ?? '');
-  const s = SearchSnapshot.build([{ id: 1, module: 'course', itemId: 1, titleZh: doc, titleEn: null, boost: 0, titleLexemes: lexemes, bodyLexemes: [] }]);
-  return s.count(s.query(q, q.prefix === null ? [] : s.completions(q.prefix)), 'title', null) === 1;
+  const r = await db.query<{ m: boolean }>('select $1::tsvector @@ $2::tsquery as m', [documentVector(doc), tsqueryOf(q)]);
+  return r.rows[0]?.m === true;
 }
 
 describe('runs', () => {
@@ -35,10 +30,20 @@ describe('runs', () => {
 });
 
 describe('hanPieces', () => {
-  it('glues one-character words to a neighbour', () => {
-    expect(hanPieces('淋巴瘤靶向治疗')).toEqual(['淋巴瘤', '靶向', '治疗']);
-    expect(hanPieces('非小细胞肺癌')).toEqual(['非小', '细胞', '肺癌']);
+  it('keeps medical terms whole and glues one-character words to a neighbour', () => {
+    expect(hanPieces('淋巴瘤靶向治疗')).toEqual(['淋巴瘤', '靶向治疗']);
+    expect(hanPieces('非小细胞肺癌')).toEqual(['非小细胞肺癌']);
+    expect(hanPieces('心房颤动的抗凝治疗')).toEqual(['心房颤动的', '抗凝治疗']);
     expect(hanPieces('癌')).toEqual(['癌']);
+  });
+});
+
+describe('documentLexemes', () => {
+  it('holds characters, bigrams, Latin words and the segmenter’s longer words with their sub-words', () => {
+    const l = documentLexemes('晚期非小细胞肺癌的免疫治疗 PD-1');
+    for (const x of ['癌', '肺癌', '小细', '非小细胞肺癌', '免疫治疗', 'pd', '1']) expect(l.has(x), x).toBe(true);
+    // Two-character words are the bigrams already; nothing crosses a run of Latin text.
+    expect(documentLexemes('弥漫大B细胞淋巴瘤').has('弥漫大b细胞淋巴瘤')).toBe(true);
   });
 });
 
@@ -91,7 +96,12 @@ describe('query safety', () => {
   });
 
   it('reads operators and punctuation as separators', () => {
-    expect(parseQuery("'; drop table users; --")).toEqual({ lexemes: ['drop', 'table'], prefix: 'users', terms: ['drop', 'table', 'users'] });
+    expect(parseQuery("'; drop table users; --")).toEqual({
+      lexemes: ['drop', 'table'],
+      prefix: 'users',
+      terms: ['drop', 'table', 'users'],
+      pieces: [['drop'], ['table']],
+    });
     expect(isEmptyQuery(parseQuery('!!! ::: ***'))).toBe(true);
   });
 
@@ -106,19 +116,13 @@ describe('query safety', () => {
 });
 
 describe('prefix completion', () => {
-  const docs = ['Cutaneous T-cell lymphoma', 'Lymphocytic leukaemia in adults', 'Lymphoma outcomes', 'Lymphoma relapse'];
-  const snapshot = SearchSnapshot.build(
-    docs.map((t, i) => ({ id: i + 1, module: 'course', itemId: i + 1, titleZh: t, titleEn: null, boost: 0, titleLexemes: vectorLexemes(documentVector(t)), bodyLexemes: [] })),
-  );
-
-  it('completes the trailing Latin word with its most frequent words', () => {
+  it('completes the trailing Latin word with every word starting with it', async () => {
     const q = parseQuery('cutaneous lymph');
     expect(q).toMatchObject({ lexemes: ['cutaneous'], prefix: 'lymph' });
-    expect(snapshot.completions('lymph')).toEqual(['lymphoma', 'lymphocytic']);
-    expect(snapshot.completions('lymphoma')).toEqual(['lymphoma']);
-    expect(snapshot.completions('zebra')).toEqual([]);
-    expect(snapshot.top(snapshot.query(q, snapshot.completions('lymph')), 'title', null, 10).map((slot) => snapshot.documentId(slot))).toEqual([1]);
-    expect(snapshot.count(snapshot.query(parseQuery('lymph'), snapshot.completions('lymph')), 'title', null)).toBe(4);
+    expect(tsqueryOf(q)).toBe("'cutaneous' & 'lymph':*");
+    for (const d of ['Cutaneous T-cell lymphoma', 'Lymphocytic leukaemia, cutaneous']) expect(await matches(d, 'cutaneous lymph'), d).toBe(true);
+    expect(await matches('Lymphoma outcomes', 'cutaneous lymph')).toBe(false);
+    expect(await matches('Zebra lymphoma', 'zebra')).toBe(true);
   });
 
   it('treats only a Latin word at the very end as a prefix', () => {

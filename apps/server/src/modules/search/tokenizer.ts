@@ -1,18 +1,22 @@
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict.js';
+import { MEDICAL_DICT } from './medical-dict.ts';
+
 /**
- * The search tokenizer: one segmentation for documents and queries (ARCHITECTURE §3).
+ * The search tokenizer: one segmentation for documents and queries (decision record 0073).
  *
  * Text is NFKC-normalised and lowercased, then split into runs of Han characters and runs of other
  * letters/digits; everything else (punctuation, operators, quotes) only separates runs.
  *
- * - Documents index every Han character, every overlapping Han bigram and every Latin word. A
- *   Chinese term is found whatever a word segmenter would have made of it: Intl.Segmenter splits
- *   淋巴瘤 into 淋巴/瘤, but 淋巴瘤 inside 弥漫大B细胞淋巴瘤 still holds the bigrams 淋巴 and 巴瘤.
- * - Queries split a long Han run with Intl.Segmenter into words, glue one-character words to a
- *   neighbour (淋巴|瘤 → 淋巴瘤, 靶|向 → 靶向) and require every bigram of every piece (a piece of
- *   one character: the character); Latin words are required too, a last one at the very end as a
- *   prefix (lymph → lymphoma). Matching is an AND of lexemes, without positions.
- *
- * Lexemes are stored as tsvector text (search_documents) and matched in memory (search.memory.ts).
+ * - Documents index every Han character, every overlapping Han bigram, every Latin word, and the
+ *   words jieba finds in search mode (with a medical user dictionary: 非小细胞肺癌 and its
+ *   sub-words 细胞, 肺癌). A Chinese term is found whatever the segmenter made of it: 淋巴瘤
+ *   inside 弥漫大B细胞淋巴瘤 still holds the bigrams 淋巴 and 巴瘤; a one-character keyword (癌)
+ *   matches the character.
+ * - Queries cut a Han run with jieba (same dictionaries), glue one-character words to a neighbour
+ *   (淋巴|瘤 → 淋巴瘤) and require every bigram of every piece (a piece of one character: the
+ *   character); Latin words are required too, a last one at the very end as a prefix (lymph →
+ *   lymphoma). Matching is an AND of lexemes, without positions, in PostgreSQL (`@@`).
  */
 
 const HAN = /\p{Script=Han}/u;
@@ -25,7 +29,18 @@ const MAX_WORD = 60;
 /** Query pieces beyond this are ignored (keywords are ≤ 50 characters anyway). */
 const MAX_QUERY_PIECES = 16;
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+/** Shortest segmenter word kept besides the bigrams (two-character words are bigrams already). */
+const MIN_WORD = 3;
+
+let segmenter: Jieba | null = null;
+/** jieba with its general and the medical dictionary, loaded on first use (about 0.3 s). */
+function jieba(): Jieba {
+  if (!segmenter) {
+    segmenter = Jieba.withDict(dict);
+    segmenter.loadDict(Buffer.from(MEDICAL_DICT));
+  }
+  return segmenter;
+}
 
 export function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -57,10 +72,19 @@ function quote(lexeme: string): string {
   return NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${lexeme}'`;
 }
 
-/** A field's distinct lexemes: Latin words, Han characters and Han bigrams. */
+/** A field's distinct lexemes: Latin words, Han characters, Han bigrams and longer segmenter words. */
 export function documentLexemes(text: string): Set<string> {
   const lexemes = new Set<string>();
-  for (const run of runs(text)) {
+  const normalised = normalize(text);
+  // Words across scripts too (弥漫大b细胞淋巴瘤 is one dictionary word).
+  for (const m of normalised.matchAll(WORD)) {
+    if (!HAN.test(m[0]) || [...m[0]].length < MIN_WORD) continue;
+    for (const w of jieba().cutForSearch(m[0], false)) {
+      const len = [...w].length;
+      if (len >= MIN_WORD && len <= MAX_WORD && HAN.test(w)) lexemes.add(w);
+    }
+  }
+  for (const run of runs(normalised)) {
     if (!run.han) {
       lexemes.add(run.text.length > MAX_WORD ? run.text.slice(0, MAX_WORD) : run.text);
       continue;
@@ -93,7 +117,7 @@ export function vectorLexemes(vector: string): string[] {
 
 /** A Han query run cut into pieces of at least two characters where possible. */
 export function hanPieces(run: string): string[] {
-  const words = [...segmenter.segment(run)].map((s) => s.segment);
+  const words = jieba().cut(run, false);
   const pieces: string[] = [];
   // Whether the last piece may still take a one-character word (each piece takes at most one).
   let open = false;
@@ -133,6 +157,8 @@ export interface ParsedQuery {
   prefix: string | null;
   /** The keyword as searched, for highlighting: Han pieces and Latin words, normalised. */
   terms: string[];
+  /** `lexemes` by the piece or word they come from (a piece's bigrams go together: for estimates). */
+  pieces: string[][];
   /**
    * Parts of the keyword that have a translation (`withTranslations`): each group is matched by
    * any one of its alternatives, an alternative by all of its lexemes.
@@ -178,6 +204,7 @@ export function withTranslations(q: ParsedQuery, glossary: readonly Translation[
     lexemes: q.lexemes.filter((l) => !taken.has(l)),
     prefix: q.prefix !== null && taken.has(q.prefix) ? null : q.prefix,
     terms: q.terms,
+    pieces: q.pieces.map((p) => p.filter((l) => !taken.has(l))).filter((p) => p.length > 0),
     either,
   };
 }
@@ -193,8 +220,13 @@ export function parseQuery(keyword: string): ParsedQuery {
   const last = used.at(-1);
   const prefix = last && !last.han ? last.text : null;
   const lexemes = new Set<string>();
-  for (const p of prefix ? used.slice(0, -1) : used) for (const l of p.han ? bigramsOf(p.text) : [p.text]) lexemes.add(l);
-  return { lexemes: [...lexemes], prefix, terms: [...new Set(used.map((p) => p.text))] };
+  const groups: string[][] = [];
+  for (const p of prefix ? used.slice(0, -1) : used) {
+    const own = p.han ? bigramsOf(p.text) : [p.text];
+    groups.push(own);
+    for (const l of own) lexemes.add(l);
+  }
+  return { lexemes: [...lexemes], prefix, terms: [...new Set(used.map((p) => p.text))], pieces: groups };
 }
 
 /** Whether a query asks for anything (a keyword of punctuation only does not). */
