@@ -339,6 +339,9 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
         written += rows.length;
         after = (rows[rows.length - 1] as SourceRow).item_id;
         if (rows.length < BATCH) break;
+        // PGlite answers in-process, resolving promises without returning to the event loop: without
+        // this, a background build would hold off connections (the listen itself) until it ends.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
     await fastUpdate(false);
