@@ -7,7 +7,7 @@ import { presentCourse } from '../shared/content.present.ts';
 import { onIndexWrite } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { isEmptyQuery, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
+import { isEmptyQuery, isHan, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
@@ -41,6 +41,34 @@ const ORDERED_BUDGET = 20_000;
  */
 const COUNT_CAP = 5 * SEARCH_RESULT_CAP;
 const ORDERED_MARGIN = 3;
+
+/** A Han bigram's characters (other lexemes: none). */
+function bigramEnds(lexeme: string): [string, string] | null {
+  const chars = [...lexeme];
+  return chars.length === 2 && isHan(lexeme) ? [chars[0] as string, chars[1] as string] : null;
+}
+
+/**
+ * Parts of a keyword (pieces, glossary groups) grouped where their Han bigrams continue one
+ * another (性卒 and 卒中 of 缺血性卒中, 胞肺 and the 肺癌 group of 非小细胞肺癌): one word cut in parts,
+ * whose parts come together, so a chain is as common as its rarest part. Taken as independent,
+ * 非小细胞肺癌 was estimated at 560 titles for its 9,400, and its first page counted 5,001 matches
+ * from the heap before reading them in order.
+ */
+function hanChains<T extends { lexemes: readonly string[] }>(units: readonly T[]): T[][] {
+  const ends = units.map((u) => u.lexemes.map(bigramEnds).filter((e) => e !== null));
+  const root = units.map((_, i) => i);
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i] as number)));
+  for (let a = 0; a < units.length; a++) {
+    for (let b = a + 1; b < units.length; b++) {
+      const linked = (ends[a] ?? []).some(([x0, x1]) => (ends[b] ?? []).some(([y0, y1]) => x1 === y0 || y1 === x0));
+      if (linked) root[find(a)] = find(b);
+    }
+  }
+  const chains = new Map<number, T[]>();
+  units.forEach((u, i) => chains.set(find(i), [...(chains.get(find(i)) ?? []), u]));
+  return [...chains.values()];
+}
 
 /** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
 interface Facts {
@@ -221,14 +249,17 @@ export class SearchService {
     const share = (s: repo.LexemeStats) => {
       const of = (l: string) => s.share.get(l) ?? s.floor / 2;
       const word = (lexemes: readonly string[]) => Math.min(...lexemes.map(of));
+      const units = [
+        ...q.pieces.map((piece) => ({ lexemes: piece, share: word(piece) })),
+        ...(q.either ?? []).map((group) => ({ lexemes: group.flat(), share: Math.min(1, group.reduce((sum, alt) => sum + word(alt), 0)) })),
+      ];
       let p = 1;
-      for (const piece of q.pieces) p *= word(piece);
+      for (const chain of hanChains(units)) p *= Math.min(...chain.map((u) => u.share));
       if (q.prefix !== null) {
         let completions = 0;
         for (const [l, f] of s.share) if (l.startsWith(q.prefix)) completions += f;
         p *= Math.min(1, completions || s.floor / 2);
       }
-      for (const group of q.either ?? []) p *= Math.min(1, group.reduce((sum, alt) => sum + word(alt), 0));
       return p;
     };
     return rows * share(stats[tier]);
