@@ -77,6 +77,13 @@ function hanChains<T extends { lexemes: readonly string[] }>(units: readonly T[]
   return [...chains.values()];
 }
 
+/**
+ * Parts an estimate takes as independent and multiplies: a keyword of one is not underestimated
+ * for words that come together, nor overestimated for words that do not.
+ */
+const partsOf = (q: ParsedQuery) =>
+  hanChains([...q.pieces.map((lexemes) => ({ lexemes })), ...(q.either ?? []).map((g) => ({ lexemes: g.flat() }))]).length + (q.prefix === null ? 0 : 1);
+
 /** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
 interface Facts {
   parsed: ParsedQuery;
@@ -296,12 +303,15 @@ export class SearchService {
     const toLook = (matches: number) => ORDERED_MARGIN * Math.ceil(((offset + limit + 1) * rows) / Math.max(1, matches));
     if (facts.counts[tier] === undefined) {
       const estimate = (facts.estimates[tier] ??= await this.estimate(m, facts, tier));
-      if (estimate > SEARCH_RESULT_CAP && toLook(estimate) <= ORDERED_BUDGET) {
-        const page = await repo.orderedPage(this.db, m, tier, offset, limit, toLook(estimate));
+      // In order when up to three times the rows expected fit the budget; for a keyword of one
+      // part (a sure estimate), when the rows expected do.
+      const single = partsOf(facts.parsed) <= 1;
+      if (estimate > SEARCH_RESULT_CAP && toLook(estimate) / (single ? ORDERED_MARGIN : 1) <= ORDERED_BUDGET) {
+        const page = await repo.orderedPage(this.db, m, tier, offset, limit, Math.min(toLook(estimate), ORDERED_BUDGET));
         if (page.hits > offset + limit) return { rows: page.rows, count: (facts.judged[tier] ??= this.sampledCount(page, estimate, rows)), exact: false };
       }
       const probe = Math.ceil(((offset + limit + 1) * rows) / COUNT_CAP);
-      if (estimate <= SEARCH_RESULT_CAP && estimate >= PROBE_MIN && probe <= ORDERED_BUDGET) {
+      if (estimate <= SEARCH_RESULT_CAP && estimate >= PROBE_MIN && probe <= ORDERED_BUDGET && partsOf(facts.parsed) > 1) {
         // Estimated few, but the words may come together (gastric cancer: 2,200 estimated, 9,000
         // found): a short ordered read first, as long as a keyword of COUNT_CAP matches would need
         // for the page. Found, there are more than COUNT_CAP (the total is an estimate, as for any
@@ -312,7 +322,7 @@ export class SearchService {
           if (judged > COUNT_CAP) return { rows: page.rows, count: (facts.judged[tier] ??= judged), exact: false };
         }
       }
-      if (estimate > COUNT_CAP && estimate <= SORT_ALL_MAX && toLook(estimate) > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, estimate);
+      if (estimate > COUNT_CAP && estimate <= SORT_ALL_MAX && toLook(estimate) / ORDERED_MARGIN > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, estimate);
       // Fewer matches expected (or the ordered read gave up): counted and paged in one statement.
       const few = await repo.matchesPage(this.db, m, tier, offset, limit, COUNT_CAP);
       facts.counts[tier] = few.count;
@@ -325,7 +335,7 @@ export class SearchService {
     }
     // Past the count's cap, though fewer were expected: in order up to the budget, else every match sorted.
     const expected = Math.max(n, facts.estimates[tier] ?? 0);
-    if (n > COUNT_CAP && expected <= SORT_ALL_MAX && toLook(expected) > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, expected);
+    if (n > COUNT_CAP && expected <= SORT_ALL_MAX && toLook(expected) / ORDERED_MARGIN > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, expected);
     const page = await repo.orderedPage(this.db, m, tier, offset, limit, n <= COUNT_CAP ? toLook(n) : ORDERED_BUDGET);
     const exact = n <= COUNT_CAP;
     const estimate = exact ? n : (facts.judged[tier] ??= Math.max(n, this.sampledCount(page, facts.estimates[tier] ?? 0, rows)));
