@@ -6,6 +6,7 @@ import { courseListed } from '../courses/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
 import type { ParsedQuery } from './tokenizer.ts';
+import type { DocumentRow } from './search.present.ts';
 
 /** Reads of search_documents and of what the search box shows before a keyword. */
 
@@ -129,18 +130,8 @@ export async function visibleRows(db: Db, m: Match): Promise<number> {
 const RESULT_COLUMNS = sql`d.id, d.module, d.item_id as "itemId", d.title_zh as "titleZh", d.title_en as "titleEn", d.body_zh as "bodyZh",
   d.body_en as "bodyEn", d.cover, d.published_at as "publishedAt", d.event`;
 
-export interface ResultRow extends Record<string, unknown> {
-  id: number;
-  module: string;
-  itemId: number;
-  titleZh: string;
-  titleEn: string | null;
-  bodyZh: string;
-  bodyEn: string | null;
-  cover: string;
-  publishedAt: Date | null;
-  event: SearchEvent | null;
-}
+/** A result's row as read for the page (the presenter's DocumentRow). */
+export interface ResultRow extends DocumentRow, Record<string, unknown> {}
 
 const mapRow = (r: ResultRow): ResultRow => ({
   ...r,
