@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { creditText } from '../../../shared/credit/credit-api';
-import { errorText } from '../../../shared/errors';
 import { formatDate } from '../../../shared/format/date';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { type CmeCard, type CreditClaim, downloadCme, useCmeCard } from '../api/cme';
 import '../cme.css';
+import { FormError } from '../../../shared/forms/form-parts';
 
 function Tally({ label, earned, need, deficit, testId }: { label: string; earned: number; need: string; deficit: number; testId: string }) {
   const { t } = useTranslation('member');
@@ -101,11 +101,7 @@ function Card({ card }: { card: CmeCard }) {
           {exporting === 'pdf' ? t('cme.card.exporting') : t('cme.card.pdf')}
         </button>
       </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <h2 className="section-page__sub">{t('cme.card.claims')}</h2>
       {card.claims.length === 0 ? (
         <p className="center-empty">{t('cme.card.empty')}</p>

@@ -17,6 +17,7 @@ import { type CreditTestResult, type EvaluationBody, submitClaim, submitEvaluati
 import '../cme.css';
 import { SectionPage } from '../../../shared/ui/section-page';
 import { certificateKeys } from '../api/keys';
+import { FormError } from '../../../shared/forms/form-parts';
 
 const KINDS: readonly CreditKind[] = ['live', 'meeting', 'course', 'series', 'recording'];
 type Rating = keyof EvaluationBody['ratings'];
@@ -95,11 +96,7 @@ function TestSection({ kind, id, onDone }: { kind: CreditKind; id: number; onDon
               ))}
             </fieldset>
           ))}
-          {error ? (
-            <p className="form-error" role="alert">
-              {errorText(error)}
-            </p>
-          ) : null}
+          <FormError error={error} />
           <button type="submit" className="button button--primary" disabled={pending} data-testid="cme-submit-test">
             {t('cme.activity.submitTest')}
           </button>
@@ -156,11 +153,7 @@ function EvaluationSection({ kind, id, done, onDone }: { kind: CreditKind; id: n
           ))}
           <label htmlFor={`${headingId}-comment`}>{t('cme.activity.comment')}</label>
           <textarea id={`${headingId}-comment`} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} />
-          {error ? (
-            <p className="form-error" role="alert">
-              {errorText(error)}
-            </p>
-          ) : null}
+          <FormError error={error} />
           <button type="submit" className="button button--primary" disabled={pending || !complete} data-testid="cme-submit-evaluation">
             {t('cme.activity.submitEval')}
           </button>

@@ -17,6 +17,7 @@ import { QrPayPanel } from './qr-pay-panel';
 import './payment.css';
 import { sharedKeys } from '../../../shared/query-keys';
 import { invalidateAfterOrder } from '../api/keys';
+import { FormError } from '../../../shared/forms/form-parts';
 
 type Channel = 'balance' | QrChannel;
 
@@ -245,11 +246,7 @@ export function BuyDialog({ course, open, onClose, onPaid }: BuyDialogProps) {
         <p className="buy-form__total">
           {t('buy.toPay')} <strong data-testid="amount-to-pay">{formatFen(toPay)}</strong>
         </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {errorText(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button
           type="submit"
           className="button button--primary button--block"

@@ -19,6 +19,7 @@ import { cancelOrder, ORDER_STATUSES, PAGE_SIZE, useOrders, type Order, type Ord
 import { FilterTabs, SectionPage } from '../../../shared/ui/section-page';
 import { invalidateAfterOrder } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
+import { FormError } from '../../../shared/forms/form-parts';
 
 type Tab = OrderStatus | 'all';
 const TABS: readonly Tab[] = ['all', ...ORDER_STATUSES];
@@ -91,11 +92,7 @@ function PayDialog({ order, onClose }: { order: Order; onClose: () => void }) {
             ))}
           </fieldset>
           {channel === 'balance' ? <PayPasswordInput value={password} onChange={setPassword} error={passwordError} disabled={pending} /> : null}
-          {error ? (
-            <p className="form-error" role="alert">
-              {errorText(error)}
-            </p>
-          ) : null}
+          <FormError error={error} />
           <button type="submit" className="button button--primary button--block" disabled={pending} aria-busy={pending || undefined}>
             {channel === 'balance' ? t('buy.payNow') : t('buy.showQr')}
           </button>
@@ -196,11 +193,7 @@ function OrderRow({ order, onPay }: { order: Order; onPay: (o: Order) => void })
             ) : null}
           </dl>
         ) : null}
-        {error ? (
-          <p className="form-error" role="alert">
-            {errorText(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
       </div>
       <div className="section-row__side">
         <span className="section-amount">{formatFen(order.amount)}</span>

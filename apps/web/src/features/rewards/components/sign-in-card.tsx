@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
-import { errorText } from '../../../shared/errors';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { rewardsKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
+import { FormError } from '../../../shared/forms/form-parts';
 
 type SignInResult = DataOf<'signIn'>;
 type PersonalInfo = DataOf<'personalInfo'>;
@@ -76,11 +76,7 @@ export function SignInCard() {
           {t('signIn.action', { points: s.next_points })}
         </button>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <ol className="sign-in__days" aria-label={t('signIn.month', { month: s.month })}>
         {Array.from({ length: leadingBlanks(s.month) }, (_, i) => (
           <li key={`blank-${i}`} className="sign-in__day sign-in__day--blank" aria-hidden="true" />

@@ -46,11 +46,7 @@ function CardRow({ card }: { card: BankCard }) {
         <p className="section-row__meta">
           {card.holder_name} · {card.mobile}
         </p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {errorText(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
       </div>
       <div className="section-row__actions">
         {card.is_default ? null : (

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataOf } from '@medportal/contract';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../shared/errors';
 import { redeemVoucher } from '../api/rewards';
 import { SectionPage } from '../../../shared/ui/section-page';
 import { rewardsKeys } from '../api/keys';
 import { sharedKeys } from '../../../shared/query-keys';
+import { FormError } from '../../../shared/forms/form-parts';
 
 /** `/voucher`: redeem a code for a coupon, points or a course. */
 export function VoucherPage() {
@@ -66,11 +66,7 @@ export function VoucherPage() {
             </p>
           ) : null}
         </div>
-        {error ? (
-          <p className="form-error" role="alert">
-            {errorText(error)}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
           {t('voucher.submit')}
         </button>
