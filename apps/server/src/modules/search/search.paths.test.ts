@@ -6,8 +6,10 @@ import { queryRows } from '../../db/client.ts';
 import { courses } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { call } from '../../../test/factories.ts';
+import { countingDb } from '../../../test/statements.ts';
 import { rebuildSearchIndex, upsertSearchItem } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
+import { boostAbove, SearchService } from './search.service.ts';
 import { parseQuery } from './tokenizer.ts';
 
 /**
@@ -44,14 +46,14 @@ async function search(qs: string) {
 
 describe('the two read paths', () => {
   /** Every visible match of the tier in result order: what both paths must page through. */
-  async function expected(m: repo.Match, tier: repo.Tier): Promise<number[]> {
+  async function expected(m: repo.Match, tier: repo.Tier): Promise<Array<{ id: number; boost: number }>> {
     const cond = tier === 'title' ? sql`title_tsv @@ ${m.tsquery}::tsquery` : sql`body_tsv @@ ${m.tsquery}::tsquery and not title_tsv @@ ${m.tsquery}::tsquery`;
-    const rows = await queryRows<{ id: number }>(
+    const rows = await queryRows<{ id: number; boost: number }>(
       app.db,
-      sql`select id from search_documents where visible_from <= ${m.now.toISOString()}::timestamptz
+      sql`select id, boost from search_documents where visible_from <= ${m.now.toISOString()}::timestamptz
         and (${m.module}::text is null or module = ${m.module}::text) and ${cond} order by boost desc, id desc`,
     );
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => ({ id: Number(r.id), boost: Number(r.boost) }));
   }
 
   it('page every tier the same as a plain sorted read, whatever the keyword, tab, page and budget', async () => {
@@ -68,7 +70,8 @@ describe('the two read paths', () => {
         // A trailing prefix may be checked on the rows the other words find (the same matches).
         const split = parsed.prefix !== null && parsed.lexemes.length > 0 ? { ...m, exactPart: repo.tsqueryOf({ ...parsed, prefix: null }) } : m;
         for (const tier of ['title', 'body'] as const) {
-          const all = await expected(m, tier);
+          const matches = await expected(m, tier);
+          const all = matches.map((x) => x.id);
           const capped = await repo.matchesPage(app.db, m, tier, 0, 5, SEARCH_RESULT_CAP);
           expect(capped.count, keyword).toBe(Math.min(all.length, SEARCH_RESULT_CAP + 1));
           expect((await repo.matchesPage(app.db, split, tier, 0, 5, SEARCH_RESULT_CAP)).count, keyword).toBe(capped.count);
@@ -86,10 +89,55 @@ describe('the two read paths', () => {
             // With a small budget the read stops early: what it finds is still the start of the right order.
             const short = await repo.orderedPage(app.db, m, tier, offset, limit, 50);
             expect(want.slice(0, short.rows.length), label).toEqual(short.rows.map((r) => r.id));
+            // A band (the matches boosted at least as much as some match): its page is the page
+            // whenever it holds the page's end, and it counts exactly its own matches.
+            if (all.length > 0) {
+              const minBoost = (matches[random(matches.length)] as { boost: number }).boost;
+              const inBand = matches.filter((x) => x.boost >= minBoost);
+              const band = await repo.matchesPage(app.db, split, tier, offset, limit, null, minBoost);
+              expect(band.count, label).toBe(inBand.length);
+              expect(band.rows.map((r) => r.id), label).toEqual(all.slice(offset, Math.min(offset + limit, inBand.length)));
+            }
           }
         }
       }
     }
+  });
+});
+
+describe('band reads', () => {
+  it('answer every page as the counted and ordered reads do, and are what deep pages and words found together take', async () => {
+    const counting = countingDb(app.db);
+    const plain = new SearchService(app.db, () => clock, { bandMinRows: Number.POSITIVE_INFINITY, orderedWalk: 2_000 });
+    const banded = new SearchService(counting.db, () => clock, { bandMinRows: 0, orderedWalk: 100 });
+    try {
+      for (const keyword of ['鲭鲅', '鲭鲅 专题', 'mackerel lecture', '专题 鲂鲌', '鲳鲷', 'macker']) {
+        for (const type of ['all', 'course'] as const) {
+          for (const page of [1, 3, 12, 19, 21]) {
+            const q = { keyword, type, page, page_size: 50 };
+            const [want, got] = [await plain.search(q, 'zh_CN'), await banded.search(q, 'zh_CN')];
+            const label = `${keyword} ${type} ${page}`;
+            expect(got.items.map((i) => i.id), label).toEqual(want.items.map((i) => i.id));
+            expect(got.has_more, label).toBe(want.has_more);
+          }
+        }
+      }
+    } finally {
+      plain.close();
+      banded.close();
+    }
+    expect(counting.statements.filter((s) => s.includes('d.boost >=')).length).toBeGreaterThan(10);
+  });
+
+  it('take the boost above which a share of the rows lie from the column statistics', () => {
+    const stats: repo.BoostStats = { common: [], bounds: [0, 25, 50, 75, 100], bucketShare: 1 };
+    expect(boostAbove(stats, 0.25)).toBeCloseTo(75, 3);
+    expect(boostAbove(stats, 0.1)).toBeCloseTo(90, 3);
+    expect(boostAbove(stats, 1)).toBeNull();
+    // A common value holding half the rows, at the top.
+    const skewed: repo.BoostStats = { common: [{ value: 200, share: 0.5 }], bounds: [0, 50, 100], bucketShare: 0.5 };
+    expect(boostAbove(skewed, 0.3)).toBeGreaterThan(100);
+    expect(boostAbove(skewed, 0.75)).toBeCloseTo(50, 3);
   });
 });
 

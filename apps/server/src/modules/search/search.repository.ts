@@ -71,11 +71,18 @@ function indexed(tier: Tier, q: SQL): SQL {
 
 const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
 
-/** The tier's condition for a read from the GIN index: the whole tsquery, or its exact part there and the whole checked on the rows. */
-function fromIndex(tier: Tier, m: Match): SQL {
-  if (!m.exactPart) return indexed(tier, tsquery(m));
+/**
+ * The tier's condition for a read from the GIN index: the whole tsquery, or its exact part there
+ * and the whole checked on the rows. `opaque`: the tsquery in a sub-select, which the planner
+ * cannot see into, so it takes PostgreSQL's default share of matches instead of multiplying the
+ * lexemes' (words that come together look a thousand times rarer than they are, and a band read
+ * would then skip the rank index and read every match from the heap).
+ */
+function fromIndex(tier: Tier, m: Match, opaque = false): SQL {
+  const q = (text: string) => (opaque ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`);
+  if (!m.exactPart) return indexed(tier, q(m.tsquery));
   const field = tier === 'title' ? sql`d.title_tsv` : sql`d.body_tsv`;
-  return sql`${field} @@ ${m.exactPart}::tsquery and coalesce(${indexed(tier, tsquery(m))}, false)`;
+  return sql`${field} @@ ${q(m.exactPart)} and coalesce(${indexed(tier, tsquery(m))}, false)`;
 }
 
 /**
@@ -116,6 +123,34 @@ export async function lexemeStats(db: Db): Promise<Record<Tier, LexemeStats>> {
   return out;
 }
 
+/**
+ * How `boost` is spread over the table, as ANALYZE saw it: its most common values with their
+ * shares, and the bounds of equal-share buckets over the rest (ascending).
+ */
+export interface BoostStats {
+  common: Array<{ value: number; share: number }>;
+  bounds: number[];
+  /** The share of rows the buckets hold (neither common values nor null). */
+  bucketShare: number;
+}
+
+export async function boostStats(db: Db): Promise<BoostStats | null> {
+  const [r] = await queryRows<{ vals: number[] | string | null; freqs: number[] | string | null; bounds: number[] | string | null; nulls: number | string }>(
+    db,
+    sql`select most_common_vals::text::float8[] as vals, most_common_freqs as freqs, histogram_bounds::text::float8[] as bounds, null_frac as nulls
+      from pg_stats where schemaname = current_schema() and tablename = 'search_documents' and attname = 'boost'`,
+  );
+  if (!r) return null;
+  const numbers = (v: number[] | string | null): number[] =>
+    v === null ? [] : (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean)).map(Number);
+  const vals = numbers(r.vals);
+  const freqs = numbers(r.freqs);
+  const bounds = numbers(r.bounds);
+  if (bounds.length < 2) return null;
+  const common = vals.map((value, i) => ({ value, share: freqs[i] ?? 0 }));
+  return { common, bounds, bucketShare: Math.max(0, 1 - Number(r.nulls) - common.reduce((s, c) => s + c.share, 0)) };
+}
+
 /** PostgreSQL's own guess for a text match without statistics. */
 const DEFAULT_SHARE = 0.005;
 
@@ -151,11 +186,24 @@ export interface MatchesPage {
  * A page of the tier's matches in result order (boost desc, id desc), from the GIN index: every
  * match is read and sorted, so this is for a tier of few matches. With `cap`, at most cap + 1
  * matches are read and counted in the same statement; past the cap the rows are not the page.
+ *
+ * With `minBoost`, only the band of matches boosted at least that much (PostgreSQL ANDs the GIN
+ * bitmap with the rank index's, so only the band's matches are read from the heap): they come
+ * first in result order, so the page is right when the band holds its end (`count` >= offset + limit).
  */
-export async function matchesPage(db: Db, m: Match, tier: Tier, offset: number, limit: number, cap: number | null): Promise<MatchesPage> {
+export async function matchesPage(
+  db: Db,
+  m: Match,
+  tier: Tier,
+  offset: number,
+  limit: number,
+  cap: number | null,
+  minBoost: number | null = null,
+): Promise<MatchesPage> {
+  const band = minBoost === null ? sql`` : sql`and d.boost >= ${minBoost}::float8`;
   const rows = await queryRows<ResultRow & { count: number | string }>(
     db,
-    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${fromIndex(tier, m)}
+    sql`with m as materialized (select d.id, d.boost from search_documents d where ${visible(m)} and ${fromIndex(tier, m, minBoost !== null)} ${band}
         ${cap === null ? sql`` : sql`limit ${cap + 1}`}),
       page as (select id, boost from m order by boost desc, id desc limit ${Math.max(0, limit)} offset ${offset})
     select (select count(*) from m) as count, ${RESULT_COLUMNS}
