@@ -48,9 +48,10 @@ export interface Match {
   module: SearchModule | null;
   now: Date;
   /**
-   * The tsquery without its trailing prefix, when the GIN index should look that up and the
-   * prefix be checked on the rows found: GIN gathers every posting of a prefix's completions
-   * before it intersects (`cancer:*` costs as much as every item about cancer).
+   * The tsquery without its trailing prefix, when the GIN index of titles should look that up
+   * and the prefix be checked on the rows found: GIN gathers every posting of a prefix's
+   * completions before it intersects (`cancer:*` costs as much as every item about cancer).
+   * Bodies always look the prefix up (checking rows would read their vectors from TOAST).
    */
   exactPart?: string;
 }
@@ -80,9 +81,8 @@ const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
  */
 function fromIndex(tier: Tier, m: Match, opaque = false): SQL {
   const q = (text: string) => (opaque ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`);
-  if (!m.exactPart) return indexed(tier, q(m.tsquery));
-  const field = tier === 'title' ? sql`d.title_tsv` : sql`d.body_tsv`;
-  return sql`${field} @@ ${q(m.exactPart)} and coalesce(${indexed(tier, tsquery(m))}, false)`;
+  if (!m.exactPart || tier === 'body') return indexed(tier, q(m.tsquery));
+  return sql`d.title_tsv @@ ${q(m.exactPart)} and coalesce(${indexed(tier, tsquery(m))}, false)`;
 }
 
 /**

@@ -266,8 +266,9 @@ export class SearchService {
     if (parsed.prefix === null || (parsed.pieces.length === 0 && !parsed.either?.length)) return m;
     const exact: ParsedQuery = { ...parsed, prefix: null };
     const facts: Facts = { parsed: exact, estimates: {}, upper: {}, counts: {}, judged: {} };
-    const [title, body] = [await this.estimate(m, facts, 'title'), await this.estimate(m, facts, 'body')];
-    return Math.max(title, body) <= COUNT_CAP ? { ...m, exactPart: repo.tsqueryOf(exact) } : m;
+    // Titles only, and only when the other words are few even if they always come together:
+    // checking the prefix reads each of their rows (a body's vector from TOAST).
+    return (await this.estimate(m, facts, 'title', true)) <= COUNT_CAP ? { ...m, exactPart: repo.tsqueryOf(exact) } : m;
   }
 
   /** What is known of a keyword's matches: the other pages and the other language reuse it. */
@@ -365,16 +366,20 @@ export class SearchService {
       // A deeper page, or parts that may come together (gastric cancer: estimated 2,200 as
       // independent words, 9,000 found): the band of the most boosted matches that holds the page.
       const upper = (facts.upper[tier] ??= await this.estimate(m, facts, tier, true));
+      let banded: Awaited<ReturnType<SearchService['bandRead']>> = null;
       if (upper > SEARCH_RESULT_CAP && rows >= this.tuning.bandMinRows) {
-        const banded = await this.bandRead(m, tier, offset, limit, estimate > SEARCH_RESULT_CAP ? estimate : upper, rows);
-        if (banded) return { rows: banded.rows, count: (facts.judged[tier] ??= Math.max(banded.matches, Math.round(estimate))), exact: false };
+        // Sized as if the parts came together: when they don't, the band holds too few and the
+        // next is sized by what it held.
+        banded = await this.bandRead(m, tier, offset, limit, upper, rows);
+        if (banded !== null && banded !== 'few') return { rows: banded.rows, count: (facts.judged[tier] ??= Math.max(banded.matches, Math.round(estimate))), exact: false };
       }
-      // Without a band (no statistics): in order when the rows expected fit the budget.
-      if (estimate > SEARCH_RESULT_CAP && walk > walkMax && toLook(estimate) / (partsOf(facts.parsed) <= 1 ? ORDERED_MARGIN : 1) <= ORDERED_BUDGET) {
+      // Without a band (no statistics): in order when the rows expected fit the budget. After
+      // bands that held too few, the matches are fewer than expected: counted below.
+      if (banded === null && estimate > SEARCH_RESULT_CAP && walk > walkMax && toLook(estimate) / (partsOf(facts.parsed) <= 1 ? ORDERED_MARGIN : 1) <= ORDERED_BUDGET) {
         const page = await repo.orderedPage(this.db, m, tier, offset, limit, Math.min(toLook(estimate), ORDERED_BUDGET));
         if (page.hits > offset + limit) return { rows: page.rows, count: (facts.judged[tier] ??= this.sampledCount(page, estimate, rows)), exact: false };
       }
-      if (estimate > COUNT_CAP && estimate <= SORT_ALL_MAX && toLook(estimate) / ORDERED_MARGIN > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, estimate);
+      if (banded === null && estimate > COUNT_CAP && estimate <= SORT_ALL_MAX && toLook(estimate) / ORDERED_MARGIN > ORDERED_BUDGET) return this.sortAll(m, tier, offset, limit, facts, estimate);
       // Fewer matches expected (or the ordered read gave up): counted and paged in one statement.
       const few = await repo.matchesPage(this.db, m, tier, offset, limit, COUNT_CAP);
       facts.counts[tier] = few.count;
@@ -384,7 +389,7 @@ export class SearchService {
     if (n > SEARCH_RESULT_CAP && n <= COUNT_CAP && rows >= this.tuning.bandMinRows) {
       // Known to be some thousands (another page of the keyword): the band that holds the page.
       const banded = await this.bandRead(m, tier, offset, limit, n, rows);
-      if (banded) return { rows: banded.rows, count: n, exact: true };
+      if (banded !== null && banded !== 'few') return { rows: banded.rows, count: n, exact: true };
     }
     // Known matches (another page of the keyword): in order when that reads less, else sorted.
     if (n <= COUNT_CAP && (n <= SEARCH_RESULT_CAP || toLook(n) > ORDERED_BUDGET)) {
@@ -406,23 +411,29 @@ export class SearchService {
    * and, if it held too few, sized again by what it held. Only the band's matches are read from
    * the heap, where counting and sorting every match read them all (5,000 rows, 60–250 ms for
    * the pages deep in 结直肠癌 or for `prostate cancer`). Null when no band would do (the statistics
-   * are missing, or the band would be most of the table): the caller counts instead. `matches`:
+   * are missing, or the band would be most of the table), 'few' when the bands held too few
+   * (fewer matches than expected): the caller counts instead. `matches`:
    * the band's share of matches for the whole tab (the most boosted rows: a hint, as the share an
    * ordered read saw).
    */
-  private async bandRead(m: repo.Match, tier: repo.Tier, offset: number, limit: number, expected: number, rows: number): Promise<{ rows: repo.ResultRow[]; matches: number } | null> {
+  private async bandRead(m: repo.Match, tier: repo.Tier, offset: number, limit: number, expected: number, rows: number): Promise<{ rows: repo.ResultRow[]; matches: number } | 'few' | null> {
     const stats = await this.boostStats.get('all', () => repo.boostStats(this.db));
     if (!stats) return null;
     const need = offset + limit + 1;
-    let share = (BAND_MARGIN * need) / Math.max(1, expected);
-    for (let attempt = 0; attempt < BAND_ATTEMPTS && share < BAND_MAX_SHARE; attempt++) {
+    // The page's end past most of the rows: no band is worth it.
+    if (need / Math.max(1, expected) > BAND_MAX_SHARE / 2) return null;
+    let share = Math.min(BAND_MAX_SHARE, (BAND_MARGIN * need) / Math.max(1, expected));
+    let tried = false;
+    for (let attempt = 0; attempt < BAND_ATTEMPTS; attempt++) {
       const minBoost = boostAbove(stats, share);
       if (minBoost === null) return null;
       const page = await repo.matchesPage(this.db, m, tier, offset, limit, null, minBoost);
       if (page.count >= need) return { rows: page.rows, matches: Math.max(page.count, Math.min(Math.round(page.count / share), rows)) };
-      share = page.count > 0 ? Math.min(share * 16, (BAND_MARGIN * need * share) / page.count) : share * 16;
+      tried = true;
+      if (share >= BAND_MAX_SHARE) break;
+      share = Math.min(BAND_MAX_SHARE, page.count > 0 ? Math.min(share * 16, (BAND_MARGIN * need * share) / page.count) : share * 16);
     }
-    return null;
+    return tried ? 'few' : null;
   }
 
   /**
