@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { loginViaApi } from '../src/dev-api.ts';
+import { storeLogin, useSharedHarness } from '../src/harness.ts';
+
+/**
+ * Every reader's browser takes the server's page over (hydrates it) instead of rendering it
+ * afresh: what they typed before the app's code ran stays where they typed it, in any time zone,
+ * logged in or not (decision record 0075).
+ */
+const h = useSharedHarness();
+
+/**
+ * Holds back every script of the page until `release()`: the server's HTML is on screen and
+ * answers input, but nothing of the app runs yet (a slow phone's first seconds).
+ */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      if (released) await route.continue();
+      else held.push(route);
+    },
+  );
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((r) => r.continue()));
+  };
+}
+
+/** Console errors (React reports a recoverable hydration error there: main.tsx) and uncaught ones. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * The times on the page that do not read as the browser's own zone writes them: `<time>` elements
+ * whose text holds a clock time, against their `datetime` formatted here (the context's zone).
+ */
+const timesNotInBrowserZone = (page: Page) =>
+  page.evaluate(() => {
+    const fmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const times = [...document.querySelectorAll('#main time[datetime]')].filter((t) => /\d{2}:\d{2}/.test(t.textContent ?? ''));
+    const wrong = times.filter((t) => !(t.textContent ?? '').includes(fmt.format(new Date(t.getAttribute('datetime')!))));
+    return { count: times.length, wrong: wrong.map((t) => `${t.getAttribute('datetime')} shown as ${t.textContent}`) };
+  });
+
+describe('hydration for every reader', { concurrency: 2 }, () => {
+  for (const timezoneId of ['UTC', 'Asia/Shanghai']) {
+    for (const loggedIn of [false, true]) {
+      it(`${timezoneId}, ${loggedIn ? 'logged in' : 'logged out'}: text typed before the code runs stays in the same field`, async () => {
+        const { page } = await h.newPage({ timezoneId });
+        if (loggedIn) await storeLogin(page, await loginViaApi(h.server.url, '145'));
+        const errors = collectErrors(page);
+        const release = await holdScripts(page);
+
+        // Not awaited: the harness's goto waits for the app, which waits for its scripts.
+        const loading = page.goto('/');
+        const input = page.locator('[data-chrome="search"] input[type="search"]');
+        await input.waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.location), undefined, 'no script ran yet');
+        await input.pressSequentially('lymphoma');
+        const typed = await input.elementHandle();
+        assert.ok(typed);
+        await typed.evaluate((el) => {
+          (el as HTMLElement & { typedBeforeScripts?: boolean }).typedBeforeScripts = true;
+        });
+
+        await release();
+        await loading;
+        // The reader's own state shows once the page is the app's.
+        await page.locator(loggedIn ? '[data-chrome="user-menu"]' : '[data-chrome="login-link"]').waitFor();
+        await page.waitForLoadState('networkidle');
+
+        assert.ok(await typed.evaluate((el) => el.isConnected), 'the field typed into is still in the page');
+        assert.equal(await typed.evaluate((el) => (el as HTMLElement & { typedBeforeScripts?: boolean }).typedBeforeScripts), true, 'the same element');
+        assert.equal(await input.inputValue(), 'lymphoma', 'the text is kept');
+        assert.equal(await page.locator('[data-chrome="search"] input[type="search"]').count(), 1);
+        assert.equal(await page.locator(loggedIn ? '[data-chrome="login-link"]' : '[data-chrome="user-menu"]').count(), 0);
+
+        // The home page's lives are written in the reader's zone once the page is theirs.
+        await page.waitForFunction(
+          () => {
+            const fmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+            const times = [...document.querySelectorAll('#main time[datetime]')].filter((t) => /\d{2}:\d{2}/.test(t.textContent ?? ''));
+            return times.length > 0 && times.every((t) => (t.textContent ?? '').includes(fmt.format(new Date(t.getAttribute('datetime')!))));
+          },
+          undefined,
+          { timeout: 15_000 },
+        ).catch(() => undefined);
+        const times = await timesNotInBrowserZone(page);
+        assert.ok(times.count > 0, 'the home page shows times');
+        assert.deepEqual(times.wrong, [], `times in ${timezoneId}`);
+
+        assert.deepEqual(errors, [], errors.join('\n'));
+      });
+    }
+  }
+});
