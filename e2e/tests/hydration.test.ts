@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { loginViaApi } from '../src/dev-api.ts';
+import { apiCall, loginViaApi } from '../src/dev-api.ts';
 import { storeLogin, useSharedHarness } from '../src/harness.ts';
 
 /**
@@ -104,4 +104,32 @@ describe('hydration for every reader', { concurrency: 2 }, () => {
       });
     }
   }
+});
+
+describe('hydration of the public pages for a logged-in reader elsewhere', () => {
+  it('hydrates each page without a mismatch, keeps its <main>, and applies a #fragment after it', async () => {
+    const course = (await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/pc/course?page=1')).data.items[0]!;
+    const news = (await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/news?page=1')).data.items[0]!;
+    const categories = (await apiCall<{ items: Array<{ id: number }> }>(h.server.url, '/v1/news/category')).data.items;
+    const token = await loginViaApi(h.server.url, '145');
+    const { page } = await h.newPage({ timezoneId: 'Europe/London' });
+    await storeLogin(page, token);
+    const errors = collectErrors(page);
+    // The server's <main> gets a mark the moment the HTML is parsed, before any script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => document.querySelector('main')?.setAttribute('data-from-server', ''), { once: true });
+    });
+    const last = categories.at(-1)!;
+    for (const path of ['/', `/course/${course.id}`, `/news/${news.id}`, '/live', '/search?txt=lymphoma', '/speaker/1', `/news#${last.id}`]) {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+      await page.locator('[data-chrome="user-menu"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.locator('main[data-from-server]').count(), 1, `${path}: hydration kept the server's <main>`);
+      assert.deepEqual(errors, [], `${path}: ${errors.join('\n')}`);
+    }
+    // The fragment picked its tab once the page was hydrated.
+    assert.equal(new URL(page.url()).hash, `#${last.id}`);
+    await page.locator(`#news-tab-${last.id}[aria-selected="true"]`).waitFor();
+  });
 });
