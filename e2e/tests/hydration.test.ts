@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { storeLogin, useSharedHarness } from '../src/harness.ts';
+import { apiCall, loginViaApi, waitFor } from '../src/dev-api.ts';
+import { HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
 
 /**
  * Every reader's browser takes the server's page over (hydrates it) instead of rendering it
@@ -30,6 +30,18 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
     await Promise.all(held.splice(0).map((r) => r.continue()));
   };
 }
+
+/**
+ * Waits until the server answers `path` with its rendered page (not the browser-rendered shell it
+ * sends while a render is still running): with the scripts held back, a shell would show nothing
+ * to type into. The page is then kept a few seconds (decision record 0030) for the test's visit.
+ */
+const serverRendered = (path: string) =>
+  waitFor(
+    `the server's rendered ${path}`,
+    async () => (await (await fetch(`${h.server.url}${path}`)).text()).includes('id="ssr-state"'),
+    HANG_LIMIT_MS,
+  );
 
 /** Console errors (React reports a recoverable hydration error there: main.tsx) and uncaught ones. */
 function collectErrors(page: Page): string[] {
@@ -62,6 +74,7 @@ describe('hydration for every reader', { concurrency: 2 }, () => {
         const errors = collectErrors(page);
         const release = await holdScripts(page);
 
+        await serverRendered('/');
         // Not awaited: the harness's goto waits for the app, which waits for its scripts.
         const loading = page.goto('/');
         const input = page.locator('[data-chrome="search"] input[type="search"]');
@@ -104,6 +117,44 @@ describe('hydration for every reader', { concurrency: 2 }, () => {
       });
     }
   }
+});
+
+describe('hydration keeps what was typed inside the page too', () => {
+  it('UTC, logged in: the search page\'s own field (hydrated after the header, in the page\'s boundary) keeps its element and text', async () => {
+    const { page } = await h.newPage({ timezoneId: 'UTC' });
+    await storeLogin(page, await loginViaApi(h.server.url, '145'));
+    const errors = collectErrors(page);
+    const release = await holdScripts(page);
+
+    await serverRendered('/search?txt=lymphoma');
+    const loading = page.goto('/search?txt=lymphoma');
+    const fields = [page.locator('[data-chrome="search"] input[type="search"]'), page.locator('#main form[role="search"] input[type="search"]')];
+    const handles = [];
+    for (const field of fields) {
+      await field.waitFor();
+      await field.press('End');
+      await field.pressSequentially(' cell');
+      const handle = await field.elementHandle();
+      assert.ok(handle);
+      await handle.evaluate((el) => {
+        (el as HTMLElement & { typedBeforeScripts?: boolean }).typedBeforeScripts = true;
+      });
+      handles.push(handle);
+    }
+    const before = await Promise.all(fields.map((f) => f.inputValue()));
+    assert.deepEqual(before, [' cell', 'lymphoma cell']);
+
+    await release();
+    await loading;
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    await page.locator('[data-chrome="user-menu"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const [i, handle] of handles.entries()) {
+      assert.equal(await handle.evaluate((el) => el.isConnected && (el as HTMLElement & { typedBeforeScripts?: boolean }).typedBeforeScripts), true, `field ${i + 1} is the same element`);
+      assert.equal(await fields[i]!.inputValue(), before[i], `field ${i + 1} keeps its text`);
+    }
+    assert.deepEqual(errors, [], errors.join('\n'));
+  });
 });
 
 describe('hydration of the public pages for a logged-in reader elsewhere', () => {
