@@ -171,7 +171,8 @@ describe('hydration of the public pages for a logged-in reader elsewhere', () =>
       document.addEventListener('DOMContentLoaded', () => document.querySelector('main')?.setAttribute('data-from-server', ''), { once: true });
     });
     const last = categories.at(-1)!;
-    for (const path of ['/', `/course/${course.id}`, `/news/${news.id}`, '/live', '/search?txt=lymphoma', '/speaker/1', `/news#${last.id}`]) {
+    for (const path of ['/', `/course/${course.id}`, '/course', `/news/${news.id}`, '/live', '/live/history', '/meeting/calendar', '/search?txt=lymphoma', '/speaker/1', `/news#${last.id}`]) {
+      await serverRendered(path.split('#')[0]!);
       await page.goto(path);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
       await page.locator('[data-chrome="user-menu"]').waitFor();
