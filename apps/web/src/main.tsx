@@ -97,7 +97,10 @@ async function start(): Promise<void> {
     // follows, favourites, purchases, days and times) replace its data once nothing hydrates it.
     if (ownAnswers(server.zone)) void queryClient.invalidateQueries();
     // A login found by the session check (a cookie, no stored token) arrives a moment later.
-    else void ensureSession().then((s) => s.status === 'authenticated' && queryClient.invalidateQueries());
+    else
+      void ensureSession().then(async (s) => {
+        if (s.status === 'authenticated') await queryClient.invalidateQueries();
+      });
     if (fragment) void router.navigate({ pathname: window.location.pathname, search: window.location.search, hash: fragment }, { replace: true, preventScrollReset: true });
     document.documentElement.dataset.hydrated = '';
     return;
