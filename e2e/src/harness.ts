@@ -36,8 +36,8 @@ export interface Harness {
 }
 
 /**
- * The zone server-rendered pages are written in: a browser there takes them over (hydrates); a
- * browser elsewhere (the machine's zone, the default) renders them afresh.
+ * The zone server-rendered pages are written in. Every browser takes them over (hydrates); one
+ * elsewhere (the machine's zone, the default) then writes its times in its own zone (decision 0075).
  */
 export const SERVER_PAGE_TIME_ZONE = 'Asia/Shanghai';
 

@@ -83,8 +83,8 @@ async function openWithLateImages(page: Page, path: string): Promise<() => void>
 }
 
 // A phone in both languages (titles wrap differently), and a desktop; in the machine's zone the
-// browser renders the server's page afresh, in the server pages' zone it takes it over. Each is a
-// first visit (`fresh`), with nothing in the tab's caches.
+// browser hydrates the server's page and then writes its own zone's times, in the server pages'
+// zone it only hydrates it. Each is a first visit (`fresh`), with nothing in the tab's caches.
 const CASES = [
   { vp: { name: 'phone', width: 412, height: 823 }, lang: 'zh', locale: 'zh-CN', query: '', timezoneId: undefined },
   { vp: { name: 'phone', width: 412, height: 823 }, lang: 'en', locale: 'en-US', query: '?lang=en', timezoneId: undefined },

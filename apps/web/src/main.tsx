@@ -11,6 +11,7 @@ import { detectLanguage, initI18n, loadNamespaces, type Namespace } from './shar
 import { queryClient } from './shared/query-client';
 import { isLoggedIn, startCrossTabSync } from './shared/session';
 import { ensureSession } from './shared/session-guard';
+import { pageHydrated } from './shared/hydration';
 
 /** What a server-rendered page hands over (entry-server.tsx). */
 interface ServerState {
@@ -44,18 +45,21 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 /**
- * The server's page is taken over as it is (hydrated) when this browser would render the same:
- * same language, same time zone, nobody logged in (the server renders for anonymous visitors),
- * no `#fragment` (the server never sees it; `/news#12` picks a tab). Otherwise it is the first
- * paint, and the page renders here as it would without it.
+ * The server's page is taken over as it is (hydrated) for every reader of its language (decision
+ * record 0075): the first render here writes what the server wrote. Times are in the server's
+ * zone (`useTimeZone`), the reader is anonymous (`useSession`) and the `#fragment` (which the
+ * server never sees; `/news#12` picks a tab) is not there yet; each turns into this reader's
+ * right after. Another language renders afresh (the page's text is not this reader's).
  */
-const hydrating =
-  server !== undefined &&
-  server.hydrate &&
-  server.lang === lang &&
-  server.zone === browserTimezone() &&
-  !isLoggedIn() &&
-  window.location.hash === '';
+const hydrating = server !== undefined && server.hydrate && server.lang === lang;
+
+/** The reader's answers differ from the server's: in another zone, or logged in. */
+const ownAnswers = (zone: string) => zone !== browserTimezone() || isLoggedIn();
+
+/** Reports a hydration that did not match (React then renders that part afresh): tests fail on it. */
+function onRecoverableError(error: unknown, info: { componentStack?: string }): void {
+  console.error('Recoverable hydration error:', error, info.componentStack ?? '');
+}
 
 /** Loads the code of the lazy routes the URL matches, so the first render needs no fallback. */
 async function loadMatchedRoutes(): Promise<void> {
@@ -81,21 +85,32 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 
 async function start(): Promise<void> {
   if (hydrating) {
+    // The router starts where the server rendered (no fragment); the fragment follows hydration.
+    const fragment = window.location.hash;
+    if (fragment) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
     await Promise.all([i18nReady.then(() => loadNamespaces(...server.ns)).catch(() => undefined), loadMatchedRoutes()]);
     hydrate(queryClient, server.queries);
-    hydrateRoot(container!, app(createBrowserRouter(routes, { hydrationData: server.router })));
+    const router = createBrowserRouter(routes, { hydrationData: server.router });
+    hydrateRoot(container!, app(router), { onRecoverableError });
+    await pageHydrated();
+    // The server asked as an anonymous visitor in its zone: this reader's own answers (their
+    // follows, favourites, purchases, days and times) replace its data once nothing hydrates it.
+    if (ownAnswers(server.zone)) void queryClient.invalidateQueries();
+    // A login found by the session check (a cookie, no stored token) arrives a moment later.
+    else
+      void ensureSession().then(async (s) => {
+        if (s.status === 'authenticated') await queryClient.invalidateQueries();
+      });
+    if (fragment) void router.navigate({ pathname: window.location.pathname, search: window.location.search, hash: fragment }, { replace: true, preventScrollReset: true });
+    document.documentElement.dataset.hydrated = '';
     return;
   }
-  // The server's data stands in while this browser asks again with its own login and time zone:
-  // the page renders at once in the server page's place instead of showing skeletons first.
-  const reuse = server !== undefined && server.hydrate && server.lang === lang;
-  if (reuse) hydrate(queryClient, server.queries);
+  // No page from the server (or one in another language, or with an error): rendered here.
   const router = createAppRouter();
   await i18nReady.catch(() => undefined);
   // A transition: React renders the first page in slices that yield to the browser instead of
   // one long task, so the page answers input while it is built.
   startTransition(() => createRoot(container!).render(app(router)));
-  if (reuse) void queryClient.invalidateQueries();
 }
 
 void start();

@@ -7,6 +7,7 @@ import { NavBar } from '../../features/chrome/components/nav-bar';
 import { RightBar } from '../../features/chrome/components/right-bar';
 import { TopBar } from '../../features/chrome/components/top-bar';
 import '../../features/chrome/chrome.css';
+import { PageHydrated } from '../../shared/hydration';
 import { PageFallback } from '../../shared/ui/page-fallback';
 
 /** Pages with the site chrome: top bar, navigation, right-hand bar, footer. */
@@ -36,6 +37,7 @@ export function SiteLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageHydrated />
         </Suspense>
       </main>
       <Footer />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QrEntry } from '@medportal/contract';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { safeExternalUrl } from '../../../shared/actions';
 import { useInView } from '../../../shared/hooks/use-in-view';
 import { QrCode } from '../../../shared/ui/qr-code';
@@ -53,7 +55,10 @@ export function Footer() {
   const { data } = useSiteConfig();
   const [contactOpen, setContactOpen] = useState(false);
   // Read once: rendering stays pure (the year a page stays open across is not worth a re-render).
-  const [year] = useState(() => new Date().getFullYear());
+  // In the render's zone: a page hydrated in the server's zone writes the server's year.
+  const zone = useTimeZoneName();
+  const [now] = useState(() => new Date().toISOString());
+  const year = formatDate(now, 'en', zone).slice(0, 4);
   const ref = useRef<HTMLElement>(null);
   // Drawn when the footer is on screen, not ahead of it: encoding the codes is main-thread work
   // that would otherwise land in the page load of every short page.

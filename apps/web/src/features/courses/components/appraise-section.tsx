@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPRAISE_CONTENT_MAX, APPRAISE_TAGS_MAX } from '@medportal/contract/constants';
 import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { errorText } from '../../../shared/errors';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { requireMember } from '../../../shared/session';
@@ -18,6 +19,7 @@ function Stars({ value }: { value: number }) {
 export function AppraiseSection({ course }: { course: CourseDetailData }) {
   const { t } = useTranslation('course');
   const lang = useLang();
+  const zone = useTimeZoneName();
   const [page, setPage] = useState(1);
   const list = useAppraisals(course.id, page);
   const tags = useAppraiseTags();
@@ -89,7 +91,7 @@ export function AppraiseSection({ course }: { course: CourseDetailData }) {
                   <p className="appraisal__head">
                     <strong>{a.nickname}</strong> <Stars value={a.rating} />
                     <span className="visually-hidden">{t('appraise.stars', { count: a.rating })}</span>{' '}
-                    <time dateTime={a.created_at}>{formatDate(a.created_at, lang)}</time>
+                    <time dateTime={a.created_at}>{formatDate(a.created_at, lang, zone)}</time>
                   </p>
                   {a.tags.length ? (
                     <p className="course-tags">

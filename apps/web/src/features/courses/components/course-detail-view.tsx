@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { learnCountText } from '../../../shared/format/count';
 import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { isApiError } from '../../../shared/api-client';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
@@ -202,6 +203,7 @@ function CourseFavoriteButton({ course }: { course: CourseDetailData }) {
 export function CourseDetailView({ id }: { id: number }) {
   const { t } = useTranslation(['course', 'common', 'money']);
   const lang = useLang();
+  const zone = useTimeZoneName();
   const session = useSession();
   const signedIn = session.token !== null;
   const valid = Number.isInteger(id) && id > 0;
@@ -306,7 +308,7 @@ export function CourseDetailView({ id }: { id: number }) {
           <p className="course-hero__meta">
             <span>{t('course:detail.learners', { count: learnCountText(c, lang) })}</span>
             <span>{t('course:detail.chaptersCount', { count: c.chapters_count })}</span>
-            <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang) })}</span>
+            <span>{t('course:detail.updatedAt', { date: formatDate(c.updated_at, lang, zone) })}</span>
           </p>
           {progress.data && progress.data.progress > 0 ? (
             <div className="course-progress">

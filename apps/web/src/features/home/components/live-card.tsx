@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiveItem } from '@medportal/contract';
 import { LiveStatus } from '@medportal/contract/codes';
 import { formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { Image } from '../../../shared/ui/image';
@@ -24,6 +25,7 @@ export function LiveBadge({ live }: { live: Pick<LiveItem, 'live_status' | 'live
 /** A live meeting: banner (preview GIF on hover or focus), status, title, subtitle, start time. */
 export function LiveCard({ live }: { live: LiveItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   const [previewing, setPreviewing] = useState(false);
   const showGif = previewing && !!live.preview_gif;
   const on = () => setPreviewing(true);
@@ -38,7 +40,7 @@ export function LiveCard({ live }: { live: LiveItem }) {
         <span className="card__title clamp-2">{live.title}</span>
         {live.sub_title ? <span className="card__desc clamp-1">{live.sub_title}</span> : null}
         <span className="card__meta">
-          <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang)}</time>
+          <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang, zone)}</time>
         </span>
       </span>
     </ActionLink>

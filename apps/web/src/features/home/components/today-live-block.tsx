@@ -1,5 +1,6 @@
 import type { HomeBlockOf } from '@medportal/contract';
 import { formatTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { BlockSection } from './block-section';
@@ -8,6 +9,7 @@ import { LiveBadge } from './live-card';
 /** Today's lives as a timeline: start time, status, title. */
 export function TodayLiveBlock({ block }: { block: HomeBlockOf<'today_live'> }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <BlockSection block={block}>
       <ol className="timeline">
@@ -15,7 +17,7 @@ export function TodayLiveBlock({ block }: { block: HomeBlockOf<'today_live'> }) 
           <li key={live.id} className="timeline__item">
             <ActionLink action={live.action} className="timeline__link">
               <time className="timeline__time" dateTime={live.start_at}>
-                {formatTime(live.start_at, lang)}
+                {formatTime(live.start_at, lang, zone)}
               </time>
               <span className="timeline__body">
                 <span className="card__title clamp-1">{live.title}</span>

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BodyOf, DataOf, LiveCard } from '@medportal/contract';
 import { api } from '../../../shared/api-client';
-import { browserTimezone } from '../../../shared/format/timezone';
+import { browserTimezone, useTimeZone } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import type { Lang } from '../../../shared/i18n';
-import { isLoggedIn, useSession } from '../../../shared/session';
+import { isLoggedIn, useSession, type SessionStatus } from '../../../shared/session';
 import { liveKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
@@ -27,7 +27,18 @@ export interface HistoryFilter {
 }
 
 /** Lists carry the caller's is_remind / is_favorite, so logged-in and anonymous answers are kept apart. */
-const who = () => (isLoggedIn() ? 'member' : 'visitor');
+type Who = 'member' | 'visitor';
+const who = (): Who => (isLoggedIn() ? 'member' : 'visitor');
+const whoOf = (status: SessionStatus): Who => (status === 'authenticated' ? 'member' : 'visitor');
+
+/**
+ * While a reader's own answer for another zone or login is on its way, the list the page shows
+ * stays (the server page's, just hydrated): same query, same language, same day.
+ */
+const sameListElsewhere =
+  (...at: number[]) =>
+  <T>(previous: T | undefined, query: { queryKey: readonly unknown[] } | undefined, key: readonly unknown[]): T | undefined =>
+    query && at.every((i) => query.queryKey[i] === key[i]) ? previous : undefined;
 
 // Fetchers ------------------------------------------------------------------------------------
 
@@ -47,24 +58,41 @@ export const putFavorite = (id: number, on: boolean) => api.call('liveFavorite',
 // Query options -------------------------------------------------------------------------------
 
 // The days of lives are the caller's time zone's (the API is asked in it): the zone is part of the
-// key, so data fetched in another zone (a server-rendered page's) is never shown as this one's.
-export const liveDatesQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: liveKeys.dates(lang, browserTimezone()), queryFn: ({ signal }) => getLiveDates(signal) });
+// key, so data fetched in another zone is never cached as this one's. A server-rendered page is
+// hydrated with the server's zone and login (`tz`, `as`: the hooks pass what the render is in),
+// then the reader's own are asked for, the server's answer shown meanwhile (decision record 0075).
+export const liveDatesQueryOptions = (lang: Lang, tz: string = browserTimezone()) => {
+  const queryKey = liveKeys.dates(lang, tz);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => getLiveDates(signal),
+    placeholderData: (previous, query) => sameListElsewhere(0, 1, 2)(previous, query, queryKey),
+  });
+};
 
-export const dateLivesQueryOptions = (lang: Lang, date: string) =>
-  infiniteQueryOptions({
-    queryKey: liveKeys.day(lang, who(), date, browserTimezone()),
+export const dateLivesQueryOptions = (lang: Lang, date: string, tz: string = browserTimezone(), as: Who = who()) => {
+  const queryKey = liveKeys.day(lang, as, date, tz);
+  return infiniteQueryOptions({
+    queryKey,
     queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: LivePage) => (last.has_more ? last.page + 1 : undefined),
+    placeholderData: (previous, query) => sameListElsewhere(0, 1, 2, 4)(previous, query, queryKey),
   });
+};
 
-export const lookBackQueryOptions = (lang: Lang) =>
-  queryOptions({ queryKey: liveKeys.lookBack(lang, who()), queryFn: ({ signal }) => getLookBack(signal) });
+export const lookBackQueryOptions = (lang: Lang, as: Who = who()) => {
+  const queryKey = liveKeys.lookBack(lang, as);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => getLookBack(signal),
+    placeholderData: (previous, query) => sameListElsewhere(0, 1, 2)(previous, query, queryKey),
+  });
+};
 
-export const liveHistoryQueryOptions = (lang: Lang, f: HistoryFilter) =>
+export const liveHistoryQueryOptions = (lang: Lang, f: HistoryFilter, as: Who = who()) =>
   queryOptions({
-    queryKey: liveKeys.history(lang, who(), f),
+    queryKey: liveKeys.history(lang, as, f),
     queryFn: ({ signal }) => getLiveHistory(f, signal),
     placeholderData: keepPreviousData,
   });
@@ -80,21 +108,21 @@ export const remindTypeQueryOptions = (lang: Lang) =>
 
 // Hooks ---------------------------------------------------------------------------------------
 
-/** Re-keys member-aware lists when the login state changes. */
-const useWho = () => useSession().status;
+/** Who the lists are asked for: re-keys member-aware lists when the login state changes (anonymous while hydrating). */
+const useWho = () => whoOf(useSession().status);
 
-export const useLiveDates = () => useQuery(liveDatesQueryOptions(useLang()));
+export const useLiveDates = () => useQuery(liveDatesQueryOptions(useLang(), useTimeZone().offset));
 export function useDateLives(date: string) {
-  useWho();
-  return useInfiniteQuery(dateLivesQueryOptions(useLang(), date));
+  const as = useWho();
+  return useInfiniteQuery(dateLivesQueryOptions(useLang(), date, useTimeZone().offset, as));
 }
 export function useLookBack() {
-  useWho();
-  return useQuery(lookBackQueryOptions(useLang()));
+  const as = useWho();
+  return useQuery(lookBackQueryOptions(useLang(), as));
 }
 export function useLiveHistory(f: HistoryFilter) {
-  useWho();
-  return useQuery(liveHistoryQueryOptions(useLang(), f));
+  const as = useWho();
+  return useQuery(liveHistoryQueryOptions(useLang(), f, as));
 }
 export const useHistoryFilters = () => useQuery(historyFiltersQueryOptions(useLang()));
 export const useLiveCalendar = (month: string, enabled: boolean) => useQuery({ ...liveCalendarQueryOptions(useLang(), month), enabled });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
 import { formatMeetingNumber } from '../../../shared/format/meeting-number';
 import { formatDate, formatTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { Image } from '../../../shared/ui/image';
@@ -48,12 +49,13 @@ function ToggleButton({ live, kind }: { live: Live; kind: 'remind' | 'favorite' 
 export function LiveCard({ live, showDate = false, priority = false }: { live: Live; showDate?: boolean; priority?: boolean }) {
   const { t } = useTranslation('live');
   const lang = useLang();
+  const zone = useTimeZoneName();
   const [previewing, setPreviewing] = useState(false);
   const on = () => setPreviewing(true);
   const off = () => setPreviewing(false);
   const showGif = previewing && !!live.preview_gif;
   const canRemind = live.live_status === LiveStatus.UPCOMING || live.live_status === LiveStatus.LIVE;
-  const time = t('card.time', { start: formatTime(live.start_at, lang), end: formatTime(live.end_at, lang) });
+  const time = t('card.time', { start: formatTime(live.start_at, lang, zone), end: formatTime(live.end_at, lang, zone) });
   return (
     <article className="live-card" data-testid="live-card" data-live-id={live.id}>
       <ActionLink action={live.action} className="live-card__link" onMouseEnter={on} onMouseLeave={off} onFocus={on} onBlur={off}>
@@ -65,7 +67,7 @@ export function LiveCard({ live, showDate = false, priority = false }: { live: L
       </ActionLink>
       {live.sub_title ? <p className="live-card__sub clamp-1">{live.sub_title}</p> : null}
       <p className="live-card__meta">
-        <time dateTime={live.start_at}>{showDate ? `${formatDate(live.start_at, lang)} ${time}` : time}</time>
+        <time dateTime={live.start_at}>{showDate ? `${formatDate(live.start_at, lang, zone)} ${time}` : time}</time>
         {live.meeting_no ? <span>{t('card.meetingNo', { no: formatMeetingNumber(live.meeting_no) })}</span> : null}
       </p>
       <div className="live-card__actions">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NEWS_COMMENT_MAX_LENGTH } from '@medportal/contract/constants';
 import { errorText } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { requireMember } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -14,13 +15,14 @@ import { Pager } from '../../../shared/ui/pager';
 /** One comment. The content is plain text and rendered as text (React escapes it). */
 export function CommentItem({ comment, newsId }: { comment: NewsComment; newsId?: number }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className="news-comment">
       <Image src={comment.avatar_url || DEFAULT_IMAGE} alt="" className="news-comment__avatar" width={36} height={36} />
       <div className="news-comment__body">
         <div className="news-comment__meta">
           <span className="news-comment__name">{comment.nickname}</span>
-          <time dateTime={comment.created_at}>{formatDateTime(comment.created_at, lang)}</time>
+          <time dateTime={comment.created_at}>{formatDateTime(comment.created_at, lang, zone)}</time>
           {comment.is_mine ? <DeleteCommentButton commentId={comment.id} newsId={newsId} /> : null}
         </div>
         <p className="news-comment__content">{comment.content}</p>

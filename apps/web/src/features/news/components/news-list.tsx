@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NewsItem } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { Image } from '../../../shared/ui/image';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news';
@@ -10,6 +11,7 @@ import { PagedList } from '../../../shared/ui/paged-list';
 
 export function NewsListItem({ item }: { item: NewsItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className="news-row">
       <Link to={paths.newsDetail.getHref(item.id)} className="news-row__link">
@@ -21,7 +23,7 @@ export function NewsListItem({ item }: { item: NewsItem }) {
           {item.description ? <span className="news-row__desc">{item.description}</span> : null}
           <span className="news-row__meta">
             {item.category ? <span className="tag">{item.category.title}</span> : null}
-            <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>
+            <time dateTime={item.published_at}>{formatDate(item.published_at, lang, zone)}</time>
           </span>
         </span>
       </Link>

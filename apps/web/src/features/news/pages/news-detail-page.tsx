@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';
 import { formatCount } from '@medportal/contract/format';
 import { formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { loadNamespaces } from '../../../shared/i18n';
 import { isLoggedIn } from '../../../shared/session';
@@ -41,6 +42,7 @@ function useCountVisit(id: number, ready: boolean) {
 function Article({ news }: { news: NewsDetail }) {
   const { t } = useTranslation('news');
   const lang = useLang();
+  const zone = useTimeZoneName();
   // The body was sanitised by the server (allow-list); DOI text becomes links, and its headings
   // continue the page's outline under the title.
   const html = useMemo(() => fitBodyHeadings(linkifyDoiInHtml(news.body_html)), [news.body_html]);
@@ -53,7 +55,7 @@ function Article({ news }: { news: NewsDetail }) {
             {news.category.title}
           </Link>
         ) : null}
-        <time dateTime={news.published_at}>{formatDateTime(news.published_at, lang)}</time>
+        <time dateTime={news.published_at}>{formatDateTime(news.published_at, lang, zone)}</time>
         {news.source ? <span>{t('detail.source', { source: news.source })}</span> : null}
         {news.author ? <span>{t('detail.author', { author: news.author })}</span> : null}
         <span>{t('detail.views', { shown: formatCount(news.views, lang) })}</span>

@@ -1,4 +1,5 @@
 import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { countryName, dateRange } from '../../../shared/format/event';
 import { Highlight } from '../../../shared/format/highlight';
 import { useLang } from '../../../shared/hooks/use-lang';
@@ -13,6 +14,7 @@ import type { SearchResultItem } from '../api/search';
  */
 export function ResultCard({ item, terms, priority = false }: { item: SearchResultItem; terms: readonly string[]; priority?: boolean }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className={`search-result search-result--${item.module}`}>
       <ActionLink action={item.action} className="search-result__link">
@@ -40,7 +42,7 @@ export function ResultCard({ item, terms, priority = false }: { item: SearchResu
                 <span className="search-result__place">{[item.event.city, countryName(item.event.country, lang)].filter(Boolean).join(', ')}</span>
               </>
             ) : item.published_at ? (
-              <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>
+              <time dateTime={item.published_at}>{formatDate(item.published_at, lang, zone)}</time>
             ) : null}
           </span>
         </span>

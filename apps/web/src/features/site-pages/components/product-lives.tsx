@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '@medportal/contract/codes';
 import { formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -12,6 +13,7 @@ import { isNotFoundError, useProductLives } from '../api/site-pages';
 export function ProductLives({ product }: { product: string }) {
   const { t } = useTranslation('pages');
   const lang = useLang();
+  const zone = useTimeZoneName();
   const query = useProductLives(product);
   const items = query.data?.items ?? [];
   return (
@@ -40,7 +42,7 @@ export function ProductLives({ product }: { product: string }) {
                 </span>
                 <span className="product-live__title clamp-2">{live.title}</span>
                 <time className="product-live__time" dateTime={live.start_at}>
-                  {formatDateTime(live.start_at, lang)}
+                  {formatDateTime(live.start_at, lang, zone)}
                 </time>
               </ActionLink>
             </li>

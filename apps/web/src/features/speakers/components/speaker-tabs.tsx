@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Column, Course, LiveItem, NewsItem, PaperCard } from '@medportal/contract';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
@@ -46,13 +47,14 @@ export function CourseRow({ course }: { course: Course }) {
 
 export function LiveRow({ live }: { live: LiveItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className="speaker-row">
       <ActionLink action={live.action} className="speaker-row__link">
         <Image src={live.banner} alt="" className="speaker-row__media" />
         <span className="speaker-row__title">{live.title}</span>
         <span className="speaker-row__meta">
-          {live.live_status_text} <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang)}</time>
+          {live.live_status_text} <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang, zone)}</time>
         </span>
       </ActionLink>
     </li>
@@ -61,6 +63,7 @@ export function LiveRow({ live }: { live: LiveItem }) {
 
 export function NewsRow({ item }: { item: NewsItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className="speaker-row">
       <Link to={paths.newsDetail.getHref(item.id)} className="speaker-row__link">
@@ -68,7 +71,7 @@ export function NewsRow({ item }: { item: NewsItem }) {
         <span className="speaker-row__title">{item.title}</span>
         <span className="speaker-row__meta">
           {item.category ? `${item.category.title} · ` : ''}
-          <time dateTime={item.published_at}>{formatDate(item.published_at, lang)}</time>
+          <time dateTime={item.published_at}>{formatDate(item.published_at, lang, zone)}</time>
         </span>
       </Link>
     </li>
@@ -94,6 +97,7 @@ function ColumnRow({ column }: { column: Column }) {
 /** A paper: the title opens its page; journal, abstract (any DOI in it linked) and the DOI itself. */
 function DocRow({ paper }: { paper: PaperCard }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <li className="speaker-doc">
       <ActionLink action={paper.action} className="speaker-doc__title">
@@ -104,7 +108,7 @@ function DocRow({ paper }: { paper: PaperCard }) {
         {paper.published_at ? (
           <>
             {' · '}
-            <time dateTime={paper.published_at}>{formatDate(paper.published_at, lang)}</time>
+            <time dateTime={paper.published_at}>{formatDate(paper.published_at, lang, zone)}</time>
           </>
         ) : null}
       </p>

@@ -3,6 +3,7 @@ import type { Course, LiveItem, NewsItem, PaperCard } from '@medportal/contract'
 import { LiveStatus } from '@medportal/contract/codes';
 import { learnCountText } from '../../../shared/format/count';
 import { formatDate, formatDateTime } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { linkifyDoi } from '../../../shared/format/doi';
 import { useLang } from '../../../shared/hooks/use-lang';
 import { ActionLink } from '../../../shared/ui/action-link';
@@ -32,6 +33,7 @@ export function CourseItem({ course }: { course: Course }) {
 
 export function LiveCard({ live }: { live: LiveItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <ActionLink action={live.action} className="topic-card">
       <span className="topic-card__media">
@@ -41,7 +43,7 @@ export function LiveCard({ live }: { live: LiveItem }) {
       <span className="topic-card__body">
         <span className="topic-card__title clamp-2">{live.title}</span>
         <span className="topic-card__meta">
-          <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang)}</time>
+          <time dateTime={live.start_at}>{formatDateTime(live.start_at, lang, zone)}</time>
         </span>
       </span>
     </ActionLink>
@@ -50,6 +52,7 @@ export function LiveCard({ live }: { live: LiveItem }) {
 
 export function NewsCard({ item }: { item: NewsItem }) {
   const lang = useLang();
+  const zone = useTimeZoneName();
   return (
     <ActionLink action={item.action} className="topic-row">
       <Image src={item.cover} alt="" className="topic-row__image" />
@@ -57,7 +60,7 @@ export function NewsCard({ item }: { item: NewsItem }) {
         <span className="topic-card__title clamp-2">{item.title}</span>
         {item.description ? <span className="topic-row__desc clamp-2">{item.description}</span> : null}
         <time className="topic-card__meta" dateTime={item.published_at}>
-          {formatDate(item.published_at, lang)}
+          {formatDate(item.published_at, lang, zone)}
         </time>
       </span>
     </ActionLink>

@@ -4,6 +4,7 @@ import { ErrorCode } from '@medportal/contract/codes';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../shared/api-client';
 import { formatDate } from '../../../shared/format/date';
+import { useTimeZoneName } from '../../../shared/format/timezone';
 import { doiUrl, linkifyDoi } from '../../../shared/format/doi';
 import { useRecordHistory } from '../../../shared/history';
 import { useLang } from '../../../shared/hooks/use-lang';
@@ -34,6 +35,7 @@ function PaperNotFound() {
 function Paper({ paper }: { paper: PaperDetail }) {
   const { t } = useTranslation(['topic', 'common']);
   const lang = useLang();
+  const zone = useTimeZoneName();
   useTitleOverride(composeTitle(paper.title, t('common:productName')));
   useRecordHistory('paper', paper.id);
   return (
@@ -53,7 +55,7 @@ function Paper({ paper }: { paper: PaperDetail }) {
           <>
             <dt>{t('paper.published')}</dt>
             <dd>
-              <time dateTime={paper.published_at}>{formatDate(paper.published_at, lang)}</time>
+              <time dateTime={paper.published_at}>{formatDate(paper.published_at, lang, zone)}</time>
             </dd>
           </>
         ) : null}
