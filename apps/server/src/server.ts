@@ -1,12 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './lib/data-dir-lock.ts';
+import { markStart, startPhases } from './lib/start-phases.ts';
 
 /** How long close() may take once the drain is over (database, timers) before the process gives up. */
 const FORCE_EXIT_AFTER_DRAIN_MS = 10_000;
 
 /** Process entry: config, DATA_DIR lock, listen, graceful shutdown. */
 async function main(): Promise<void> {
+  markStart('modules');
   const started = performance.now();
   let config;
   try {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   try {
     await app.listen({ port: config.port, host: config.host });
+    markStart('listening');
   } catch (err) {
     app.log.fatal({ err }, 'could not start');
     await app.close().catch((closeErr: unknown) => app.log.error({ err: closeErr }, 'error while closing after a failed start'));
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   app.log.info(
-    { db: config.db.driver, dataDir: config.dataDir, webDist: config.webDist, startup_ms: Math.round(performance.now() - started) },
+    { db: config.db.driver, dataDir: config.dataDir, webDist: config.webDist, startup_ms: Math.round(performance.now() - started), phases_ms: startPhases() },
     'medportal server ready',
   );
 

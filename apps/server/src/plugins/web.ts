@@ -9,6 +9,7 @@ import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCache
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import { PREVIEW_HEADER } from './preview.ts';
+import { markStart, startPhases } from '../lib/start-phases.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       // Loaded before the server listens, so the first visitor already gets a rendered page.
       app.addHook('onReady', async () => {
         renderer = (await import(pathToFileURL(rendererPath).href)) as PageRenderer;
+        markStart('ssr_bundle');
       });
     } else if (template) {
       app.log.warn({ rendererPath }, 'server renderer not built: pages are rendered in the browser only');
@@ -240,6 +242,18 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       }
     };
 
+    let firstRender = true;
+    /** A render; the process's first one is logged with its time (it pays for every cold path). */
+    function timedRender(using: PageRenderer, url: string, lang: Lang) {
+      if (!firstRender) return using.render({ url, lang, fetch: fetchInProcess });
+      firstRender = false;
+      const began = performance.now();
+      return using.render({ url, lang, fetch: fetchInProcess }).finally(() => {
+        markStart('first_render');
+        app.log.info({ url, render_ms: Math.round(performance.now() - began), phases_ms: startPhases() }, 'first page rendered');
+      });
+    }
+
     async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
       const target = routeOf(using, req);
       if (target === null) return sendShell(reply, lang, pathname);
@@ -254,7 +268,7 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       try {
         const rendering = pages.get(
           `${lang}\u0000${origin}\u0000${url}`,
-          () => using.render({ url, lang, fetch: fetchInProcess }),
+          () => timedRender(using, url, lang),
           (page) => {
             const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
             const head = headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl });
