@@ -6,6 +6,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-cor
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DbConfig } from '../config.ts';
+import { precompiledPglite } from './pglite-module.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,9 +52,11 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 'pglite' }>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pgliteWasmModule = await precompiledPglite();
   // relaxedDurability: fsync off for speed; production deployments use PostgreSQL (README).
   const client = await PGlite.create(dataDir ?? undefined, {
     relaxedDurability: true,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
 
@@ -145,6 +146,8 @@ export class RedisBus implements Bus {
   ) {
     this.handlers = new Handlers(log);
     // Commands wait for a connection rather than fail while Redis restarts; ioredis resubscribes.
+    // ioredis loads only where Redis is configured (it is a tenth of a second of a start without).
+    const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
     this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: true, connectionName: connectionName(this.processId) });
     this.sub.on('message', (channel: string, message: string) => {
