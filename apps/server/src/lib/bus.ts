@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import type { Client as PgClient } from 'pg';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -230,7 +230,7 @@ export class PgBus implements Bus {
   readonly kind = 'postgres' as const;
   readonly processId = randomUUID();
   private readonly handlers: Handlers;
-  private client: pg.Client | null = null;
+  private client: PgClient | null = null;
   private closed = false;
   private retryMs = 1000;
   private timer: NodeJS.Timeout | null = null;
@@ -245,6 +245,8 @@ export class PgBus implements Bus {
   }
 
   async connect(): Promise<void> {
+    // pg loads only on PostgreSQL (PGlite's start does without it).
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: this.url, application_name: connectionName(this.processId) });
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
@@ -263,7 +265,7 @@ export class PgBus implements Bus {
     this.retryMs = 1000;
   }
 
-  private lost(client: pg.Client, err: Error | null): void {
+  private lost(client: PgClient, err: Error | null): void {
     if (this.closed || this.client !== client) return;
     this.client = null;
     client.end().catch(() => undefined);
