@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Envelope, schemas } from '@medportal/contract';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,10 @@ let dir: string;
 
 beforeAll(async () => {
   app = await buildTestApp({ seed: true });
-  dir = mkdtempSync(join(tmpdir(), 'serializers-'));
+  // Inside the package, as dist/serializers/ is: the compiled code requires fast-json-stringify.
+  const cache = new URL('../node_modules/.cache/', import.meta.url).pathname;
+  mkdirSync(cache, { recursive: true });
+  dir = mkdtempSync(join(cache, 'serializers-'));
 });
 afterAll(async () => {
   await app?.close();
