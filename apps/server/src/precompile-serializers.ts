@@ -12,4 +12,4 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const compiled = precompileSerializers(responseSchemas());
 for (const [name, source] of compiled) writeFileSync(join(dir, name), source);
-console.log(`compiled ${compiled.size} response serialisers ahead into ${dir}`);
+process.stdout.write(`compiled ${compiled.size} response serialisers ahead into ${dir}\n`);

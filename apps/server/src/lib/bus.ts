@@ -147,9 +147,9 @@ export class RedisBus implements Bus {
     this.handlers = new Handlers(log);
     // Commands wait for a connection rather than fail while Redis restarts; ioredis resubscribes.
     // ioredis loads only where Redis is configured (it is a tenth of a second of a start without).
-    const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true, connectionName: connectionName(this.processId) });
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis };
+    this.pub = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.sub = new RedisClient(url, { lazyConnect: true, connectionName: connectionName(this.processId) });
     this.sub.on('message', (channel: string, message: string) => {
       if (channel.startsWith(prefix)) this.handlers.emit(channel.slice(prefix.length), message);
     });
