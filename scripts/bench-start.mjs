@@ -62,8 +62,11 @@ const canConnect = (p) =>
   new Promise((resolve) => {
     const s = createConnection({ port: p, host: '127.0.0.1' });
     s.once('connect', () => {
+      // A port in the ephemeral range can be connected to itself (TCP simultaneous open) while
+      // nothing listens on it: that is not the server.
+      const self = s.localPort === s.remotePort;
       s.destroy();
-      resolve(true);
+      resolve(!self);
     });
     s.once('error', () => resolve(false));
   });
