@@ -252,7 +252,7 @@ function zonesOf(base) {
     { target: [`${SERVER}/modules/shared`], from: [`${SERVER}/modules`], except: ['./shared'], message: 'modules/shared sits below the modules.' },
     {
       target: [`${SERVER}/modules`],
-      from: [`${SERVER}/app.ts`, `${SERVER}/server.ts`, `${SERVER}/startup.ts`, `${SERVER}/seed`, `${SERVER}/seed-cli.ts`],
+      from: [`${SERVER}/app.ts`, `${SERVER}/server.ts`, `${SERVER}/serve.ts`, `${SERVER}/startup.ts`, `${SERVER}/seed`, `${SERVER}/seed-cli.ts`],
       message: 'Modules never import the app, the server or the seed.',
     },
     ...modules.map((module) => ({

@@ -1,6 +1,7 @@
 // Bundles the server and the seed CLI into dist/. npm dependencies stay external (installed next to
 // the app); @medportal/contract is bundled because it ships TypeScript source.
 // `--outdir <dir>` (relative to apps/server, and inside it so the externals resolve) bundles elsewhere.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -17,7 +18,12 @@ rmSync(new URL(`${outdir}/`, new URL('.', import.meta.url)), { recursive: true, 
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts', 'render-worker': 'src/render-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed-cli.ts',
+    'render-worker': 'src/render-worker.ts',
+    'precompile-serializers': 'src/precompile-serializers.ts',
+  },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -29,7 +35,10 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-  // Stack traces in logs point at src/ lines.
-  banner: { js: 'process.setSourceMapsEnabled?.(true);' },
 });
+// Response serialisers that need a schema validator, compiled once here rather than at a restart's first requests.
+const out = new URL(`${outdir}/`, new URL('.', import.meta.url));
+execFileSync(process.execPath, [new URL('precompile-serializers.mjs', out).pathname, new URL('serializers', out).pathname], { stdio: 'inherit' });
+rmSync(new URL('precompile-serializers.mjs', out));
+rmSync(new URL('precompile-serializers.mjs.map', out));
 console.log(`built ${outdir}/server.mjs, ${outdir}/seed.mjs and ${outdir}/render-worker.mjs in ${Date.now() - started} ms`);

@@ -52,6 +52,7 @@ import security from './plugins/security.ts';
 import preview from './plugins/preview.ts';
 import web from './plugins/web.ts';
 import { openMigrated, startUp } from './startup.ts';
+import { markStart } from './lib/start-phases.ts';
 import { createWechatPlatform, wechatRoutes } from './modules/wechat/index.ts';
 import { shareRoutes } from './modules/share/index.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Before the routes: public GETs are answered from prepared payloads (decision record 0031).
   const originOf = publicOriginResolver({ publicOrigin: config.publicOrigin, fallback: new URL(config.publicUrl).origin });
   await app.register(publicCache, { maxBytes: config.publicCacheBytes, now, originOf });
+  markStart('plugins');
   // Seed and department tree now; a missing search index is built in the background once the app is ready.
   try {
     await startUp(app, { seed: opts.seed ?? true, demoAccounts: config.env !== 'production', now });
@@ -211,6 +213,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await app.database.close().catch(() => undefined);
     throw err;
   }
+  markStart('seed_checks');
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
   await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
@@ -347,6 +350,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (API_PATH.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return sendNotFound(req, reply);
     return app.serveSpa(req, reply);
   });
+  markStart('routes');
 
   return app;
 }

@@ -6,6 +6,9 @@ import { announceCacheCleared } from './plugins/public-cache.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { contentCounts, resetAndSeed, seedIfEmpty } from './seed/index.ts';
 
+// Stack traces of what loads from here on (lazy chunks) point at src/ lines.
+process.setSourceMapsEnabled?.(true);
+
 /**
  * `node dist/seed.mjs [--reset]`: applies migrations, then seeds an empty database, or with
  * --reset empties the content tables and reseeds. Refuses while a server holds DATA_DIR.

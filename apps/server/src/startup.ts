@@ -7,6 +7,7 @@ import { ensureSearchIndex } from './modules/search/search.indexer.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { ensureDemoAccounts } from './seed/demo-accounts.ts';
+import { markStart } from './lib/start-phases.ts';
 
 export interface StartupOptions {
   /** Load the demo content into an empty database. */
@@ -22,9 +23,11 @@ export interface StartupOptions {
  */
 export async function openMigrated(config: DbConfig, log?: DbLogger & MigrationLog): Promise<Database> {
   const database = await openDatabase(config, log);
+  markStart('db_open');
   try {
     // What data migrations report (numbers left for an operator) goes to the app's log.
     await runMigrations(database, log);
+    markStart('migrations');
   } catch (err) {
     await database.close();
     throw err;

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { DbConfig } from '../config.ts';
+import { precompiledPglite } from './pglite-module.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,9 +51,11 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 'pglite' }>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pgliteWasmModule = await precompiledPglite();
   // relaxedDurability: fsync off for speed; production deployments use PostgreSQL (README).
   const client = await PGlite.create(dataDir ?? undefined, {
     relaxedDurability: true,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
@@ -73,7 +75,12 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** pg's pool class once a PostgreSQL database was opened: pg and its driver load only then (decision record 0077). */
+let PgPool: typeof Pool | undefined;
+
 async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, log: DbLogger): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  PgPool = pg.Pool;
   const schemaName = config.schema;
   if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
     throw new Error(`invalid PostgreSQL schema name: ${schemaName}`);
@@ -99,7 +106,7 @@ async function openPostgres(config: Extract<DbConfig, { driver: 'postgres' }>, l
   pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL connection failed; the pool will open a new one'));
   // pool.end() resolves once it has asked each connection to end, before they have: closing waits
   // for the pool's 'remove' of each, so a database dropped after close() cuts no live backend.
-  const open = new Set<pg.PoolClient>();
+  const open = new Set<PoolClient>();
   let allRemoved: (() => void) | null = null;
   pool.on('connect', (client) => open.add(client));
   pool.on('remove', (client) => {
@@ -158,7 +165,7 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
  */
 export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  if (!PgPool || !(client instanceof PgPool)) return queryRows<T>(db, query);
   const q = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   const result = await client.query<T>({ name, text: q.sql, values: q.params });
   return result.rows;

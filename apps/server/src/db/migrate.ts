@@ -1,4 +1,3 @@
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -17,7 +16,10 @@ export async function runMigrations(database: Database, log: MigrationLog = cons
   const config = { migrationsFolder: migrationsDir(), migrationsSchema: database.migrationsSchema };
   await database.exclusive('migrate', async (db) => {
     if (database.driver === 'pglite') await migratePglite(db as unknown as PgliteDatabase<Schema>, config);
-    else await migratePg(db as unknown as NodePgDatabase<Schema>, config);
+    else {
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+      await migratePg(db as unknown as NodePgDatabase<Schema>, config);
+    }
     await runDataMigrations(db, log);
   });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
+import type { Client as PgClient } from 'pg';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -145,8 +146,10 @@ export class RedisBus implements Bus {
   ) {
     this.handlers = new Handlers(log);
     // Commands wait for a connection rather than fail while Redis restarts; ioredis resubscribes.
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true, connectionName: connectionName(this.processId) });
+    // ioredis loads only where Redis is configured (it is a tenth of a second of a start without).
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis };
+    this.pub = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.sub = new RedisClient(url, { lazyConnect: true, connectionName: connectionName(this.processId) });
     this.sub.on('message', (channel: string, message: string) => {
       if (channel.startsWith(prefix)) this.handlers.emit(channel.slice(prefix.length), message);
     });
@@ -227,7 +230,7 @@ export class PgBus implements Bus {
   readonly kind = 'postgres' as const;
   readonly processId = randomUUID();
   private readonly handlers: Handlers;
-  private client: pg.Client | null = null;
+  private client: PgClient | null = null;
   private closed = false;
   private retryMs = 1000;
   private timer: NodeJS.Timeout | null = null;
@@ -242,6 +245,8 @@ export class PgBus implements Bus {
   }
 
   async connect(): Promise<void> {
+    // pg loads only on PostgreSQL (PGlite's start does without it).
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: this.url, application_name: connectionName(this.processId) });
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
@@ -260,7 +265,7 @@ export class PgBus implements Bus {
     this.retryMs = 1000;
   }
 
-  private lost(client: pg.Client, err: Error | null): void {
+  private lost(client: PgClient, err: Error | null): void {
     if (this.closed || this.client !== client) return;
     this.client = null;
     client.end().catch(() => undefined);

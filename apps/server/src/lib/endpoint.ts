@@ -39,6 +39,11 @@ function envelopeOf(name: EndpointName, data: z.ZodType): z.ZodType {
   return envelope;
 }
 
+/** Every endpoint's response schema, as its route has it (the build compiles serialisers from them ahead). */
+export function responseSchemas(): z.ZodType[] {
+  return (Object.keys(schemas) as EndpointName[]).map((name) => envelopeOf(name, (schemas[name] as { data: z.ZodType }).data));
+}
+
 /** Body limits of API routes without a `bodyKb` of their own: every body the contract takes is a few KB. */
 export const API_BODY_LIMIT = 16 * 1024;
 export const API_NO_BODY_LIMIT = 4 * 1024;

@@ -17,7 +17,7 @@ export function pageUrl(origin: string, path: string, lang?: string): string {
 export const HREFLANG = { zh: 'zh-CN', en: 'en' } as const;
 
 /** What an origin is read from: a Fastify request (protocol per TRUST_PROXY, Host with and without port). */
-interface RequestHost {
+export interface RequestHost {
   protocol: string;
   host: string;
   hostname: string;

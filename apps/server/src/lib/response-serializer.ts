@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
@@ -44,6 +48,13 @@ export interface ResponseSerializerOptions {
   check: boolean;
 }
 
+/**
+ * A union's branch is picked with a schema validator (Ajv), compiled at the route's first response:
+ * on the home page's blocks that was most of a restart's first render. Ajv's optimisation passes
+ * over the generated code took a third of it and change nothing it accepts (decision record 0077).
+ */
+const FJS_OPTIONS = { ajv: { code: { optimize: false } } } as const;
+
 /** Serialisers by zod schema: every app in the process (tests build many) compiles each once. */
 const serializers = new WeakMap<ZodType, (data: unknown) => string>();
 
@@ -51,10 +62,51 @@ const serializers = new WeakMap<ZodType, (data: unknown) => string>();
 export function fastSerializer(schema: ZodType): (data: unknown) => string {
   let write = serializers.get(schema);
   if (!write) {
-    write = fastJsonStringify(serializerSchema(schema));
+    const json = serializerSchema(schema);
+    write = precompiled(json) ?? fastJsonStringify(json, FJS_OPTIONS);
     serializers.set(schema, write);
   }
   return write;
+}
+
+/**
+ * Where the build leaves serialisers compiled ahead (dist/serializers/, beside the bundle); from
+ * src/ there are none and every serialiser is compiled at its route's first response.
+ */
+const PRECOMPILED_DIR = new URL('./serializers/', import.meta.url);
+const requireHere = createRequire(import.meta.url);
+let libraries: string | undefined;
+
+/** Whether fast-json-stringify needs Ajv for the schema (unions, conditionals): what is worth compiling ahead. */
+const needsValidator = (json: JsonSchema): boolean => /"(anyOf|oneOf|if)":/.test(JSON.stringify(json));
+
+/** A compiled serialiser's file: named by its JSON Schema and the versions of the libraries that compile it. */
+function precompiledName(json: JsonSchema): string {
+  libraries ??= ['fast-json-stringify', 'ajv'].map((name) => `${name}@${(requireHere(`${name}/package.json`) as { version: string }).version}`).join(' ');
+  return `${createHash('sha256').update(`${libraries}\n${JSON.stringify(json)}`).digest('hex').slice(0, 32)}.cjs`;
+}
+
+/** The build's serialiser for exactly this schema and these library versions, or null. */
+function precompiled(json: JsonSchema): ((data: unknown) => string) | null {
+  if (!needsValidator(json)) return null;
+  const file = fileURLToPath(new URL(precompiledName(json), PRECOMPILED_DIR));
+  return existsSync(file) ? (requireHere(file) as (data: unknown) => string) : null;
+}
+
+/**
+ * The build step (precompile-serializers.ts): for each schema whose serialiser needs a validator,
+ * its file name and its standalone source with the validators inlined. Loading one takes
+ * milliseconds where compiling the home page's took most of a second (decision record 0077).
+ */
+export function precompileSerializers(schemas: Iterable<ZodType>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const schema of schemas) {
+    const json = serializerSchema(schema);
+    if (!needsValidator(json)) continue;
+    const name = precompiledName(json);
+    if (!out.has(name)) out.set(name, fastJsonStringify(json, { ...FJS_OPTIONS, mode: 'standalone', inlineValidators: true }) as unknown as string);
+  }
+  return out;
 }
 
 /**

@@ -1,14 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
 import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
+import type { RequestHost } from '../lib/page-url.ts';
 import { etagMatches } from '../lib/public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import { PREVIEW_HEADER } from './preview.ts';
+import { markStart, startPhases } from '../lib/start-phases.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +98,23 @@ const MAX_PENDING_RENDERS = 4;
 /** A CDN may keep anonymous HTML as briefly as the server does. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 
+/**
+ * The web build's files that are served as they are, as paths relative to `webDist`: not the
+ * pages (index.html of the site and of the console go through serveSpa), not the .br/.gz copies
+ * (sent in their place), nothing under a dot directory (the build's manifests).
+ */
+function builtFiles(webDist: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(webDist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = relative(webDist, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (/\.(br|gz)$/.test(file) || file.split('/').some((part) => part.startsWith('.'))) continue;
+    if (file === 'index.html' || file === 'admin/index.html') continue;
+    files.add(file);
+  }
+  return files;
+}
+
 /** The renderer's API calls: answered in-process, as for an anonymous visitor (no cookies, no token). */
 function inProcessFetch(app: FastifyInstance, extra: Record<string, string> = {}) {
   return (url: string, init: RequestInit): Promise<Response> => {
@@ -130,7 +149,7 @@ function inProcessFetch(app: FastifyInstance, extra: Record<string, string> = {}
  * seconds and dropped with the public reads it shows. Other pages get index.html with their
  * title (no-cache). Without a build, a clear 503 page.
  */
-export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }>(
+export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
   async (app, { webDist, originOf }) => {
     const indexPath = join(webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
@@ -145,6 +164,13 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       // Loaded before the server listens, so the first visitor already gets a rendered page.
       app.addHook('onReady', async () => {
         renderer = (await import(pathToFileURL(rendererPath).href)) as PageRenderer;
+        markStart('ssr_bundle');
+      });
+      // Then the home page is rendered ahead in both languages, as for a visitor from outside: the
+      // first visitors find it kept (or join its render), and past its few seconds every cold
+      // path it took (serialisers, prepared reads, the renderer's code) is warm (decision 0077).
+      app.addHook('onListen', () => {
+        if (renderer) void renderHomeAhead(renderer);
       });
     } else if (template) {
       app.log.warn({ rendererPath }, 'server renderer not built: pages are rendered in the browser only');
@@ -158,25 +184,40 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
     const fetchInProcess = inProcessFetch(app);
 
     if (template) {
+      // The files are listed once at start: an unknown path is never looked up on disk. A route per
+      // file (two with HEAD) was half the server's routes and 0.15 s of every start; the hashed
+      // assets/ directories get one route each, answered from the list (decision record 0077).
+      const built = builtFiles(webDist);
       await app.register(fastifyStatic, {
         root: webDist,
-        prefix: '/',
-        // One route per file found at start: no file-system probe for unknown paths.
-        wildcard: false,
+        serve: false,
         index: false,
-        // The build writes .br/.gz beside each asset (max quality, once): sent as they are. They
-        // get no routes of their own (registering a route per file costs start time).
+        // The build writes .br/.gz beside each asset (max quality, once): sent as they are.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
         cacheControl: false,
-        // index.html must go through serveSpa (title, no-cache), and so must the console's page.
-        allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/admin/index.html',
         setHeaders: (reply, filePath) => {
           const immutable = filePath.startsWith(join(webDist, 'assets') + sep) || filePath.startsWith(join(webDist, 'admin', 'assets') + sep);
           if (filePath.startsWith(join(webDist, 'admin') + sep)) reply.header('x-robots-tag', 'noindex');
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
         },
       });
+      const sendBuilt = (req: FastifyRequest, reply: FastifyReply) => {
+        let file: string;
+        try {
+          file = decodeURIComponent((req.url.split('?', 1)[0] ?? '').slice(1));
+        } catch {
+          return reply.callNotFound();
+        }
+        return built.has(file) ? reply.sendFile(file) : reply.callNotFound();
+      };
+      const routed = new Set<string>();
+      for (const file of built) {
+        const dir = file.slice(0, file.lastIndexOf('/') + 1);
+        const path = /(^|\/)assets\/$/.test(dir) ? `/${dir}*` : `/${file}`;
+        if (routed.has(path)) continue;
+        routed.add(path);
+        app.route({ method: ['GET', 'HEAD'], url: path, handler: sendBuilt });
+      }
     }
 
     const rendered = new Map<string, string>();
@@ -240,6 +281,46 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       }
     };
 
+    /** The page as kept for every anonymous visitor of its language and origin, rendered when not kept. */
+    const keptPage = (using: PageRenderer, lang: Lang, origin: string, url: string) =>
+      pages.get(
+        `${lang}\u0000${origin}\u0000${url}`,
+        () => timedRender(using, url, lang),
+        (page) => {
+          const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
+          const head = headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl });
+          return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
+        },
+      );
+
+    async function renderHomeAhead(using: PageRenderer) {
+      // Not a name of this machine: the origin public visitors get (PUBLIC_ORIGIN, else PUBLIC_URL's).
+      const origin = originOf({ protocol: 'https', host: '', hostname: '' });
+      const home = using.route('/');
+      if (home?.kind !== 'page') return;
+      for (const lang of ['zh', 'en'] as const) {
+        const began = performance.now();
+        try {
+          const result = await keptPage(using, lang, origin, home.url);
+          app.log.info({ lang, ms: Math.round(performance.now() - began), kept: isCachedPage(result) }, 'home page rendered ahead');
+        } catch (err) {
+          app.log.warn({ err, lang }, 'home page: rendering ahead failed; visitors render it');
+        }
+      }
+    }
+
+    let firstRender = true;
+    /** A render; the process's first one is logged with its time (it pays for every cold path). */
+    function timedRender(using: PageRenderer, url: string, lang: Lang) {
+      if (!firstRender) return using.render({ url, lang, fetch: fetchInProcess });
+      firstRender = false;
+      const began = performance.now();
+      return using.render({ url, lang, fetch: fetchInProcess }).finally(() => {
+        markStart('first_render');
+        app.log.info({ url, render_ms: Math.round(performance.now() - began), phases_ms: startPhases() }, 'first page rendered');
+      });
+    }
+
     async function servePage(using: PageRenderer, req: FastifyRequest, reply: FastifyReply, lang: Lang, pathname: string) {
       const target = routeOf(using, req);
       if (target === null) return sendShell(reply, lang, pathname);
@@ -249,18 +330,9 @@ export default fp<{ webDist: string; originOf: (req: FastifyRequest) => string }
       if (typeof previewToken === 'string' && app.preview.verify(previewToken)) return servePreview(using, req, reply, lang, target.url, previewToken);
       // Rendered and kept under the page's own URL: other query parameters change nothing on it.
       const url = target.url;
-      const origin = originOf(req);
       let result;
       try {
-        const rendering = pages.get(
-          `${lang}\u0000${origin}\u0000${url}`,
-          () => using.render({ url, lang, fetch: fetchInProcess }),
-          (page) => {
-            const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
-            const head = headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl });
-            return { status: page.status, body: Buffer.from(assemblePage(template ?? '', lang, head, page.html, page.state)) };
-          },
-        );
+        const rendering = keptPage(using, lang, originOf(req), url);
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<'late'>((resolve) => {
           timer = setTimeout(() => resolve('late'), RENDER_WAIT_MS);

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute, ok } from '../../lib/endpoint.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { CardVault, cardKey } from '../rewards/index.ts';
-import { BadgeSigner, signingSeed } from './credential.ts';
+import type { BadgeSigner } from './credential.ts';
 import { CertificateService } from './certificates.service.ts';
 import type { CertificateDrawer } from './render.ts';
 import { VERIFY_SCRIPT, verifyPageHtml } from './verify-page.ts';
@@ -27,7 +27,9 @@ const certificatesRoutes: FastifyPluginAsync<CertificatesRoutesOptions> = async 
   const secret = app.accounts.secret;
   const vault = new CardVault(cardKey(opts.cardEncryptionKey, secret));
   let signer: Promise<BadgeSigner> | null = null;
-  const getSigner = () => (signer ??= BadgeSigner.create(signingSeed(opts.signingKey, secret)));
+  // The credential libraries (JSON-LD, Ed25519) load with the first credential, not with the server.
+  const getSigner = () =>
+    (signer ??= import('./credential.ts').then(({ BadgeSigner, signingSeed }) => BadgeSigner.create(signingSeed(opts.signingKey, secret))));
   const certs = new CertificateService(app.db, vault, getSigner, secret, opts.now, opts.draw);
 
   app.route({ ...endpointRoute('certIdcard'), handler: async (req) => ok(await certs.idCard(currentUser(req).id)) });

@@ -1,5 +1,4 @@
 import type { ApiLanguage, CmeCard, CreditClaim } from '@medportal/contract';
-import { cjkPdf, pdfBytes } from '../../lib/cjk-pdf.ts';
 
 /** Hundredths as a credit figure: 150 → "1.5", 200 → "2", 25 → "0.25". */
 export function creditText(hundredths: number): string {
@@ -79,6 +78,8 @@ const WORDS = {
 /** The year's 登记表 as a PDF with Chinese text, for the hospital's records. */
 export async function cmePdf(card: CmeCard, holder: string, lang: ApiLanguage): Promise<Buffer> {
   const w = WORDS[lang];
+  // pdfkit and its fonts load with the first PDF (in a render worker), not with the server.
+  const { cjkPdf, pdfBytes } = await import('../../lib/cjk-pdf.ts');
   const doc = cjkPdf({ title: w.title(card.year) });
   doc.font('cjk-bold').fontSize(16).text(w.title(card.year), { align: 'center' });
   doc.moveDown(0.8).font('cjk').fontSize(10.5);

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { ErrorCode, MEDIA_TUS_PATH, errorMessage } from '@medportal/contract';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import type { Server as TusServer } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,59 +76,65 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
   /** The access token of each request handed to tus, and the staff member it turned out to be. */
   const tokens = new WeakMap<Request, string | undefined>();
   const uploaders = new WeakMap<Request, number>();
-  const tus = new TusServer({
-    path: MEDIA_TUS_PATH,
-    datastore: new FileStore({ directory: settings.uploadDir }),
-    maxSize: settings.uploadMaxBytes,
-    relativeLocation: true,
-    exposedHeaders: ['Upload-Asset-Id'],
-    namingFunction: () => randomBytes(16).toString('hex'),
-    // Every tus request: a logged-in user whose role reaches the content or lives area.
-    onIncomingRequest: async (req) => {
-      const token = tokens.get(req);
-      const user = token ? await app.accounts.tokens.authenticate(app.db, token) : null;
-      if (!user) throw tusError(401, ErrorCode.NOT_LOGGED_IN);
-      if (!(await hasArea(app.db, user.id, 'content')) && !(await hasArea(app.db, user.id, 'lives'))) throw tusError(403, ErrorCode.FORBIDDEN);
-      uploaders.set(req, user.id);
-    },
-    onUploadCreate: async (_req, upload) => {
-      const meta = upload.metadata ?? {};
-      // Control characters (a file name with a newline) are dropped.
-      const clean = (v: string | null | undefined) =>
-        v
-          ? [...v]
-              .filter((c) => c.charCodeAt(0) >= 0x20)
-              .join('')
-              .trim()
-              .slice(0, META_MAX) || null
-          : null;
-      return { metadata: { filename: clean(meta.filename) ?? clean(meta.name) ?? '', title: clean(meta.title) ?? '' } };
-    },
-    onUploadFinish: async (req, upload) => {
-      const actorId = uploaders.get(req);
-      if (actorId === undefined) throw tusError(401, ErrorCode.NOT_LOGGED_IN);
-      const file = join(settings.uploadDir, upload.id);
-      const present = (await ffmpeg()).available;
-      if (present) {
-        // By the bytes, not the name: a video container with a video stream, or nothing is kept.
-        const info = await probe(tools, file).catch(() => null);
-        if (!info) {
-          await rm(file, { force: true });
-          await rm(`${file}.json`, { force: true });
-          throw tusError(415, ErrorCode.MEDIA_NOT_VIDEO);
+  // The tus server (and its libraries) is made for the first upload, not at every start.
+  let tusServer: Promise<TusServer> | null = null;
+  const makeTus = async (): Promise<TusServer> => {
+    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+    return new Server({
+      path: MEDIA_TUS_PATH,
+      datastore: new FileStore({ directory: settings.uploadDir }),
+      maxSize: settings.uploadMaxBytes,
+      relativeLocation: true,
+      exposedHeaders: ['Upload-Asset-Id'],
+      namingFunction: () => randomBytes(16).toString('hex'),
+      // Every tus request: a logged-in user whose role reaches the content or lives area.
+      onIncomingRequest: async (req) => {
+        const token = tokens.get(req);
+        const user = token ? await app.accounts.tokens.authenticate(app.db, token) : null;
+        if (!user) throw tusError(401, ErrorCode.NOT_LOGGED_IN);
+        if (!(await hasArea(app.db, user.id, 'content')) && !(await hasArea(app.db, user.id, 'lives'))) throw tusError(403, ErrorCode.FORBIDDEN);
+        uploaders.set(req, user.id);
+      },
+      onUploadCreate: async (_req, upload) => {
+        const meta = upload.metadata ?? {};
+        // Control characters (a file name with a newline) are dropped.
+        const clean = (v: string | null | undefined) =>
+          v
+            ? [...v]
+                .filter((c) => c.charCodeAt(0) >= 0x20)
+                .join('')
+                .trim()
+                .slice(0, META_MAX) || null
+            : null;
+        return { metadata: { filename: clean(meta.filename) ?? clean(meta.name) ?? '', title: clean(meta.title) ?? '' } };
+      },
+      onUploadFinish: async (req, upload) => {
+        const actorId = uploaders.get(req);
+        if (actorId === undefined) throw tusError(401, ErrorCode.NOT_LOGGED_IN);
+        const file = join(settings.uploadDir, upload.id);
+        const present = (await ffmpeg()).available;
+        if (present) {
+          // By the bytes, not the name: a video container with a video stream, or nothing is kept.
+          const info = await probe(tools, file).catch(() => null);
+          if (!info) {
+            await rm(file, { force: true });
+            await rm(`${file}.json`, { force: true });
+            throw tusError(415, ErrorCode.MEDIA_NOT_VIDEO);
+          }
         }
-      }
-      const meta = upload.metadata ?? {};
-      const row = await lib.createUploadedAsset(
-        app.db,
-        actorId,
-        { uploadId: upload.id, filename: meta.filename || null, title: meta.title || null, sizeBytes: upload.size ?? upload.offset },
-        present,
-      );
-      if (present) kick();
-      return { headers: { 'Upload-Asset-Id': String(row.id) } };
-    },
-  });
+        const meta = upload.metadata ?? {};
+        const row = await lib.createUploadedAsset(
+          app.db,
+          actorId,
+          { uploadId: upload.id, filename: meta.filename || null, title: meta.title || null, sizeBytes: upload.size ?? upload.offset },
+          present,
+        );
+        if (present) kick();
+        return { headers: { 'Upload-Asset-Id': String(row.id) } };
+      },
+    });
+  };
+  const tus = () => (tusServer ??= makeTus());
 
   await app.register(async (uploads) => {
     // PATCH bodies stream straight into the file store (tus enforces the size).
@@ -147,7 +152,7 @@ const mediaAdminRoutes: FastifyPluginAsync<MediaAdminOptions> = async (instance,
         ...(withBody ? { body: Readable.toWeb(req.raw) as ReadableStream, duplex: 'half' } : {}),
       } as RequestInit);
       tokens.set(webReq, req.ctx.accessToken);
-      const res = await tus.handleWeb(webReq);
+      const res = await (await tus()).handleWeb(webReq);
       reply.code(res.status);
       res.headers.forEach((value, key) => {
         reply.header(key, value);
