@@ -110,8 +110,20 @@ async function startBaseline() {
   return { child, url };
 }
 
-/** The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise. */
+/**
+ * The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise.
+ * A start that exits (once seen on a loaded machine, not reproduced) is tried again once.
+ */
 async function startServer(entryPath, db, env = {}) {
+  try {
+    return await startServerOnce(entryPath, db, env);
+  } catch (err) {
+    console.error(`${entryPath}: ${err.message} while starting; starting it again`);
+    return startServerOnce(entryPath, db, env);
+  }
+}
+
+async function startServerOnce(entryPath, db, env) {
   const port = await portFor();
   // With the V8 flag `npm start` gives the server (a 4 MB young generation: decision 0032).
   const child = spawn(process.execPath, ['--max-semi-space-size=4', entryPath], {
