@@ -307,8 +307,11 @@ async function readyServer(entryPath, db) {
       const answer = await fetch(server.url + r.path, { headers: r.headers });
       if (r.page) {
         const html = await answer.text();
-        // A rendered page, not the shell the server falls back to.
-        if (answer.status !== 200 || !html.includes('id="ssr-state"')) r.broken = `HTTP ${answer.status}, not server-rendered`;
+        // A rendered page, not the shell the server falls back to; the first answers may be the
+        // shell while a cold server's first render runs past its wait (a loaded machine).
+        const rendered = answer.status === 200 && html.includes('id="ssr-state"');
+        if (rendered) delete r.broken;
+        else r.broken = `HTTP ${answer.status}, not server-rendered`;
         continue;
       }
       const body = await answer.json();
