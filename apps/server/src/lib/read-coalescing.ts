@@ -23,6 +23,7 @@ export class ReadCoalescer {
   readonly #kept: LRUCache<string, { answer: SharedAnswer; until: number }>;
   readonly #keepMs: number;
   readonly #now: () => number;
+  #purgedAt = 0;
 
   constructor(opts: { keepMs: number; maxKept: number; now?: () => number }) {
     this.#keepMs = opts.keepMs;
@@ -70,6 +71,12 @@ export class ReadCoalescer {
    */
   begin(key: string): (answer: SharedAnswer | null) => void {
     const started = this.#now();
+    // Lapsed answers would otherwise stay until pushed out: memory holds about a second's worth.
+    if (started - this.#purgedAt >= this.#keepMs) {
+      this.#purgedAt = started;
+      const lapsed = [...this.#kept.entries()].filter(([, v]) => v.until <= started).map(([k]) => k);
+      for (const k of lapsed) this.#kept.delete(k);
+    }
     let resolve!: (answer: SharedAnswer | null) => void;
     const promise = new Promise<SharedAnswer | null>((r) => (resolve = r));
     this.#builds.set(key, promise);

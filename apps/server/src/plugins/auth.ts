@@ -22,8 +22,8 @@ export interface AuthPluginOptions {
 }
 
 const PERSONAL_READ_KEEP_MS = 1_000;
-/** Logged-in answers kept at most (each lives a second; the oldest go first). */
-const PERSONAL_READS_KEPT = 5_000;
+/** Logged-in answers kept at most (each lives a second, lapsed ones are dropped each second; the oldest go first). */
+const PERSONAL_READS_KEPT = 2_000;
 
 /**
  * The one place that resolves `req.ctx.user`: routes whose config says `auth` (set by
