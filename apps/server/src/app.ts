@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
-import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
@@ -122,23 +121,13 @@ export function redactUrl(url: string): string {
 
 /** Pretty logs on a developer's terminal, when pino-pretty is installed (it is a dev dependency). */
 function prettyTransport(config: AppConfig) {
-  if (config.env !== 'development' || !process.stdout.isTTY) return null;
+  if (config.env !== 'development' || !process.stdout.isTTY) return {};
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    return null;
+    return {};
   }
   return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
-}
-
-/**
- * Stdout written asynchronously: a line is written at once when no write is under way, and the
- * lines logged meanwhile go together in the next write. pino's default writes each line with its
- * own blocking system call, a tenth of a cached read's time (decision record 0076). pino flushes
- * what is pending when the process exits.
- */
-function stdoutLines(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
 }
 
 function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -155,7 +144,7 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
       // Database errors without their parameters: those are what users typed.
       err: serializeError,
     },
-    ...(stream ? { stream } : (prettyTransport(config) ?? { stream: stdoutLines() })),
+    ...(stream ? { stream } : prettyTransport(config)),
   };
 }
 
