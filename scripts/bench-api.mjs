@@ -2,22 +2,26 @@
 // again every few routes), then the built server on PGlite and on PostgreSQL (a database made and dropped for it, when one
 // answers at 127.0.0.1:5432 or BENCH_PG_URL): five server-rendered pages and every public GET a
 // page calls, anonymously, and the main GETs of the logged-in demo learner. Prints req/s, the ratio to the baseline, p50/p99,
-// errors and the server's RSS afterwards, next to the targets. Figures only: a missed target never
-// fails the run.
+// errors, the server's CPU time per request and its RSS afterwards, next to the targets. Figures
+// only: a missed target never fails the run.
 //
-// Targets (issue 13, 2-core machine): /healthz >= 0.6x the baseline; anonymous public GETs
-// >= 0.3x with p99 <= 20 ms; logged-in GETs >= 0.1x with p99 <= 50 ms; no p99 above 100 ms;
+// Targets (issue 33, 2-core machine): anonymous public reads (answered from the public cache or
+// the rendered-page cache) >= 0.5x the baseline with p99 <= 10 ms, on both databases; logged-in
+// GETs p99 <= 100 ms on PGlite (on PostgreSQL: p99 <= 100 ms too, no ratio); /healthz >= 0.6x;
 // RSS <= 450 MB on PGlite after the run.
 //
 // BENCH_SECONDS (2) per route, BENCH_DB=pglite|postgres runs one, BENCH_ONLY=<substring> filters
-// routes, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432) the PostgreSQL server, BENCH_SERVER
-// another build of the server (apps/server/dist/server.mjs). BENCH_COMPARE=<a build's server.mjs>
-// (an older commit's) runs that build too, on its own database, and measures each route on it
-// just before: the machine's other load then weighs on both alike.
+// routes, BENCH_WHO=anon|user only anonymous or logged-in ones, BENCH_PG_URL
+// (postgres://postgres@127.0.0.1:5432) the PostgreSQL server, BENCH_DB_PREFIX (medportal_bench)
+// the scratch databases' names, BENCH_PORTS=<from>-<to> the ports the servers listen on (else
+// any free one), BENCH_SERVER another build of the server (apps/server/dist/server.mjs).
+// BENCH_COMPARE=<a build's server.mjs> (an older commit's) runs that build too, on its own
+// database, and measures each route on it just before: the machine's other load then weighs on
+// both alike. Its figures and verdicts are printed beside the server's, and a summary of both.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,14 +33,33 @@ const compareEntry = process.env.BENCH_COMPARE;
 const duration = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = 50;
 const only = process.env.BENCH_ONLY;
+const who = process.env.BENCH_WHO;
+const dbPrefix = process.env.BENCH_DB_PREFIX ?? 'medportal_bench';
+if (!/^[a-z_][a-z0-9_]{0,30}$/.test(dbPrefix)) throw new Error(`BENCH_DB_PREFIX: not a plain database name: ${dbPrefix}`);
+const portRange = process.env.BENCH_PORTS?.split('-').map(Number);
+let nextPort = portRange?.[0];
+/** The next port of BENCH_PORTS that is free, else any free port. */
+async function portFor() {
+  if (!portRange) return freePort();
+  for (; nextPort <= portRange[1]; nextPort++) {
+    const candidate = nextPort;
+    const free = await new Promise((res) => {
+      const s = createServer();
+      s.once('error', () => res(false));
+      s.listen(candidate, '127.0.0.1', () => s.close(() => res(true)));
+    });
+    if (free) return nextPort++;
+  }
+  throw new Error(`BENCH_PORTS ${portRange.join('-')}: no free port left`);
+}
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const cardKey = process.env.CARD_ENCRYPTION_KEY ?? '11'.repeat(32);
 const LEARNER = { type: 'password', account: '13900000003', country_code: '86', password: 'Learner-demo-1' };
 
 const TARGET = {
   health: { ratio: 0.6, p99: 100 },
-  public: { ratio: 0.3, p99: 20 },
-  user: { ratio: 0.1, p99: 50 },
+  public: { ratio: 0.5, p99: 10 },
+  user: { ratio: 0, p99: 100 },
 };
 const RSS_TARGET_MB = 450;
 
@@ -76,7 +99,7 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
 async function startBaseline() {
-  const port = await freePort();
+  const port = await portFor();
   const child = spawn(process.execPath, ['--input-type=module', '-e', BASELINE_SOURCE], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
@@ -87,9 +110,21 @@ async function startBaseline() {
   return { child, url };
 }
 
-/** The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise. */
+/**
+ * The built server; `NODE_ENV=production` and the default log level unless `env` says otherwise.
+ * A start that exits (once seen on a loaded machine, not reproduced) is tried again once.
+ */
 async function startServer(entryPath, db, env = {}) {
-  const port = await freePort();
+  try {
+    return await startServerOnce(entryPath, db, env);
+  } catch (err) {
+    console.error(`${entryPath}: ${err.message} while starting; starting it again`);
+    return startServerOnce(entryPath, db, env);
+  }
+}
+
+async function startServerOnce(entryPath, db, env) {
+  const port = await portFor();
   // With the V8 flag `npm start` gives the server (a 4 MB young generation: decision 0032).
   const child = spawn(process.execPath, ['--max-semi-space-size=4', entryPath], {
     env: {
@@ -217,7 +252,7 @@ async function routesFor(url, token, sessionCookie) {
     user('/v1/user/wallet/info'),
     user('/v1/user/order'),
     user('/v1/user/sign_in'),
-  ].filter((r) => !only || r.path.includes(only));
+  ].filter((r) => (!only || r.path.includes(only)) && (!who || (who === 'user') === (r.kind === 'user')));
 }
 
 const fmt = (n, width, digits = 0) => n.toFixed(digits).padStart(width);
@@ -229,6 +264,8 @@ function verdict(kind, ratio, p99) {
   if (p99 > t.p99) misses.push(`p99>${t.p99}`);
   return misses.length ? `MISS ${misses.join(' ')}` : 'ok';
 }
+
+const targetText = (kind) => (TARGET[kind].ratio > 0 ? `>=${TARGET[kind].ratio}x ` : '') + `p99<=${TARGET[kind].p99}`;
 
 /** CPU time a process has used, in ms (user + system). */
 function cpuMs(pid) {
@@ -270,8 +307,11 @@ async function readyServer(entryPath, db) {
       const answer = await fetch(server.url + r.path, { headers: r.headers });
       if (r.page) {
         const html = await answer.text();
-        // A rendered page, not the shell the server falls back to.
-        if (answer.status !== 200 || !html.includes('id="ssr-state"')) r.broken = `HTTP ${answer.status}, not server-rendered`;
+        // A rendered page, not the shell the server falls back to; the first answers may be the
+        // shell while a cold server's first render runs past its wait (a loaded machine).
+        const rendered = answer.status === 200 && html.includes('id="ssr-state"');
+        if (rendered) delete r.broken;
+        else r.broken = `HTTP ${answer.status}, not server-rendered`;
         continue;
       }
       const body = await answer.json();
@@ -301,43 +341,56 @@ async function benchServer(label, dbs, baseline) {
   try {
     const measureBaseline = async () => {
       const b = await measure(baseline.url, {}, baseline.child.pid);
-      console.log(`${'(baseline: bare Fastify route)'.padEnd(46)} ${''.padEnd(6)} ${fmt(b.rps, 7)} ${''.padStart(6)} ${fmt(b.p50, 5)} ${fmt(b.p99, 5)} ${fmt(b.errors, 5)} ${fmt(b.cpuUs, 7)}`);
+      console.log(`${'(baseline: bare Fastify route)'.padEnd(46)} ${''.padEnd(4)} ${''.padEnd(16)} ${fmt(b.rps, 7)} ${''.padStart(6)} ${fmt(b.p50, 5)} ${fmt(b.p99, 5)} ${fmt(b.errors, 5)} ${fmt(b.cpuUs, 7)}  load ${loadavg()[0].toFixed(1)}`);
       return b.rps;
     };
     console.log(`\n${label}: ${connections} connections, ${duration} s per route, load average ${loadavg()[0].toFixed(1)}`);
+    const head = (title) => `${title.padStart(7)} ${'ratio'.padStart(6)} ${'p50'.padStart(5)} ${'p99'.padStart(5)} ${'err'.padStart(5)} ${'µs cpu'.padStart(7)}`;
     console.log(
-      `${'route'.padEnd(46)} ${'who'.padEnd(6)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'p50'.padStart(5)} ${'p99'.padStart(5)} ` +
-        `${'err'.padStart(5)} ${'µs cpu'.padStart(7)}  ` +
-        (before ? `${'before: req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'p99'.padStart(5)} ${'µs cpu'.padStart(7)}  ` : '') +
-        'target',
+      `${'route'.padEnd(46)} ${'who'.padEnd(4)} ${'target'.padEnd(16)} ${head('req/s')} ${'verdict'.padEnd(22)}` +
+        (before ? ` | before: ${head('req/s')} verdict` : ''),
     );
+    const cells = (m, ratio) => `${fmt(m.rps, 7)} ${fmt(ratio, 6, 2)} ${fmt(m.p50, 5)} ${fmt(m.p99, 5)} ${fmt(m.errors, 5)} ${fmt(m.cpuUs, 7)}`;
     let baselineRps = await measureBaseline();
     const results = [];
+    const previous = [];
     for (const [i, r] of server.routes.entries()) {
       if (i > 0 && i % BASELINE_EVERY === 0) baselineRps = await measureBaseline();
       const who = r.kind === 'user' ? 'user' : 'anon';
       const other = before?.routes[i];
       if (r.broken || other?.broken) {
-        console.log(`${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} not measured: ${r.broken ?? `before: ${other?.broken}`}`);
+        console.log(`${decodeURI(r.path).padEnd(46)} ${who.padEnd(4)} not measured: ${r.broken ?? `before: ${other?.broken}`}`);
         continue;
       }
       const b = other ? await measure(before.url + other.path, other.headers, before.child.pid) : null;
       const m = await measure(server.url + r.path, r.headers, server.child.pid);
       const ratio = m.rps / baselineRps;
-      const t = TARGET[r.kind];
       console.log(
-        `${decodeURI(r.path).padEnd(46)} ${who.padEnd(6)} ${fmt(m.rps, 7)} ${fmt(ratio, 6, 2)} ${fmt(m.p50, 5)} ${fmt(m.p99, 5)} ` +
-          `${fmt(m.errors, 5)} ${fmt(m.cpuUs, 7)}  ` +
-          (b ? `${fmt(b.rps, 13)} ${fmt(b.rps / baselineRps, 6, 2)} ${fmt(b.p99, 5)} ${fmt(b.cpuUs, 7)}  ` : '') +
-          `>=${t.ratio}x p99<=${t.p99}: ${verdict(r.kind, ratio, m.p99)}`,
+        `${decodeURI(r.path).padEnd(46)} ${who.padEnd(4)} ${targetText(r.kind).padEnd(16)} ${cells(m, ratio)} ${verdict(r.kind, ratio, m.p99).padEnd(22)}` +
+          (b ? ` | before: ${cells(b, b.rps / baselineRps)} ${verdict(r.kind, b.rps / baselineRps, b.p99)}` : ''),
       );
       results.push({ ...r, ...m, ratio });
+      if (b) previous.push({ ...r, ...b, ratio: b.rps / baselineRps });
     }
-    const met = results.filter((r) => verdict(r.kind, r.ratio, r.p99) === 'ok').length;
-    const over100 = results.filter((r) => r.p99 > 100).length;
-    console.log(
-      `${label}: ${met}/${results.length} routes meet their target; p99 over 100 ms: ${over100}; errors: ${results.reduce((sum, r) => sum + r.errors, 0)}`,
-    );
+    const summary = (name, list) => {
+      const met = list.filter((r) => verdict(r.kind, r.ratio, r.p99) === 'ok').length;
+      const byKind = ['public', 'user']
+        .map((kind) => {
+          const of = list.filter((r) => r.kind === kind);
+          if (of.length === 0) return null;
+          const p99s = of.map((r) => r.p99).sort((x, y) => x - y);
+          const ratios = of.map((r) => r.ratio).sort((x, y) => x - y);
+          const ok = of.filter((r) => verdict(r.kind, r.ratio, r.p99) === 'ok').length;
+          return `${kind === 'public' ? 'anonymous' : 'logged-in'} ${ok}/${of.length} (ratio ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}, p99 ${p99s[0]}–${p99s.at(-1)} ms, median p99 ${p99s[Math.floor(p99s.length / 2)]})`;
+        })
+        .filter(Boolean)
+        .join('; ');
+      console.log(
+        `${label} ${name}: ${met}/${list.length} routes meet their target: ${byKind}; p99 over 100 ms: ${list.filter((r) => r.p99 > 100).length}; errors: ${list.reduce((sum, r) => sum + r.errors, 0)}`,
+      );
+    };
+    summary('server', results);
+    if (before) summary('before', previous);
     console.log(`${label}: load average at the end ${loadavg()[0].toFixed(1)} (other work on the machine lowers every figure)`);
     for (const [name, srv] of before ? [['server', server], ['before', before]] : [['server', server]]) {
       const mem = rss(srv.child.pid);
@@ -361,7 +414,7 @@ const postgresAnswers = () =>
   });
 
 async function withPostgresDatabases(count, fn) {
-  const names = Array.from({ length: count }, (_, i) => `medportal_bench_${process.pid}_${i}`);
+  const names = Array.from({ length: count }, (_, i) => `${dbPrefix}_${process.pid}_${i}`);
   const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
   try {

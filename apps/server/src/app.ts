@@ -216,7 +216,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   markStart('seed_checks');
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
-  await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token) });
+  // Identical logged-in reads of one login share an answer for a second (decision record 0076).
+  await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token), personalReadKeepMs: config.personalReadKeepMs });
   await app.register(areaGuard);
   await app.register(preview, { appSecret: config.appSecret, now });
   await app.register(web, { webDist: config.webDist, originOf });

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Memory for prepared public payloads, in MB (decision record 0031). */
   PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** How long a logged-in GET's answer serves the same login's identical reads, in ms (decision record 0076; 0: only while built). */
+  PERSONAL_READ_KEEP_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   APP_IOS_URL: optionalUrl,
   APP_ANDROID_URL: optionalUrl,
   WECHAT_MP_URL: optionalUrl,
@@ -188,6 +190,8 @@ export interface AppConfig {
   publicOrigin?: string;
   /** Bytes the public-read cache may hold (decision record 0031). */
   publicCacheBytes: number;
+  /** PERSONAL_READ_KEEP_MS (decision record 0076). */
+  personalReadKeepMs: number;
   trustProxy: TrustProxy;
   auth: AuthSettings;
   /** null: derive from the database (app_meta), generated on first start. */
@@ -348,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: base,
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
     publicCacheBytes: e.PUBLIC_CACHE_MB * 1024 * 1024,
+    personalReadKeepMs: e.PERSONAL_READ_KEEP_MS,
     trustProxy: trustProxyOption(e.TRUST_PROXY),
     auth: { accessTtlS: e.ACCESS_TOKEN_TTL_S, refreshTtlS: e.REFRESH_TOKEN_TTL_S, refreshGraceS: e.REFRESH_GRACE_S, passwordScryptN: e.PASSWORD_SCRYPT_N },
     appSecret: e.APP_SECRET ?? null,

@@ -52,7 +52,7 @@ const STALE_AFTER_MS = 6 * 3_600_000;
  * like Vitest's own limits. New passwords hash at scrypt's lowest accepted cost: the login tests
  * check some 200 passwords, which at the default cost were a tenth of the suite's CPU time.
  */
-export const TEST_ENV = { NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist', PLUGIN_TIMEOUT_S: '120', PASSWORD_SCRYPT_N: '1024' };
+export const TEST_ENV = { NODE_ENV: 'test', WEB_DIST: '/nonexistent/web-dist', PLUGIN_TIMEOUT_S: '120', PASSWORD_SCRYPT_N: '1024', PERSONAL_READ_KEEP_MS: '0' };
 
 function configFor(db: DbConfig): AppConfig {
   return {

@@ -20,11 +20,11 @@ const page = (html = '<main>x</main>'): Exclude<RenderOutcome, null | { redirect
   meta: { title: 'A & B', siteName: 'Site', description: 'About "A"' },
 });
 
-function pages(ttlMs = 5_000) {
+function pages(ttlMs = 5_000, staleMs = 0) {
   let t = 0;
   let mark = 0;
   let builds = 0;
-  const cache = new RenderedPages({ ttlMs, maxEntries: 2, maxPending: 10, mark: () => mark, now: () => t });
+  const cache = new RenderedPages({ ttlMs, staleMs, maxEntries: 2, maxPending: 10, mark: () => mark, now: () => t });
   const get = (key: string, html = key) =>
     cache.get(
       key,
@@ -93,6 +93,29 @@ describe('server-rendered pages', () => {
     p.advance(5_001);
     await p.get('/a');
     expect(p.builds()).toBe(2);
+  });
+
+  it('past their lifetime are served while one render replaces them, but never once invalidated', async () => {
+    const p = pages(5_000, 10_000);
+    const first = await p.get('/a', 'old');
+    p.advance(5_001);
+    // The expired page at once; one render starts for the next visitors.
+    const [stale, again] = await Promise.all([p.get('/a', 'new'), p.get('/a', 'new')]);
+    expect(stale).toBe(first);
+    expect(again).toBe(first);
+    expect(p.builds()).toBe(2);
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = await p.get('/a', 'newer');
+    expect(isCachedPage(fresh) && fresh.body.toString()).toBe('new');
+    // Too old: rendered while the visitor waits.
+    p.advance(15_001);
+    expect(isCachedPage(await p.get('/a', 'late')) && 'rendered').toBe('rendered');
+    expect(p.builds()).toBe(3);
+    // Invalidated: never served stale.
+    p.advance(5_001);
+    p.invalidate();
+    const afterWrite = await p.get('/a', 'written');
+    expect(isCachedPage(afterWrite) && afterWrite.body.toString()).toBe('written');
   });
 
   it('are dropped when a public read is invalidated, and not kept when built across an invalidation', async () => {

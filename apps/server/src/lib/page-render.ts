@@ -142,7 +142,8 @@ interface CachedPage {
 
 /**
  * Rendered pages by language and URL. An entry lives `ttlMs` and only while no public read it may
- * contain was invalidated since it was rendered (`mark`); at most `maxEntries`, least recent first out.
+ * contain was invalidated since it was rendered (`mark`); for `staleMs` more it is served while one
+ * render replaces it; at most `maxEntries`, least recent first out.
  */
 export class RenderedPages {
   /** Least recently used pages go first past maxEntries; expiry and the mark are checked on read. */
@@ -156,6 +157,8 @@ export class RenderedPages {
       mark: () => number;
       /** Renders started and not finished at most: past it a new page is not rendered ('busy'). */
       maxPending: number;
+      /** How long past its lifetime a page is still served while it is rendered again (0: not at all). */
+      staleMs?: number;
       now?: () => number;
     },
   ) {
@@ -178,28 +181,46 @@ export class RenderedPages {
     toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
   ): Promise<CachedPage | RenderOutcome | 'busy'> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now() && hit.mark === this.opts.mark()) return hit;
-    if (hit) this.entries.delete(key);
-    let pending = this.inFlight.get(key);
-    if (!pending && this.inFlight.size >= this.opts.maxPending) return 'busy';
-    if (!pending) {
-      const mark = this.opts.mark();
-      pending = build()
-        .then(async (outcome) => {
-          if (!outcome || 'redirect' in outcome) return outcome;
-          const { status, body } = toPage(outcome);
-          const [br, gz] = await Promise.all([
-            compressBr(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-            compressGzip(body, { level: 6 }),
-          ]);
-          const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
-          // A page built across an invalidation may hold the old data: served once, not kept.
-          if (this.opts.mark() === mark && (status === 200 || status === 404)) this.keep(key, page);
-          return page;
-        })
-        .finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+    if (hit && hit.mark === this.opts.mark()) {
+      const now = this.now();
+      if (hit.expiresAt > now) return hit;
+      // Expired by its lifetime only (nothing it shows was invalidated): served while one render
+      // replaces it, instead of every visitor waiting for that render.
+      if (hit.expiresAt + (this.opts.staleMs ?? 0) > now) {
+        if (!this.inFlight.has(key) && this.inFlight.size < this.opts.maxPending) {
+          this.render(key, build, toPage).catch(() => undefined);
+        }
+        return hit;
+      }
     }
+    if (hit) this.entries.delete(key);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    if (this.inFlight.size >= this.opts.maxPending) return 'busy';
+    return this.render(key, build, toPage);
+  }
+
+  private render(
+    key: string,
+    build: () => Promise<RenderOutcome>,
+    toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
+  ): Promise<CachedPage | RenderOutcome> {
+    const mark = this.opts.mark();
+    const pending = build()
+      .then(async (outcome) => {
+        if (!outcome || 'redirect' in outcome) return outcome;
+        const { status, body } = toPage(outcome);
+        const [br, gz] = await Promise.all([
+          compressBr(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          compressGzip(body, { level: 6 }),
+        ]);
+        const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
+        // A page built across an invalidation may hold the old data: served once, not kept.
+        if (this.opts.mark() === mark && (status === 200 || status === 404)) this.keep(key, page);
+        return page;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, pending);
     return pending;
   }
 

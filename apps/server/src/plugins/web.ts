@@ -85,6 +85,8 @@ const isAdminPath = (pathname: string): boolean => pathname === '/admin' || path
 
 /** A rendered page is served this long at most (live cards follow the clock). */
 const PAGE_TTL_MS = 5_000;
+/** An expired page is served this much longer while one render replaces it (decision record 0076). */
+const PAGE_STALE_MS = 10_000;
 /** Rendered pages kept per process (by language and URL). */
 const MAX_PAGES = 500;
 /** Longest a visitor waits for a render before getting the page to render in the browser. */
@@ -180,6 +182,8 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
       maxEntries: MAX_PAGES,
       mark: () => (app as { publicCache?: { mark: number } }).publicCache?.mark ?? 0,
       maxPending: MAX_PENDING_RENDERS,
+      // Like the public payloads (decision record 0031): an expired page while it is rendered again.
+      staleMs: PAGE_STALE_MS,
     });
     const fetchInProcess = inProcessFetch(app);
 
