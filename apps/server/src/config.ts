@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   /** Memory for prepared public payloads, in MB (decision record 0031). */
   PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** How long a logged-in GET's answer serves the same login's identical reads, in ms (decision record 0076; 0: only while built). */
-  PERSONAL_READ_KEEP_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  PERSONAL_READ_KEEP_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   APP_IOS_URL: optionalUrl,
   APP_ANDROID_URL: optionalUrl,
   WECHAT_MP_URL: optionalUrl,

@@ -21,7 +21,7 @@ export interface AuthPluginOptions {
   personalReadKeepMs?: number;
 }
 
-const PERSONAL_READ_KEEP_MS = 1_000;
+const PERSONAL_READ_KEEP_MS = 0;
 /** Logged-in answers kept at most (each lives a second, lapsed ones are dropped each second; the oldest go first). */
 const PERSONAL_READS_KEPT = 2_000;
 
