@@ -83,7 +83,9 @@ async function start(): Promise<void> {
   if (hydrating) {
     await Promise.all([i18nReady.then(() => loadNamespaces(...server.ns)).catch(() => undefined), loadMatchedRoutes()]);
     hydrate(queryClient, server.queries);
-    hydrateRoot(container!, app(createBrowserRouter(routes, { hydrationData: server.router })));
+    // A transition, as for a fresh render below: hydration runs in slices that yield to the
+    // browser (React hydrates a default-priority root in one task).
+    startTransition(() => void hydrateRoot(container!, app(createBrowserRouter(routes, { hydrationData: server.router }))));
     return;
   }
   // The server's data stands in while this browser asks again with its own login and time zone:
