@@ -118,7 +118,9 @@ describe('Later', () => {
     let rerender: (n: number) => void = () => undefined;
     function Page() {
       const [n, setN] = useState(0);
-      rerender = setN;
+      useEffect(() => {
+        rerender = setN;
+      }, []);
       return (
         <div>
           <Live name={`above${n}`} />

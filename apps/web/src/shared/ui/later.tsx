@@ -69,7 +69,8 @@ export function Later({ children, fallback = BUSY, rootMargin = '200px' }: { chi
   const [gate] = useState(() => (fromServer && typeof IntersectionObserver !== 'undefined' ? newGate() : null));
   const [shown, setShown] = useState(fromServer);
   const [open, setOpen] = useState(gate === null);
-  const first = useRef(children);
+  // What the server rendered, kept while the place is still dehydrated.
+  const [first] = useState(children);
   useEffect(() => {
     if (shown) return;
     // Each place waits for an idle moment of its own, so each renders and is committed in its own
@@ -105,7 +106,7 @@ export function Later({ children, fallback = BUSY, rootMargin = '200px' }: { chi
     <div ref={ref} className="later">
       {shown ? (
         <Boundary gate={gate} fallback={fallback}>
-          {open ? children : first.current}
+          {open ? children : first}
         </Boundary>
       ) : (
         fallback
