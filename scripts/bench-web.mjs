@@ -125,6 +125,11 @@ async function measure(url, { zone, session }) {
     // the page's scripts (Lighthouse clears the origin's storage before it navigates).
     const page = await browser.newPage();
     try {
+      // Lighthouse's storage reset keeps localStorage and cookies: a logged-out run after a
+      // logged-in one would still find the login.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+      await cdp.detach();
       await page.emulateTimezone(zone);
       if (session) {
         await page.evaluateOnNewDocument((s) => {
