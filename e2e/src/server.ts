@@ -46,12 +46,14 @@ export interface RunningServer {
 /**
  * Starts the production build on a free port with a temporary data directory: a copy of the run's
  * seeded template when there is one (and `fromTemplate` is not false), else empty (the server
- * migrates and seeds it).
+ * migrates and seeds it). On `port` when given, else on a free one.
  */
-export async function startServer(env: Record<string, string> = {}, { fromTemplate = true } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { fromTemplate = true, port }: { fromTemplate?: boolean; port?: number } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medportal-e2e-'));
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) cpSync(template, dataDir, { recursive: true });
+  // A given port (a benchmark's own range) is tried once.
+  if (port !== undefined) return startOn(port, dataDir, env);
   // A free port can be taken by another process (the API suite's servers) before ours listens:
   // then the start fails with EADDRINUSE, and it is tried again on another port.
   for (let attempt = 1; ; attempt++) {

@@ -91,10 +91,14 @@ async function start(): Promise<void> {
     await Promise.all([i18nReady.then(() => loadNamespaces(...server.ns)).catch(() => undefined), loadMatchedRoutes()]);
     hydrate(queryClient, server.queries);
     const router = createBrowserRouter(routes, { hydrationData: server.router });
-    hydrateRoot(container!, app(router), { onRecoverableError });
+    // A transition, as for a fresh render below: hydration runs in slices that yield to the
+    // browser (React hydrates a default-priority root in one task).
+    startTransition(() => void hydrateRoot(container!, app(router), { onRecoverableError }));
     await pageHydrated();
     // The server asked as an anonymous visitor in its zone: this reader's own answers (their
     // follows, favourites, purchases, days and times) replace its data once nothing hydrates it.
+    // Only mounted queries refetch: a block still waiting to hydrate (Later) keeps the server's
+    // data until it mounts, then asks again itself.
     if (ownAnswers(server.zone)) void queryClient.invalidateQueries();
     // A login found by the session check (a cookie, no stored token) arrives a moment later.
     else

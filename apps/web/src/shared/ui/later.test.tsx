@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -39,6 +39,9 @@ describe('Later', () => {
     const el = container();
     const root = createRoot(el);
     await act(async () => root.render(ui));
+    expect(rendered).toEqual(['placeholder']);
+    // At an idle moment (no requestIdleCallback here: the next task).
+    await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(rendered).toEqual(['placeholder', 'below']);
     expect(el.textContent).toBe('abovebelow');
     root.unmount();
@@ -59,6 +62,8 @@ describe('Later', () => {
         </Later>,
       ),
     );
+    expect(el.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await act(() => new Promise((r) => setTimeout(r, 0)));
     // While the children render, the fallback (the busy region) is still in the document.
     expect(busy).toEqual([true]);
     expect(el.querySelector('[aria-busy]')).toBeNull();
@@ -85,5 +90,93 @@ describe('Later', () => {
     expect(el.textContent).toBe('abovebelow');
     errors.mockRestore();
     root?.unmount();
+  });
+
+  describe('in a browser with IntersectionObserver', () => {
+    let observed: Array<{ el: Element; fire: () => void }> = [];
+    function installObserver() {
+      observed = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(private readonly cb: IntersectionObserverCallback) {}
+          observe(el: Element) {
+            observed.push({ el, fire: () => this.cb([{ isIntersecting: true, target: el } as IntersectionObserverEntry], this as unknown as IntersectionObserver) });
+          }
+          disconnect() {
+            observed = [];
+          }
+        },
+      );
+    }
+
+    const hydrated: string[] = [];
+    function Live({ name }: { name: string }) {
+      useEffect(() => void hydrated.push(name), [name]);
+      return <p id={`p-${name}`}>{name}</p>;
+    }
+    let rerender: (n: number) => void = () => undefined;
+    function Page() {
+      const [n, setN] = useState(0);
+      useEffect(() => {
+        rerender = setN;
+      }, []);
+      return (
+        <div>
+          <Live name={`above${n}`} />
+          <Later>
+            <Live name={`below${n}`} />
+          </Later>
+        </div>
+      );
+    }
+
+    it('keeps the server HTML of its children untouched until they come near the viewport, then hydrates them', async () => {
+      const html = renderToString(<Page />);
+      installObserver();
+      const el = container();
+      el.innerHTML = html;
+      const serverNode = el.querySelector('#p-below0');
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const recoverable: unknown[] = [];
+      hydrated.length = 0;
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        root = hydrateRoot(el, <Page />, { onRecoverableError: (e) => recoverable.push(e) });
+      });
+      // Above hydrated; below still the server's HTML, in the document, not hydrated.
+      expect(hydrated).toEqual(['above0']);
+      expect(el.textContent).toBe('above0below0');
+      expect(observed).toHaveLength(1);
+      await act(async () => observed[0]!.fire());
+      expect(hydrated).toEqual(['above0', 'below0']);
+      expect(el.querySelector('#p-below0')).toBe(serverNode);
+      expect(recoverable).toEqual([]);
+      expect(errors.mock.calls).toEqual([]);
+      errors.mockRestore();
+      root?.unmount();
+      vi.unstubAllGlobals();
+    });
+
+    it('shows the current children when the page above re-renders before they hydrate', async () => {
+      const html = renderToString(<Page />);
+      installObserver();
+      const el = container();
+      el.innerHTML = html;
+      const recoverable: unknown[] = [];
+      hydrated.length = 0;
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      await act(async () => {
+        root = hydrateRoot(el, <Page />, { onRecoverableError: (e) => recoverable.push(e) });
+      });
+      await act(async () => rerender(1));
+      // Still the server's HTML below (the boundary kept its children while closed).
+      expect(el.textContent).toBe('above1below0');
+      await act(async () => observed[0]!.fire());
+      expect(el.textContent).toBe('above1below1');
+      expect(recoverable).toEqual([]);
+      root?.unmount();
+      vi.unstubAllGlobals();
+    });
   });
 });

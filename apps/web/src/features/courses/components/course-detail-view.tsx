@@ -351,9 +351,11 @@ export function CourseDetailView({ id }: { id: number }) {
         <p className="course-description">{c.description}</p>
       </section>
       <Teachers course={c} />
-      {/* Below the first screen: rendered in slices after the part above is shown. */}
+      {/* Below the first screen: hydrated when scrolled near, rendered in slices after the part above. */}
       <Later>
         <Related course={c} />
+      </Later>
+      <Later>
         <AppraiseSection course={c} />
       </Later>
     </article>

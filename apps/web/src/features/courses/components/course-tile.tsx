@@ -8,13 +8,13 @@ import { Image } from '../../../shared/ui/image';
 import { Price } from '../../../shared/ui/price';
 
 /** A course in a course grid: cover, series badge, title, tags, learners and price. */
-export function CourseTile({ course }: { course: Course }) {
+export function CourseTile({ course, priority = false }: { course: Course; priority?: boolean }) {
   const { t } = useTranslation(['course', 'common']);
   const lang = useLang();
   return (
     <ActionLink action={course.action} className="course-tile">
       <span className="course-tile__media">
-        <Image src={course.cover} alt="" className="course-tile__image" />
+        <Image src={course.cover} alt="" className="course-tile__image" priority={priority} />
         {course.course_type === CourseType.SERIES ? <span className="course-badge">{t('course:series')}</span> : null}
       </span>
       <span className="course-tile__title">{course.title}</span>
@@ -35,12 +35,16 @@ export function CourseTile({ course }: { course: Course }) {
   );
 }
 
-export function CourseGrid({ courses }: { courses: Course[] }) {
+/**
+ * `eager`: how many covers load at once with high priority, for a grid at the top of a page (its
+ * first cover is the page's largest paint; a lazy image starts loading only after layout).
+ */
+export function CourseGrid({ courses, eager = 0 }: { courses: Course[]; eager?: number }) {
   return (
     <ul className="course-grid">
-      {courses.map((c) => (
+      {courses.map((c, i) => (
         <li key={c.id}>
-          <CourseTile course={c} />
+          <CourseTile course={c} priority={i < eager} />
         </li>
       ))}
     </ul>

@@ -84,7 +84,7 @@ export function CourseListPage() {
         ) : (
           <>
             <p className="course-total">{t('total', { count: list.data.total })}</p>
-            <CourseGrid courses={list.data.items} />
+            <CourseGrid courses={list.data.items} eager={2} />
             <Pager numbered page={filters.page} total={list.data.total} pageSize={COURSE_PAGE_SIZE} onChange={(page) => update({ page })} />
           </>
         )}

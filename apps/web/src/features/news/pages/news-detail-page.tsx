@@ -13,6 +13,7 @@ import { isLoggedIn } from '../../../shared/session';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { ShareButton } from '../../../shared/share/share-button';
 import { composeTitle, useTitleOverride } from '../../../shared/ui/document-title';
+import { Later } from '../../../shared/ui/later';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { summarize, usePageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbs, newsArticleLd } from '../../../shared/ui/structured-data';
@@ -157,7 +158,10 @@ export function NewsDetailPage() {
         <Article news={query.data} />
         <CommentsSection newsId={id} count={query.data.comment_count} />
       </div>
-      <Recommended id={id} />
+      {/* Below the article on a phone: hydrated when scrolled near (decision record 0078). */}
+      <Later>
+        <Recommended id={id} />
+      </Later>
     </div>
   );
 }
