@@ -178,6 +178,13 @@ describe('hydration of the public pages for a logged-in reader elsewhere', () =>
       await page.locator('[data-chrome="user-menu"]').waitFor();
       await page.waitForLoadState('networkidle');
       assert.equal(await page.locator('main[data-from-server]').count(), 1, `${path}: hydration kept the server's <main>`);
+      // Blocks below the fold hydrate when scrolled near, after the reader's own answers came:
+      // they must still match what the server wrote.
+      for (let y = 0; y < 12; y++) {
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(50);
+      }
+      await page.waitForLoadState('networkidle');
       assert.deepEqual(errors, [], `${path}: ${errors.join('\n')}`);
     }
     // The fragment picked its tab once the page was hydrated.
