@@ -107,10 +107,11 @@ describe('home page', () => {
     expect(within(papers).getByRole('link', { name: '10.1016/S0140-6736(20)30183-5' }).getAttribute('href')).toBe(
       'https://doi.org/10.1016/S0140-6736(20)30183-5',
     );
-    const tag = section('search_items')!.querySelector<HTMLElement>('.search-card__tag')!;
+    // Each block below the fold renders at its own idle moment: wait for the ones read here.
+    const tag = (await findSection('search_items')).querySelector<HTMLElement>('.search-card__tag')!;
     expect(tag.style.backgroundColor).toBe('rgb(255, 102, 0)');
 
-    const menu = section('news_menu')!;
+    const menu = await findSection('news_menu');
     expect(within(menu).getByRole('tabpanel').textContent).toContain('News 3');
     await user.click(within(menu).getByRole('tab', { name: 'Tab B' }));
     expect(within(menu).getByRole('tabpanel').textContent).toContain('News 4');
@@ -127,6 +128,8 @@ describe('home page', () => {
     serve(blocks);
     renderWithApp(<HomePage />);
     await waitFor(() => expect(section('courses')).not.toBeNull());
+    // Blocks below the fold render at their own idle moment: wait until none is still coming.
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     expect(section('news')).toBeNull();
     expect(section('papers')).toBeNull();
   });
