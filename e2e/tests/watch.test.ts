@@ -55,6 +55,7 @@ describe('course player', () => {
 
     const page = await signedInPage(token);
     await page.goto(`/course/${course.id}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
     await page.getByRole('button', { name: new RegExp(second.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
     // hls.js plays real H.264/AAC: the position advances.
     await playedPast(page, 6);
