@@ -382,3 +382,13 @@ export function useSharedHarness(): Harness {
   });
   return shared;
 }
+
+/** Console errors and uncaught exceptions of a page (React reports a recoverable hydration error there: main.tsx). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

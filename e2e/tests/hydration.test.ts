@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { apiCall, loginViaApi, waitFor } from '../src/dev-api.ts';
-import { HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
+import { collectErrors, HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
 
 /**
  * Every reader's browser takes the server's page over (hydrates it) instead of rendering it
@@ -42,16 +42,6 @@ const serverRendered = (path: string) =>
     async () => (await (await fetch(`${h.server.url}${path}`)).text()).includes('id="ssr-state"'),
     HANG_LIMIT_MS,
   );
-
-/** Console errors (React reports a recoverable hydration error there: main.tsx) and uncaught ones. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /**
  * The times on the page and those not written as the browser's own zone writes them: `<time>`

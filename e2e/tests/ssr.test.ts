@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
-import { HANG_LIMIT_MS, SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
+import { collectErrors, HANG_LIMIT_MS, SERVER_PAGE_TIME_ZONE, useSharedHarness } from '../src/harness.ts';
 
 /** Server-rendered public pages: content without JavaScript, head tags, and hydration. */
 const h = useSharedHarness();
@@ -31,16 +30,6 @@ const jsonLd = (page: string): Array<Record<string, unknown>> =>
     const parsed = JSON.parse(body!) as Record<string, unknown>;
     return (parsed['@graph'] as Array<Record<string, unknown>> | undefined) ?? [parsed];
   });
-
-/** Console errors and uncaught exceptions of a page (hydration mismatches are reported there). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 describe('server-rendered pages', () => {
   it('a course, a news item and the course list show their content in the HTML, in zh and en', async () => {
