@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A tsvector built by the search tokenizer (modules/search/tokenizer.ts) and passed as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -71,6 +71,17 @@ export const searchDocuments = pgTable(
     index('search_documents_title_key_en_idx').using('btree', t.titleKeyEn.op('text_pattern_ops')).where(sql`${t.visibleFrom} is not null`),
   ],
 );
+
+/**
+ * Every Latin lexeme of the index's vectors, titles and bodies, written in the same transaction as
+ * the documents that hold it: a trailing prefix (`canc`) is searched as its completions, which GIN
+ * intersects skipping ahead, where `canc:*` gathers every posting of every completion first
+ * (decision record 0073). A superset: the words of removed documents stay.
+ */
+export const searchWords = pgTable('search_words', { word: text().notNull() }, (t) => [
+  // Byte order: a prefix is a range of it whatever the database's collation.
+  uniqueIndex('search_words_word_idx').using('btree', t.word.op('text_pattern_ops')),
+]);
 
 /**
  * Moves on every write to search_documents (a value, not a row: writers never wait on each other

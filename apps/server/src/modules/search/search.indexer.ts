@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, isEmbedded, queryRows, type Tx } from '../../db/client.ts';
 import { searchDocuments } from '../../db/schema/index.ts';
-import { documentVector, htmlToText, suggestKey } from './tokenizer.ts';
+import { documentVector, htmlToText, latinWords, suggestKey } from './tokenizer.ts';
 
 /**
  * Keeps the search index (search_documents) in step with the content tables. `rebuildSearchIndex`
@@ -220,6 +220,15 @@ async function insertBatch(db: Conn, docs: DocumentRow[], idSequence: string): P
     left join search_documents d on d.module = u.module and d.item_id = u.item_id`);
 }
 
+/**
+ * Words a prefix can complete to, added before the documents holding them are visible. Sorted: two
+ * writers adding the same new words wait for each other in one order, never in a cycle.
+ */
+async function addWords(db: Conn, words: string[]): Promise<void> {
+  if (words.length === 0) return;
+  await db.execute(sql`insert into search_words (word) select unnest(${sql.param(words.sort())}::text[]) on conflict do nothing`);
+}
+
 /** The table each module's items live in. */
 const CONTENT_TABLES: Record<SearchModule, string> = {
   course: 'courses',
@@ -300,8 +309,12 @@ async function swapIn(db: Conn, from: string): Promise<void> {
   }
 }
 
-/** Builds the shadow table from every searchable table and swaps it in. Returns documents written. */
-async function build(db: Conn, modules: readonly SearchModule[]): Promise<number> {
+/**
+ * Builds the shadow table from every searchable table and swaps it in. Returns documents written.
+ * `wordsDb` commits the words as they come (a superset is harmless): held in a long build's
+ * transaction, a new word would hold up every writer of an item using it until the build ends.
+ */
+async function build(db: Conn, modules: readonly SearchModule[], wordsDb: Conn = db): Promise<number> {
   const [start] = await queryRows<{ horizon: string; seq: string }>(
     db as Db,
     sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, pg_get_serial_sequence('search_documents', 'id') as seq`,
@@ -326,16 +339,15 @@ async function build(db: Conn, modules: readonly SearchModule[]): Promise<number
   try {
     await fastUpdate(true);
     let written = 0;
+    const words = new Set<string>();
     for (const module of modules) {
       let after = 0;
       for (;;) {
         const rows = await queryRows<SourceRow>(db as Db, sourceQuery(module, sql`x.id > ${after}`));
         if (rows.length === 0) break;
-        await insertBatch(
-          db,
-          rows.map((r) => documentOf(module, r)),
-          start.seq,
-        );
+        const docs = rows.map((r) => documentOf(module, r));
+        await addWords(wordsDb, latinWords(docs.flatMap((d) => [d.titleTsv, d.bodyTsv]), words));
+        await insertBatch(db, docs, start.seq);
         written += rows.length;
         after = (rows[rows.length - 1] as SourceRow).item_id;
         if (rows.length < BATCH) break;
@@ -380,7 +392,7 @@ export async function rebuildSearchIndex(db: Conn, modules: readonly SearchModul
   } else {
     count = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('medportal:search-rebuild'))`);
-      return build(tx, modules);
+      return build(tx, modules, db);
     });
   }
   await moveGeneration(db);
@@ -399,6 +411,7 @@ export async function upsertSearchItem(db: Conn, module: SearchModule, itemId: n
       await tx.delete(searchDocuments).where(and(eq(searchDocuments.module, module), eq(searchDocuments.itemId, itemId)));
     } else {
       const doc = { ...documentOf(module, row), updatedAt: sql`now()`, writtenXid: sql`pg_current_xact_id()` };
+      await addWords(tx, latinWords([doc.titleTsv, doc.bodyTsv]));
       const { module: _m, itemId: _i, ...changes } = doc;
       await tx.insert(searchDocuments).values(doc).onConflictDoUpdate({ target: [searchDocuments.module, searchDocuments.itemId], set: changes });
     }

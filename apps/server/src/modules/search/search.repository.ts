@@ -28,16 +28,31 @@ export async function hotCourses(db: Db, now: Date, limit: number): Promise<Cour
   return withTags(db, rows);
 }
 
+/**
+ * The indexed Latin words starting with `prefix` (search_words), or null when there are more than
+ * `max` (a short prefix: GIN's own prefix match is then no dearer than their alternatives).
+ */
+export async function completions(db: Db, prefix: string, max: number): Promise<string[] | null> {
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`} order by word using ~<~ limit ${max + 1}`,
+  );
+  return rows.length > max ? null : rows.map((r) => r.word);
+}
+
 /** A lexeme as a tsquery operand (they are letters and digits; quoting stays as a safety net). */
 const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
  * The keyword as a tsquery over the stored vectors: every lexeme required, a trailing word being
- * typed as a prefix (`lymph:*`: every word starting with it).
+ * typed as a prefix: any of its `completions` when known, else `lymph:*` (every word starting with it).
  */
-export function tsqueryOf(q: ParsedQuery): string {
+export function tsqueryOf(q: ParsedQuery, completions?: readonly string[]): string {
   const parts = q.lexemes.map(operand);
-  if (q.prefix !== null) parts.push(`${operand(q.prefix)}:*`);
+  if (q.prefix !== null) {
+    if (!completions?.length) parts.push(`${operand(q.prefix)}:*`);
+    else parts.push(completions.length === 1 ? operand(completions[0] as string) : `(${completions.map(operand).join(' | ')})`);
+  }
   for (const group of q.either ?? []) parts.push(`(${group.map((lexemes) => `(${lexemes.map(operand).join(' & ')})`).join(' | ')})`);
   return parts.join(' & ');
 }

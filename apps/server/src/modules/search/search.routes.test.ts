@@ -152,6 +152,27 @@ describe('GET /v1/pc/search', () => {
     expect(byZh.items.find((i) => i.item_id === id)?.title).toBe('Cutaneous T-cell lymphoma overview');
   });
 
+  it('finds every completion of a trailing prefix, including words indexed a moment ago', async () => {
+    const first = await makeCourse({ titleZh: '测试课程甲', titleEn: 'Quorvatic syndrome basics' });
+    const inBody = await makeCourse({ titleZh: '测试课程乙', titleEn: 'Other topic', summaryZh: 'quorvatism in adults' });
+    const before = await search(`keyword=${q('quorvat')}&language=en&type=course`);
+    expect(ids(before).sort()).toEqual([first, inBody].sort());
+    // A new word for the same prefix: the next search finds it (the completions move with the index).
+    const later = await makeCourse({ titleZh: '测试课程丙', titleEn: 'Quorvatoid lesions' });
+    const after = await search(`keyword=${q('syndrome quorvat')}&language=en&type=course`);
+    expect(ids(after)).toEqual([first]);
+    expect(ids(await search(`keyword=${q('quorvat')}&language=en&type=course`)).sort()).toEqual([first, inBody, later].sort());
+    // The whole word is a prefix of itself only.
+    expect(ids(await search(`keyword=${q('quorvatoid')}&language=en&type=course`))).toEqual([later]);
+  });
+
+  it('finds a prefix of more completions than it expands as GIN’s prefix match does', async () => {
+    const made = await Promise.all(Array.from({ length: 40 }, (_, i) => makeCourse({ titleZh: `前缀测试${i}`, titleEn: `Xylophant${String.fromCharCode(97 + (i % 26))}${i} course` })));
+    const found = await search(`keyword=${q('course xyloph')}&language=en&type=course&page_size=50`);
+    expect(ids(found).sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
+    expect(found.total).toBe(40);
+  });
+
   it('finds items by a word of either language, whatever languages their text has', async () => {
     // The seed's hot words pair 淋巴瘤 and Lymphoma.
     const zhOnly = await makeCourse({ titleZh: '鲑鳟淋巴瘤病例汇编' });
@@ -383,6 +404,14 @@ describe('rebuildSearchIndex', () => {
     expect(modules.map((m) => m.m).sort()).toEqual(['column', 'congress', 'course', 'live', 'news', 'paper', 'speaker']);
     // Still answers after the rebuild.
     expect((await search(`keyword=${q('鳐鲼')}&type=course`)).total).toBe(5);
+    // The words a prefix completes to are written by the rebuild too (a lost one would lose its items).
+    await app.db.execute(sql`delete from search_words`);
+    await rebuildSearchIndex(app.db);
+    const [missing] = await app.db.execute(sql`select count(*)::int as n from (select distinct w from search_documents d,
+      unnest(tsvector_to_array(d.title_tsv || d.body_tsv)) w where w !~ '[一-鿿]' except select word from search_words) x`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    expect(missing?.n).toBe(0);
+    const [words] = await app.db.execute(sql`select count(*)::int as n from search_words`).then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    expect(words?.n).toBeGreaterThan(10);
     // The new table has the indexes and the names the migrations gave the old one.
     const indexes = await app.db.execute(sql`select indexname from pg_indexes where tablename = 'search_documents' order by 1`);
     expect((indexes as unknown as { rows: Array<{ indexname: string }> }).rows.map((r) => r.indexname)).toEqual([

@@ -103,6 +103,22 @@ export function documentVector(text: string): string {
   return out;
 }
 
+/**
+ * The Latin lexemes of tsvector texts: what a trailing prefix can complete to (search_words).
+ * `known` are left out and the rest added to it (a rebuild sends each word once).
+ */
+export function latinWords(vectors: readonly string[], known: Set<string> = new Set()): string[] {
+  const out: string[] = [];
+  for (const v of vectors) {
+    for (const l of vectorLexemes(v)) {
+      if (known.has(l) || HAN.test(l)) continue;
+      known.add(l);
+      out.push(l);
+    }
+  }
+  return out;
+}
+
 const VECTOR_LEXEME = /'((?:[^']|'')*)'/gu;
 
 /** The lexemes of tsvector text as PostgreSQL prints it (`'a' 'b'`; quotes doubled, backslashes escaped). */
