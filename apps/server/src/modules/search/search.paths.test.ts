@@ -67,8 +67,10 @@ describe('the two read paths', () => {
       for (const module of [null, 'course', 'news'] as Array<SearchModule | null>) {
         const parsed = parseQuery(keyword);
         const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module, now: clock };
-        // A trailing prefix may be checked on the rows the other words find (the same matches).
-        const split = parsed.prefix !== null && parsed.lexemes.length > 0 ? { ...m, exactPart: repo.tsqueryOf({ ...parsed, prefix: null }) } : m;
+        // A trailing prefix, or all lexemes but one, may be checked on the rows the rest finds (the same matches).
+        const one = repo.tsqueryOf({ ...parsed, lexemes: parsed.lexemes.slice(0, 1) });
+        const split =
+          parsed.lexemes.length > 0 ? { ...m, indexPart: { title: parsed.prefix !== null ? repo.tsqueryOf({ ...parsed, prefix: null }) : one, body: one } } : m;
         for (const tier of ['title', 'body'] as const) {
           const matches = await expected(m, tier);
           const all = matches.map((x) => x.id);

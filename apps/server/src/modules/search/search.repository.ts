@@ -5,7 +5,7 @@ import { courses, hotWords, type SearchEvent } from '../../db/schema/index.ts';
 import { courseListed } from '../courses/index.ts';
 import type { CourseRow } from '../shared/content.present.ts';
 import { courseColumns, withTags } from '../shared/course.columns.ts';
-import type { ParsedQuery } from './tokenizer.ts';
+import { moduleFacet, type ParsedQuery } from './tokenizer.ts';
 import type { DocumentRow } from './search.present.ts';
 
 /** Reads of search_documents and of what the search box shows before a keyword. */
@@ -57,18 +57,24 @@ export function tsqueryOf(q: ParsedQuery, completions?: readonly string[]): stri
   return parts.join(' & ');
 }
 
+/** A tab's tsquery: its module's facet required too (moduleFacet), so GIN leaves out other modules' rows. */
+export function inModule(tsquery: string, module: SearchModule | null): string {
+  return module === null ? tsquery : `${tsquery} & ${operand(moduleFacet(module))}`;
+}
+
 /** What a search looks for: the keyword as a tsquery, the tab, and the clock visibility is checked against. */
 export interface Match {
   tsquery: string;
   module: SearchModule | null;
   now: Date;
   /**
-   * The tsquery without its trailing prefix, when the GIN index of titles should look that up
-   * and the prefix be checked on the rows found: GIN gathers every posting of a prefix's
-   * completions before it intersects (`cancer:*` costs as much as every item about cancer).
-   * Bodies always look the prefix up (checking rows would read their vectors from TOAST).
+   * Per tier, what the GIN index looks up when not the whole tsquery; the whole is then checked on
+   * the rows found (the same matches). GIN reads every posting of every entry it is given, and
+   * skipping ahead through a list does not spare decoding it: a lexeme in most rows (研究, a big
+   * module's facet) costs 10–30 ms however rare the others are, and a prefix (`cancer:*`) gathers
+   * every posting of its completions before intersecting.
    */
-  exactPart?: string;
+  indexPart?: Partial<Record<Tier, string>>;
 }
 
 /** Title matches, or body matches that are not title matches (the two result tiers). */
@@ -88,7 +94,7 @@ function indexed(tier: Tier, q: SQL): SQL {
 const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
 
 /**
- * The tier's condition for a read from the GIN index: the whole tsquery, or its exact part there
+ * The tier's condition for a read from the GIN index: the whole tsquery, or its index part there
  * and the whole checked on the rows. `opaque`: the tsquery in a sub-select, which the planner
  * cannot see into, so it takes PostgreSQL's default share of matches instead of multiplying the
  * lexemes' (words that come together look a thousand times rarer than they are, and a band read
@@ -96,8 +102,10 @@ const tsquery = (m: Match) => sql`${m.tsquery}::tsquery`;
  */
 function fromIndex(tier: Tier, m: Match, opaque = false): SQL {
   const q = (text: string) => (opaque ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`);
-  if (!m.exactPart || tier === 'body') return indexed(tier, q(m.tsquery));
-  return sql`d.title_tsv @@ ${q(m.exactPart)} and coalesce(${indexed(tier, tsquery(m))}, false)`;
+  const part = m.indexPart?.[tier];
+  if (!part) return indexed(tier, q(m.tsquery));
+  const looked = tier === 'title' ? sql`d.title_tsv @@ ${q(part)}` : sql`d.body_tsv @@ ${q(part)}`;
+  return sql`${looked} and coalesce(${indexed(tier, tsquery(m))}, false)`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { presentCourse } from '../shared/content.present.ts';
 import { onIndexWrite } from './search.indexer.ts';
 import * as repo from './search.repository.ts';
 import { presentResult, presentTabs } from './search.present.ts';
-import { isEmptyQuery, isHan, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
+import { isEmptyQuery, isHan, moduleFacet, type ParsedQuery, parseQuery, suggestKey, type Translation, withTranslations } from './tokenizer.ts';
 
 /** Hot words and hot courses change rarely and are read on every focus of the search box. */
 const HOT_TTL_MS = 60_000;
@@ -66,6 +66,8 @@ const BAND_ATTEMPTS = 2;
  * is looked up by GIN's own prefix match.
  */
 const MAX_COMPLETIONS = 32;
+/** A lexeme in at least this share of a field's rows is checked on the rows GIN finds, not looked up (matchOf). */
+const COMMON_SHARE = 0.3;
 
 /** A Han bigram's characters (other lexemes: none). */
 function bigramEnds(lexeme: string): [string, string] | null {
@@ -126,6 +128,23 @@ export function boostAbove(stats: repo.BoostStats, share: number): number | null
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * What GIN looks up of a keyword in one field: its lexemes but those in at least COMMON_SHARE of
+ * the field's rows (and the tab's facet likewise), which are checked on the rows found; at least
+ * one lexeme is kept. Null when that leaves out nothing.
+ */
+function indexPart(q: ParsedQuery, completions: string[] | null, module: repo.Match['module'], stats: repo.LexemeStats): string | null {
+  const share = (l: string) => stats.share.get(l) ?? 0;
+  const rare = q.lexemes.filter((l) => share(l) < COMMON_SHARE);
+  const others = q.prefix !== null || (q.either?.length ?? 0) > 0;
+  const [rarest] = [...q.lexemes].sort((a, b) => share(a) - share(b));
+  const lexemes = rare.length > 0 || others || rarest === undefined ? rare : [rarest];
+  const facet = module !== null && share(moduleFacet(module)) < COMMON_SHARE;
+  if (lexemes.length === q.lexemes.length && (module === null || facet)) return null;
+  const part = repo.tsqueryOf({ ...q, lexemes }, completions ?? undefined);
+  return facet ? repo.inModule(part, module) : part;
 }
 
 /** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
@@ -268,20 +287,31 @@ export class SearchService {
    * The keyword as SQL matches it. A trailing prefix is searched as the indexed words it completes
    * to: GIN gathers every posting of `canc:*` before it intersects (30–60 ms for `cancer:*`), and
    * skips ahead through exact words. A prefix of too many completions, after other words, is
-   * looked up on the rows the other words find when they are not many.
+   * looked up on the rows the other words find in titles when they are not many. Lexemes in most
+   * rows are left to that check too (`indexPart`).
    */
   private async matchOf(parsed: ParsedQuery, module: repo.Match['module']): Promise<repo.Match> {
-    const m: repo.Match = { tsquery: repo.tsqueryOf(parsed), module, now: this.minute() };
-    if (parsed.prefix === null) return m;
-    const prefix = parsed.prefix;
-    const words = await this.completions.get(JSON.stringify([this.generation, prefix]), () => repo.completions(this.db, prefix, MAX_COMPLETIONS));
-    if (words !== null) return { ...m, tsquery: repo.tsqueryOf(parsed, words) };
-    if (parsed.pieces.length === 0 && !parsed.either?.length) return m;
-    const exact: ParsedQuery = { ...parsed, prefix: null };
-    const facts: Facts = { parsed: exact, estimates: {}, upper: {}, counts: {}, judged: {} };
-    // Titles only, and only when the other words are few even if they always come together:
-    // checking the prefix reads each of their rows (a body's vector from TOAST).
-    return (await this.estimate(m, facts, 'title', true)) <= COUNT_CAP ? { ...m, exactPart: repo.tsqueryOf(exact) } : m;
+    const m: repo.Match = { tsquery: repo.inModule(repo.tsqueryOf(parsed), module), module, now: this.minute() };
+    let words: string[] | null = null;
+    let titleQuery = parsed;
+    if (parsed.prefix !== null) {
+      const prefix = parsed.prefix;
+      words = await this.completions.get(JSON.stringify([this.generation, prefix]), () => repo.completions(this.db, prefix, MAX_COMPLETIONS));
+      if (words !== null) m.tsquery = repo.inModule(repo.tsqueryOf(parsed, words), module);
+      else if (parsed.pieces.length > 0 || parsed.either?.length) {
+        const exact: ParsedQuery = { ...parsed, prefix: null };
+        const facts: Facts = { parsed: exact, estimates: {}, upper: {}, counts: {}, judged: {} };
+        // Titles only, and only when the other words are few even if they always come together:
+        // checking the prefix reads each of their rows (a body's vector from TOAST).
+        if ((await this.estimate(m, facts, 'title', true)) <= COUNT_CAP) titleQuery = exact;
+      }
+    }
+    const stats = await this.lexemeStats.get('all', () => repo.lexemeStats(this.db));
+    const title = indexPart(titleQuery, words, module, stats.title);
+    const body = indexPart(parsed, words, module, stats.body);
+    const titlePart = title ?? (titleQuery === parsed ? null : repo.inModule(repo.tsqueryOf(titleQuery, words ?? undefined), module));
+    if (titlePart === null && body === null) return m;
+    return { ...m, indexPart: { ...(titlePart === null ? {} : { title: titlePart }), ...(body === null ? {} : { body }) } };
   }
 
   /** What is known of a keyword's matches: the other pages and the other language reuse it. */

@@ -96,10 +96,17 @@ export function documentLexemes(text: string): Set<string> {
   return lexemes;
 }
 
-/** tsvector text for a document field: its distinct lexemes, without positions. */
-export function documentVector(text: string): string {
+/**
+ * The lexeme every vector of a module's documents holds, so a tab's search is narrowed inside the
+ * GIN index rather than row by row. Text never yields it: words are letters, digits and marks.
+ */
+export const moduleFacet = (module: string): string => `_${module}`;
+
+/** tsvector text for a document field: its distinct lexemes, without positions (and its module's facet). */
+export function documentVector(text: string, module?: string): string {
   let out = '';
   for (const l of documentLexemes(text)) out += out ? ` ${quote(l)}` : quote(l);
+  if (module !== undefined) out += out ? ` ${quote(moduleFacet(module))}` : quote(moduleFacet(module));
   return out;
 }
 
@@ -111,7 +118,7 @@ export function latinWords(vectors: readonly string[], known: Set<string> = new 
   const out: string[] = [];
   for (const v of vectors) {
     for (const l of vectorLexemes(v)) {
-      if (known.has(l) || HAN.test(l)) continue;
+      if (known.has(l) || HAN.test(l) || l.startsWith('_')) continue;
       known.add(l);
       out.push(l);
     }
