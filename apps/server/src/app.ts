@@ -7,8 +7,9 @@ import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
 import { publicOriginResolver } from './lib/page-url.ts';
-import { OneLineRequestLog, RENDER_CALL_HEADER } from './lib/request-log.ts';
+import { batchedStdout, completedLine, OneLineRequestLog, redactUrl, RENDER_CALL_HEADER } from './lib/request-log.ts';
 import { Replays, type RequestView } from './lib/replay.ts';
+import type { LineSink } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
@@ -143,24 +144,26 @@ function requestView(app: FastifyInstance): (req: IncomingMessage) => RequestVie
   };
 }
 
-/** Tokens may arrive in the query string (spec §6); they never reach the logs. */
-export function redactUrl(url: string): string {
-  if (!url.includes('=')) return url;
-  return url.replace(/([?&](?:access_token|refresh_token|token|code)=)[^&#]*/gi, '$1[redacted]');
-}
+export { redactUrl };
 
-/** Pretty logs on a developer's terminal, when pino-pretty is installed (it is a dev dependency). */
-function prettyTransport(config: AppConfig) {
-  if (config.env !== 'development' || !process.stdout.isTTY) return {};
+/**
+ * Where the logs go: pretty on a developer's terminal when pino-pretty is installed (a dev
+ * dependency), else standard output.
+ */
+function logDestination(config: AppConfig): LineSink | null {
+  // Otherwise stdout, written once per turn of the event loop (lib/request-log.ts).
+  if (config.env !== 'development' || !process.stdout.isTTY) return batchedStdout();
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    return {};
+    return batchedStdout();
   }
-  return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
+  return null;
 }
 
-function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+const PRETTY = { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
+
+function loggerFor(config: AppConfig, stream: LineSink | null): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     serializers: {
@@ -174,7 +177,7 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
       // Database errors without their parameters: those are what users typed.
       err: serializeError,
     },
-    ...(stream ? { stream } : prettyTransport(config)),
+    ...(stream ? { stream } : PRETTY),
   };
 }
 
@@ -185,8 +188,9 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const devClock = !opts.now && config.devClock ? new DevClock() : null;
   const now = opts.now ?? devClock?.now ?? (() => new Date());
+  const logSink = opts.logger === undefined && !opts.logStream ? logDestination(config) : null;
   const app = Fastify({
-    logger: opts.logger ?? loggerFor(config, opts.logStream),
+    logger: opts.logger ?? loggerFor(config, opts.logStream ?? logSink),
     logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimit,
     pluginTimeout: config.pluginTimeoutMs,
@@ -208,11 +212,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const replays = new Replays({
     requestId,
     view: requestView(app),
-    log: (req, view, id, status, ms) =>
-      app.log.info(
-        { reqId: id, req: { method: req.method, url: req.url, host: view.host, ip: view.ip } as unknown as FastifyRequest, res: { statusCode: status }, responseTime: ms },
-        'request completed',
-      ),
+    // The app's own logger: its line written straight to its destination, as pino would write it.
+    log: completedLine(app.log, opts.logger === undefined ? (opts.logStream ?? logSink) : null),
     personalHeaders: ['authorization', 'cookie', PREVIEW_HEADER, RENDER_CALL_HEADER],
     personalParams: ['access_token', 'preview'],
   });
