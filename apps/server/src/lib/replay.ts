@@ -150,11 +150,11 @@ export class Replays {
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse['writeHead'];
-    const replays = this;
+    const record = (answer: Recorded) => this.record(key, source, etag, take, matched, answer);
     res.end = function (this: ServerResponse, ...args: unknown[]) {
       const body = args[0];
       if (headers && status > 0 && headers['x-request-id'] !== undefined && (body == null || typeof body === 'string' || Buffer.isBuffer(body))) {
-        replays.record(key, source, etag, take, matched, { status, headers, body: body ?? null });
+        record({ status, headers, body: body ?? null });
       }
       return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse['end'];
