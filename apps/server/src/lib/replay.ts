@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import { etagMatches } from './public-cache.ts';
 
@@ -72,8 +73,6 @@ export interface ReplayStats {
 
 export class Replays {
   private readonly replays: LRUCache<string, Replay>;
-  /** Requests that could be replayed next time: their key, until the app answers them. */
-  private readonly candidates = new WeakMap<IncomingMessage, string>();
   private open = true;
   private replayed = 0;
   private recorded = 0;
@@ -96,18 +95,28 @@ export class Replays {
     return { replayed: this.replayed, recorded: this.recorded, entries: this.replays.size };
   }
 
-  /** Answers `req` from a recording and returns true, or marks it for recording and returns false. */
-  handle(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.open || req.method !== 'GET') return false;
-    const start = performance.now();
+  /**
+   * What a request is recorded and replayed under, or null when it never is: an anonymous GET
+   * (no login, cookie, preview), keyed by its URL, protocol and host, and the request headers a
+   * hook on the way reads (language, encoding).
+   */
+  private keyOf(req: IncomingMessage, view: RequestView): string | null {
     const h = req.headers;
-    for (const name of this.opts.personalHeaders) if (h[name] !== undefined) return false;
+    for (const name of this.opts.personalHeaders) if (h[name] !== undefined) return null;
     const url = req.url ?? '';
-    if (url.includes('?')) for (const name of this.opts.personalParams) if (url.includes(name)) return false;
+    if (url.includes('?')) for (const name of this.opts.personalParams) if (url.includes(name)) return null;
+    return `${url}\n${view.protocol}\n${view.host}\n${h['accept-language'] ?? ''}\n${h['accept-encoding'] ?? ''}\n${h['x-no-compression'] ?? ''}`;
+  }
+
+  /** Answers `req` from a recording and returns true, or returns false: the app answers it. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.open || req.method !== 'GET' || this.replays.size === 0) return false;
+    const start = performance.now();
     const view = this.opts.view(req);
-    const key = `${url}\n${view.protocol}\n${view.host}\n${h['accept-language'] ?? ''}\n${h['accept-encoding'] ?? ''}\n${h['x-no-compression'] ?? ''}`;
-    const replay = this.replays.get(key);
-    if (replay) {
+    const key = this.keyOf(req, view);
+    const replay = key === null ? undefined : this.replays.get(key);
+    if (key !== null && replay) {
+      const h = req.headers;
       const inm = h['if-none-match'];
       const answer = inm !== undefined && replay.etag !== null && etagMatches(inm, replay.etag) ? replay.matched : replay.plain;
       // Replaced, expired or dropped since: the app answers (and records the new one).
@@ -122,7 +131,6 @@ export class Replays {
         return true;
       }
     }
-    this.candidates.set(req, key);
     return false;
   }
 
@@ -132,9 +140,10 @@ export class Replays {
    * whether `source` is still what the app would send (and counts the hit).
    */
   offer(req: IncomingMessage, res: ServerResponse, source: object, etag: string | null, take: () => boolean): void {
-    const key = this.candidates.get(req);
-    if (key === undefined || !this.open) return;
-    this.candidates.delete(req);
+    // Requests from a socket only: app.inject (the renderer's calls, tests) is never recorded.
+    if (!this.open || req.method !== 'GET' || !(req.socket instanceof Socket)) return;
+    const key = this.keyOf(req, this.opts.view(req));
+    if (key === null) return;
     const inm = req.headers['if-none-match'];
     const matched = inm !== undefined && etag !== null && etagMatches(inm, etag);
     let status = 0;
