@@ -162,7 +162,9 @@ export class Replays {
     const record = (answer: Recorded) => this.record(key, source, etag, take, matched, answer);
     res.end = function (this: ServerResponse, ...args: unknown[]) {
       const body = args[0];
-      if (headers && status > 0 && headers['x-request-id'] !== undefined && (body == null || typeof body === 'string' || Buffer.isBuffer(body))) {
+      // An answer setting a cookie is one caller's: never handed to the next.
+      const own = headers?.['set-cookie'] !== undefined;
+      if (headers && !own && status > 0 && headers['x-request-id'] !== undefined && (body == null || typeof body === 'string' || Buffer.isBuffer(body))) {
         record({ status, headers, body: body ?? null });
       }
       return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
