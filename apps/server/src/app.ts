@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -6,7 +7,9 @@ import type { AppConfig } from './config.ts';
 import type { MessageSender } from './modules/messages/index.ts';
 import { serializeError } from './lib/error-log.ts';
 import { publicOriginResolver } from './lib/page-url.ts';
-import { OneLineRequestLog } from './lib/request-log.ts';
+import { batchedStdout, completedLine, OneLineRequestLog, redactUrl, RENDER_CALL_HEADER } from './lib/request-log.ts';
+import { Replays, type RequestView } from './lib/replay.ts';
+import type { LineSink } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { accountsPlugin, authRoutes } from './modules/auth/index.ts';
@@ -49,7 +52,7 @@ import openapi from './plugins/openapi.ts';
 import publicCache from './plugins/public-cache.ts';
 import realtime from './plugins/realtime.ts';
 import security from './plugins/security.ts';
-import preview from './plugins/preview.ts';
+import preview, { PREVIEW_HEADER } from './plugins/preview.ts';
 import web from './plugins/web.ts';
 import { openMigrated, startUp } from './startup.ts';
 import { markStart } from './lib/start-phases.ts';
@@ -114,24 +117,53 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const API_PATH = /^\/v\d+(\/|$)/;
 
-/** Tokens may arrive in the query string (spec §6); they never reach the logs. */
-export function redactUrl(url: string): string {
-  if (!url.includes('=')) return url;
-  return url.replace(/([?&](?:access_token|refresh_token|token|code)=)[^&#]*/gi, '$1[redacted]');
+/** Accepts a caller's request id (load balancer, client) when it looks sane; otherwise makes one. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Pretty logs on a developer's terminal, when pino-pretty is installed (it is a dev dependency). */
-function prettyTransport(config: AppConfig) {
-  if (config.env !== 'development' || !process.stdout.isTTY) return {};
+/**
+ * req.host, req.protocol and req.ip of a raw request, computed by Fastify's own request getters
+ * (which follow TRUST_PROXY), for requests answered before Fastify makes a request object.
+ */
+function requestView(app: FastifyInstance): (req: IncomingMessage) => RequestView {
+  const requestClass = Object.getOwnPropertySymbols(app).find((s) => s.description === 'fastify.Request');
+  const getter = (name: string): ((this: unknown) => unknown) | undefined => {
+    for (let p = requestClass ? (app as unknown as Record<symbol, { prototype: object }>)[requestClass]?.prototype : null; p; p = Object.getPrototypeOf(p) as object | null) {
+      const d = Object.getOwnPropertyDescriptor(p, name);
+      if (d?.get) return d.get;
+    }
+    return undefined;
+  };
+  const [host, protocol, ip] = [getter('host'), getter('protocol'), getter('ip')];
+  if (!host || !protocol || !ip) throw new Error('Fastify request getters not found (host, protocol, ip)');
+  return (req) => {
+    const like = { raw: req, headers: req.headers, socket: req.socket };
+    return { host: String(host.call(like)), protocol: String(protocol.call(like)), ip: ip.call(like) as string | undefined };
+  };
+}
+
+export { redactUrl };
+
+/**
+ * Where the logs go: pretty on a developer's terminal when pino-pretty is installed (a dev
+ * dependency), else standard output.
+ */
+function logDestination(config: AppConfig): LineSink | null {
+  // Otherwise stdout, written once per turn of the event loop (lib/request-log.ts).
+  if (config.env !== 'development' || !process.stdout.isTTY) return batchedStdout();
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    return {};
+    return batchedStdout();
   }
-  return { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
+  return null;
 }
 
-function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+const PRETTY = { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } };
+
+function loggerFor(config: AppConfig, stream: LineSink | null): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     serializers: {
@@ -145,7 +177,7 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
       // Database errors without their parameters: those are what users typed.
       err: serializeError,
     },
-    ...(stream ? { stream } : prettyTransport(config)),
+    ...(stream ? { stream } : PRETTY),
   };
 }
 
@@ -156,16 +188,13 @@ function loggerFor(config: AppConfig, stream?: NodeJS.WritableStream): FastifySe
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const devClock = !opts.now && config.devClock ? new DevClock() : null;
   const now = opts.now ?? devClock?.now ?? (() => new Date());
+  const logSink = opts.logger === undefined && !opts.logStream ? logDestination(config) : null;
   const app = Fastify({
-    logger: opts.logger ?? loggerFor(config, opts.logStream),
+    logger: opts.logger ?? loggerFor(config, opts.logStream ?? logSink),
     logController: new OneLineRequestLog(),
     bodyLimit: config.bodyLimit,
     pluginTimeout: config.pluginTimeoutMs,
-    // Accept a caller's request id (load balancer, client) when it looks sane; otherwise make one.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Shutdown drains connections first (plugins/drain.ts); close() then finds none left.
     forceCloseConnections: 'idle',
@@ -177,6 +206,26 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
   });
+
+  // Anonymous cached reads are answered before Fastify when they were answered alike before
+  // (lib/replay.ts, decision record 0076): the public cache and the web plugin offer their answers.
+  const replays = new Replays({
+    requestId,
+    view: requestView(app),
+    // The app's own logger: its line written straight to its destination, as pino would write it.
+    log: completedLine(app.log, opts.logger === undefined ? (opts.logStream ?? logSink) : null),
+    personalHeaders: ['authorization', 'cookie', PREVIEW_HEADER, RENDER_CALL_HEADER],
+    personalParams: ['access_token', 'preview'],
+  });
+  app.decorate('replays', replays);
+  const listeners = app.server.listeners('request');
+  const fastify = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
+  if (listeners.length === 1) {
+    app.server.removeListener('request', fastify);
+    app.server.on('request', function (this: unknown, req: IncomingMessage, res: ServerResponse) {
+      if (!replays.handle(req, res)) fastify.call(this, req, res);
+    });
+  }
 
   // Opened and migrated outside Fastify's plugin timeout: a first open or a long migration can take longer.
   const database = await openMigrated(config.db, app.log);

@@ -200,6 +200,12 @@ export class RenderedPages {
     return this.render(key, build, toPage);
   }
 
+  /** The page kept for `key` while fresh (nothing it shows invalidated, within its lifetime), else null. */
+  fresh(key: string): CachedPage | null {
+    const hit = this.entries.get(key);
+    return hit && hit.mark === this.opts.mark() && hit.expiresAt > this.now() ? hit : null;
+  }
+
   private render(
     key: string,
     build: () => Promise<RenderOutcome>,

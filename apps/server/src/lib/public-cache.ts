@@ -231,6 +231,15 @@ export class PublicCache {
     return { entry: null, state: 'refresh' };
   }
 
+  /**
+   * The entry when fresh (now the most recently used), else null; unlike lookup, never makes the
+   * caller the one to rebuild it. For answers replayed before the app (lib/replay.ts).
+   */
+  fresh(key: string): CacheEntry | null {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.now() ? entry : null;
+  }
+
   /** A fresh entry, or null; unlike lookup, never makes the caller the one to rebuild it. */
   peek(key: string): CacheEntry | null {
     const entry = this.entries.peek(key);

@@ -109,11 +109,14 @@ export default fp(
     });
     app.addHook('preClose', async () => {
       state = 'closing';
+      app.replays.close();
     });
 
     app.decorate('drain', async (timeoutMs: number): Promise<DrainOutcome> => {
       if (state !== 'serving') return { cutOff: 0 };
       state = 'draining';
+      // Every request goes through the hooks now: the last answers on a connection say it closes.
+      app.replays.close();
       // One deadline for accepting what is queued and for answering it.
       const until = Date.now() + timeoutMs;
       // Connections the kernel has completed but the loop has not accepted yet are reset when the

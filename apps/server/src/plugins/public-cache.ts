@@ -268,10 +268,19 @@ export default fp<PublicCacheOptions>(
     });
 
     /** A hit or a stale hit answered now; false: the request goes on to be built. */
-    const serve = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, found: ReturnType<PublicCache['lookup']>): boolean => {
+    const serve = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, found: ReturnType<PublicCache['lookup']>, key: string, version: string | number | undefined): boolean => {
       if (!found.entry) return false;
       cache.count(found.state === 'fresh' ? 'hits' : 'stale');
       states.set(req, { kind: 'served' });
+      if (found.state === 'fresh') {
+        // The same request again is answered before the app while this entry is fresh (lib/replay.ts).
+        const entry = found.entry;
+        app.replays.offer(req.raw, reply.raw, entry, entry.etag, () => {
+          if (read.version?.() !== version || cache.fresh(key) !== entry) return false;
+          cache.count('hits');
+          return true;
+        });
+      }
       sendEntry(req, reply, read, found.entry, found.state === 'fresh' ? 'HIT' : 'STALE');
       return true;
     };
@@ -317,14 +326,14 @@ export default fp<PublicCacheOptions>(
       const key = keyOf(req, read, version, opts.originOf);
       const found = cache.lookup(key);
       // An answer sent from a hook ends the request there: done() is not called.
-      if (serve(req, reply, read, found)) return;
+      if (serve(req, reply, read, found, key, version)) return;
       const pending = found.state === 'miss' ? building.get(key) : undefined;
       if (!pending) {
         build(req, reply, read, key);
         return done();
       }
       void pending.then(() => {
-        if (serve(req, reply, read, cache.lookup(key))) return;
+        if (serve(req, reply, read, cache.lookup(key), key, version)) return;
         build(req, reply, read, key);
         done();
       });

@@ -286,9 +286,10 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
     };
 
     /** The page as kept for every anonymous visitor of its language and origin, rendered when not kept. */
+    const pageKey = (lang: Lang, origin: string, url: string) => `${lang}\u0000${origin}\u0000${url}`;
     const keptPage = (using: PageRenderer, lang: Lang, origin: string, url: string) =>
       pages.get(
-        `${lang}\u0000${origin}\u0000${url}`,
+        pageKey(lang, origin, url),
         () => timedRender(using, url, lang),
         (page) => {
           const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
@@ -334,9 +335,10 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
       if (typeof previewToken === 'string' && app.preview.verify(previewToken)) return servePreview(using, req, reply, lang, target.url, previewToken);
       // Rendered and kept under the page's own URL: other query parameters change nothing on it.
       const url = target.url;
+      const origin = originOf(req);
       let result;
       try {
-        const rendering = keptPage(using, lang, originOf(req), url);
+        const rendering = keptPage(using, lang, origin, url);
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<'late'>((resolve) => {
           timer = setTimeout(() => resolve('late'), RENDER_WAIT_MS);
@@ -362,6 +364,10 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
         if ('redirect' in result) return reply.redirect(result.redirect, result.status);
         return sendShell(reply, lang, pathname, target.status);
       }
+      // The same request again is answered before the app while this page is kept (lib/replay.ts).
+      const page = result;
+      const key = pageKey(lang, origin, url);
+      if (pages.fresh(key) === page) app.replays.offer(req.raw, reply.raw, page, page.etag, () => pages.fresh(key) === page);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', result.status === 200 ? PAGE_CACHE_CONTROL : 'no-cache')
