@@ -5,8 +5,7 @@ import type { MigrationLog } from './db/data/index.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureSearchIndex } from './modules/search/search.indexer.ts';
 import { ensureDepartmentTree } from './seed/department-tree.ts';
-import { seedIfEmpty } from './seed/index.ts';
-import { ensureDemoAccounts } from './seed/demo-accounts.ts';
+import { demoAccountsUpkeep, seedIfEmpty } from './seed/index.ts';
 import { markStart } from './lib/start-phases.ts';
 
 export interface StartupOptions {
@@ -47,7 +46,7 @@ export async function startUp(app: FastifyInstance, opts: StartupOptions): Promi
   const { database } = app;
   if (opts.seed && (await seedIfEmpty(database, { now: opts.now(), demoAccounts: opts.demoAccounts ?? false }))) app.log.info('empty database: demo content seeded');
   await database.exclusive('seed', (db) => ensureDepartmentTree(db));
-  if (opts.seed && opts.demoAccounts) await database.exclusive('seed', (db) => ensureDemoAccounts(db, opts.now()));
+  if (opts.seed && opts.demoAccounts) await demoAccountsUpkeep(database, opts.now());
   let building: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
     building = database

@@ -2,8 +2,9 @@ import type { CouponRemain, LoginData } from '@medportal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseEntitlements, userIdentities, userRoles } from '../src/db/schema/index.ts';
+import { appMeta, couponCampaigns, courseEntitlements, sitePages, userConsents, userIdentities, userRoles } from '../src/db/schema/index.ts';
 import { DEMO_LEARNER, DEMO_OPERATOR, ensureDemoAccounts } from '../src/seed/demo-accounts.ts';
+import { demoAccountsUpkeep } from '../src/seed/index.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, call } from './factories.ts';
 
@@ -53,5 +54,24 @@ describe('demo money accounts', () => {
     expect((await app.db.select().from(userRoles).where(eq(userRoles.userId, newOperator ?? 0))).map((r) => r.role)).toEqual(['administrator']);
     expect((await login('13900000001', 'Operator-demo-1')).code).toBe(0);
     expect((await login('13900000003', 'Learner-demo-1')).code).toBe(0);
+  });
+
+  it('a restart runs the upkeep again only when the demo content, the legal texts or the upkeep changed', async () => {
+    await demoAccountsUpkeep(app.database, new Date());
+    // Same inputs: nothing done, so a campaign deleted on purpose stays deleted (as demo content does).
+    await app.db.delete(couponCampaigns).where(eq(couponCampaigns.titleEn, 'Welcome coupon: ¥20 off ¥50'));
+    expect(await demoAccountsUpkeep(app.database, new Date())).toBe(false);
+    expect(await app.db.select().from(couponCampaigns).where(eq(couponCampaigns.titleEn, 'Welcome coupon: ¥20 off ¥50'))).toHaveLength(0);
+    // A new user agreement: the demo accounts agree to it (no consent prompt when trying them).
+    await app.db.update(sitePages).set({ version: 'v-upkeep-test' }).where(eq(sitePages.slug, 'contract'));
+    expect(await demoAccountsUpkeep(app.database, new Date())).toBe(true);
+    const learnerId = await ownerOf(DEMO_LEARNER.mobile);
+    const agreed = await app.db.select().from(userConsents).where(and(eq(userConsents.userId, learnerId ?? 0), eq(userConsents.version, 'v-upkeep-test')));
+    expect(agreed.map((c) => c.document)).toEqual(['contract']);
+    expect(await app.db.select().from(couponCampaigns).where(eq(couponCampaigns.titleEn, 'Welcome coupon: ¥20 off ¥50'))).toHaveLength(1);
+    // Seeded again (the seed CLI's --reset stamps the content anew): the upkeep runs again.
+    expect(await demoAccountsUpkeep(app.database, new Date())).toBe(false);
+    await app.db.update(appMeta).set({ value: new Date(0).toISOString() }).where(eq(appMeta.key, 'demo_content_seeded_at'));
+    expect(await demoAccountsUpkeep(app.database, new Date())).toBe(true);
   });
 });

@@ -1,4 +1,12 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import type * as PhoneLib from 'libphonenumber-js/max';
+
+/**
+ * libphonenumber-js with its full metadata (93 modules, 0.5 MB) loads at the first number it
+ * checks, not with the server: a restart serves pages before anyone types a number (decision 0077).
+ */
+let lib: typeof PhoneLib | null = null;
+const phoneLib = (): typeof PhoneLib => (lib ??= createRequire(import.meta.url)('libphonenumber-js/max') as typeof PhoneLib);
 
 /** A mobile number in its one canonical spelling. */
 export interface CanonicalMobile {
@@ -12,7 +20,10 @@ export interface CanonicalMobile {
 
 let callingCodes: Set<string> | null = null;
 function knownCallingCode(code: string): boolean {
-  callingCodes ??= new Set(getCountries().map((c) => String(getCountryCallingCode(c))));
+  if (!callingCodes) {
+    const { getCountries, getCountryCallingCode } = phoneLib();
+    callingCodes = new Set(getCountries().map((c) => String(getCountryCallingCode(c))));
+  }
   return callingCodes.has(code);
 }
 
@@ -35,7 +46,7 @@ export function canonicalMobile(mobile: string, countryCode: string): CanonicalM
   const cc = canonicalCountryCode(countryCode);
   const digits = mobile.trim();
   if (!cc || !/^\d{4,17}$/.test(digits)) return null;
-  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: cc });
+  const parsed = phoneLib().parsePhoneNumberFromString(digits, { defaultCallingCode: cc });
   if (!parsed || parsed.countryCallingCode !== cc || !parsed.isValid()) return null;
   if (!SMS_TYPES.has(parsed.getType() ?? '')) return null;
   return { e164: parsed.number, countryCode: cc, national: parsed.nationalNumber };
@@ -44,7 +55,7 @@ export function canonicalMobile(mobile: string, countryCode: string): CanonicalM
 /** A number already in E.164 (`+8613800138000`), taken apart; null if it is not one. */
 export function parseE164(value: string): CanonicalMobile | null {
   if (!/^\+\d{5,16}$/.test(value)) return null;
-  const parsed = parsePhoneNumberFromString(value);
+  const parsed = phoneLib().parsePhoneNumberFromString(value);
   if (!parsed) return null;
   return { e164: parsed.number, countryCode: parsed.countryCallingCode, national: parsed.nationalNumber };
 }

@@ -107,10 +107,18 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidat
  */
 function builtFiles(webDist: string): Set<string> {
   const files = new Set<string>();
+  // Each directory's relative path once, not each file's: path.relative() per file (1,200 with
+  // the .br/.gz copies) was most of this at every start.
+  const dirs = new Map<string, string>();
   for (const entry of readdirSync(webDist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = relative(webDist, join(entry.parentPath, entry.name)).split(sep).join('/');
-    if (/\.(br|gz)$/.test(file) || file.split('/').some((part) => part.startsWith('.'))) continue;
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    let dir = dirs.get(entry.parentPath);
+    if (dir === undefined) {
+      dir = relative(webDist, entry.parentPath).split(sep).join('/');
+      dirs.set(entry.parentPath, dir);
+    }
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    if (file.split('/').some((part) => part.startsWith('.'))) continue;
     if (file === 'index.html' || file === 'admin/index.html') continue;
     files.add(file);
   }

@@ -45,16 +45,17 @@ async function ensureUser(tx: Tx, who: { mobile: string; password: string; nickn
 
 /**
  * Outside production, makes sure the demo learner exists and is entitled to the first paid
- * series. Idempotent (every start runs it; a reseed drops entitlements with the courses).
+ * series. Idempotent (a start runs it when its inputs changed, see demoAccountsUpkeep; a reseed
+ * drops entitlements with the courses). False when there is no paid series to grant (nothing done).
  */
-export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
+export async function ensureDemoAccounts(db: Db, now: Date): Promise<boolean> {
   const [paid] = await db
     .select({ id: courses.id })
     .from(courses)
     .where(and(eq(courses.priceType, PriceType.PAID), eq(courses.courseType, 2), eq(courses.status, 'published')))
     .orderBy(asc(courses.id))
     .limit(1);
-  if (!paid) return;
+  if (!paid) return false;
   await db.transaction(async (tx) => {
     // Data made before the operator existed has the learner on the operator's number: move it.
     const onOperatorNumber = await userByMobile(tx, DEMO_OPERATOR.mobile);
@@ -108,4 +109,5 @@ export async function ensureDemoAccounts(db: Db, now: Date): Promise<void> {
       });
     }
   });
+  return true;
 }

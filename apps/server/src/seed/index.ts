@@ -1,15 +1,21 @@
-import { count, eq, getTableName, sql } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db, Tx } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
 import { rebuildSearchIndex } from '../modules/search/search.indexer.ts';
+import { legalVersions } from '../modules/pages/index.ts';
 import { buildSeed, type SeedRows } from './build.ts';
 import { seedCredits } from './credits.ts';
+import { ensureDemoAccounts } from './demo-accounts.ts';
 import { seedDemoAccounts } from './live-room.ts';
 import { seedSupportShowcase } from './support-showcase.ts';
 import { seedSelected } from './selected.ts';
 
 const SEED_META_KEY = 'demo_content_seeded_at';
+/** What the demo accounts' upkeep last ran for (demoAccountsUpkeep). */
+const DEMO_UPKEEP_META_KEY = 'demo_accounts_upkeep';
+/** Raise when ensureDemoAccounts does something new, so every database runs it once more. */
+const DEMO_UPKEEP_VERSION = 1;
 
 /** Content tables in insert order (parents first). */
 const CONTENT: ReadonlyArray<[keyof SeedRows, PgTable, hasIdentity: boolean]> = [
@@ -135,4 +141,29 @@ export async function contentCounts(db: Db): Promise<Record<string, number>> {
     out[getTableName(table)] = row?.n ?? 0;
   }
   return out;
+}
+
+/**
+ * The demo accounts' upkeep (ensureDemoAccounts) at a development start, when its inputs changed
+ * since it last ran: the demo content (seeded again), the legal texts the accounts agree to, or
+ * what the upkeep does (DEMO_UPKEEP_VERSION). Its marker row names them: a restart with the same
+ * reads two small tables where the upkeep took a dozen statements in a transaction, a tenth to a
+ * third of a second of a PGlite restart (decision record 0077). Like the demo content, a demo
+ * role, meeting or coupon campaign that someone deleted is not made again by a restart; a reseed
+ * makes it again. Returns whether the upkeep ran.
+ */
+export async function demoAccountsUpkeep(database: Database, now: Date): Promise<boolean> {
+  return database.exclusive('seed', async (db: Db) => {
+    const meta = await db
+      .select({ key: s.appMeta.key, value: s.appMeta.value })
+      .from(s.appMeta)
+      .where(inArray(s.appMeta.key, [SEED_META_KEY, DEMO_UPKEEP_META_KEY]));
+    const legal = await legalVersions(db);
+    const seeded = meta.find((m) => m.key === SEED_META_KEY)?.value ?? '';
+    const inputs = JSON.stringify({ version: DEMO_UPKEEP_VERSION, seeded, legal });
+    if (meta.find((m) => m.key === DEMO_UPKEEP_META_KEY)?.value === inputs) return false;
+    if (!(await ensureDemoAccounts(db, now))) return true;
+    await db.insert(s.appMeta).values({ key: DEMO_UPKEEP_META_KEY, value: inputs }).onConflictDoUpdate({ target: s.appMeta.key, set: { value: inputs } });
+    return true;
+  });
 }

@@ -1,5 +1,6 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { createRequire } from 'node:module';
+import type * as JiebaModule from '@node-rs/jieba';
+import type * as JiebaDict from '@node-rs/jieba/dict.js';
 import { MEDICAL_DICT } from './medical-dict.ts';
 
 /**
@@ -32,11 +33,17 @@ const MAX_QUERY_PIECES = 16;
 /** Shortest segmenter word kept besides the bigrams (two-character words are bigrams already). */
 const MIN_WORD = 3;
 
-let segmenter: Jieba | null = null;
-/** jieba with its general and the medical dictionary, loaded on first use (about 0.3 s). */
-function jieba(): Jieba {
+let segmenter: JiebaModule.Jieba | null = null;
+/**
+ * jieba with its general and the medical dictionary, loaded on first use (about 0.3 s). Its native
+ * module and dictionary files too: importing them read 11 MB of dictionary files at every start.
+ */
+function jieba(): JiebaModule.Jieba {
   if (!segmenter) {
-    segmenter = Jieba.withDict(dict);
+    const require = createRequire(import.meta.url);
+    const { Jieba: Segmenter } = require('@node-rs/jieba') as typeof JiebaModule;
+    const { dict } = require('@node-rs/jieba/dict.js') as typeof JiebaDict;
+    segmenter = Segmenter.withDict(dict);
     segmenter.loadDict(Buffer.from(MEDICAL_DICT));
   }
   return segmenter;
