@@ -226,11 +226,11 @@ describe('logged-in reads after a write by another path', () => {
     const reads = () => call<{ nickname: string }>(a, { url: '/v1/user/login_info', headers: bearer(u.access) });
     await reads();
     // No notice for this write (as if sent while the LISTEN connection was down), then the gap.
-    await a.db.execute(sql`alter table users disable trigger users_user_write`);
+    await a.db.execute(sql`alter table users disable trigger users_user_update`);
     try {
       await a.db.update(users).set({ nickname: 'Faye' }).where(eq(users.id, u.id));
     } finally {
-      await a.db.execute(sql`alter table users enable trigger users_user_write`);
+      await a.db.execute(sql`alter table users enable trigger users_user_update`);
     }
     expect((await reads()).data.nickname).toBe('Fay');
     a.personalReads.changedAll();

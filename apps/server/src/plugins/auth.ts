@@ -11,6 +11,11 @@ export type AuthMode = 'required' | 'optional';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /**
+     * false: the answer shows other users' rows (an agent's queue), whose writes move only those
+     * users' epochs: shared while built, never kept. Console routes (`area`) never keep either.
+     */
+    keepAnswers?: false;
   }
   interface FastifyInstance {
     /** The logged-in answers kept (decision record 0076): told of writes made outside a user's requests. */
@@ -69,7 +74,8 @@ export default fp<AuthPluginOptions>(
       if (answer) return reply.headers(answer.headers).send(answer.value);
       // A console's reads show other users' rows, whose writes move only those users' epochs:
       // shared while built, never kept.
-      builds.set(req, { settle: reads.begin(key, !req.routeOptions.config.area), before: new Set(Object.keys(reply.getHeaders())) });
+      const config = req.routeOptions.config;
+      builds.set(req, { settle: reads.begin(key, !config.area && config.keepAnswers !== false), before: new Set(Object.keys(reply.getHeaders())) });
       return undefined;
     };
     // The answer object, from the handler or a hook, before any serializer: shared when a success.
