@@ -206,7 +206,8 @@ describe('logged-in reads after a write by another path', () => {
     const u = await makeUser(a, { nickname: 'Erin' });
     const nickname = async () => (await call<{ nickname: string }>(a, { url: '/v1/user/login_info', headers: bearer(u.access) })).data.nickname;
     expect(await nickname()).toBe('Erin');
-    const [where] = (await a.db.execute<{ db: string; schema: string }>(sql`select current_database() as db, current_schema() as schema`)).rows;
+    const result = (await a.db.execute(sql`select current_database() as db, current_schema() as schema`)) as unknown as { rows: Array<{ db: string; schema: string }> };
+    const where = result.rows[0];
     if (!where) throw new Error('no database name');
     const wait = await heard(a, u.id);
     const other = new pg.Client({ connectionString: databaseUrl(process.env.TEST_DATABASE_URL ?? '', where.db) });
