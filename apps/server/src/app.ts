@@ -222,6 +222,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     authenticate: (token) => app.accounts.tokens.authenticate(app.db, token),
     personalReadKeepMs: config.personalReadKeepMs,
     publicMark: () => app.publicCache.mark,
+    now,
   });
   const stopUserWrites = await app.databaseNotices.subscribe('user-write', (m) => {
     const id = Number(m);

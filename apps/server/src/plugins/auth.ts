@@ -38,6 +38,8 @@ export interface AuthPluginOptions {
   personalReadKeepMs?: number;
   /** Moves whenever public data changed (the public cache's invalidations): kept answers embed it. */
   publicMark?: () => number;
+  /** The app's clock (a dev or test clock may jump): the keep bounds answers computed from it. */
+  now?: () => Date;
 }
 
 const PERSONAL_READ_KEEP_MS = 1_000;
@@ -50,8 +52,13 @@ const PERSONAL_READS_KEPT = 2_000;
  * validation; `required` ones answer 200203 (HTTP 200) without a valid token.
  */
 export default fp<AuthPluginOptions>(
-  async (app, { authenticate, personalReadKeepMs = PERSONAL_READ_KEEP_MS, publicMark }) => {
-    const reads = new ReadCoalescer({ keepMs: personalReadKeepMs, maxKept: PERSONAL_READS_KEPT, ...(publicMark ? { mark: publicMark } : {}) });
+  async (app, { authenticate, personalReadKeepMs = PERSONAL_READ_KEEP_MS, publicMark, now }) => {
+    const reads = new ReadCoalescer({
+      keepMs: personalReadKeepMs,
+      maxKept: PERSONAL_READS_KEPT,
+      ...(publicMark ? { mark: publicMark } : {}),
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
     app.decorate('personalReads', { wrote: (userId: number) => reads.wrote(userId), changedAll: () => reads.changedAll() });
     /**
      * A logged-in GET shares the answer of an identical one of the same login already being built
