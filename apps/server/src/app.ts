@@ -265,8 +265,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   markStart('seed_checks');
   await app.register(accountsPlugin, { config, now, ...(opts.sender ? { sender: opts.sender } : {}) });
   // The auth plugin resolves req.ctx.user with the auth module's tokens (plugins never import modules).
-  // Identical logged-in reads of one login share an answer for a second (decision record 0076).
-  await app.register(auth, { authenticate: (token) => app.accounts.tokens.authenticate(app.db, token), personalReadKeepMs: config.personalReadKeepMs });
+  // Identical logged-in reads of one login share an answer, kept until anything it was built from
+  // is written (decision record 0076): the database names each user whose rows a commit wrote.
+  await app.register(auth, {
+    authenticate: (token) => app.accounts.tokens.authenticate(app.db, token),
+    personalReadKeepMs: config.personalReadKeepMs,
+    publicMark: () => app.publicCache.mark,
+    now,
+  });
+  const stopUserWrites = await app.databaseNotices.subscribe('user-write', (m) => {
+    const id = Number(m);
+    if (Number.isSafeInteger(id)) app.personalReads.wrote(id);
+  });
+  const stopNoticeGaps = app.databaseNotices.onGap(() => app.personalReads.changedAll());
+  app.addHook('preClose', async () => {
+    stopNoticeGaps();
+    await stopUserWrites();
+  });
   await app.register(areaGuard);
   await app.register(preview, { appSecret: config.appSecret, now });
   await app.register(web, { webDist: config.webDist, originOf });

@@ -49,8 +49,12 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Memory for prepared public payloads, in MB (decision record 0031). */
   PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
-  /** How long a logged-in GET's answer serves the same login's identical reads, in ms (decision record 0076; 0: only while built). */
-  PERSONAL_READ_KEEP_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * How long a logged-in GET's answer may serve the same login's identical reads, in ms (decision
+   * record 0076; 0: only while built). Any write to the user's rows or to public data drops it
+   * sooner: this bounds only what changes with the clock (a live's status).
+   */
+  PERSONAL_READ_KEEP_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   APP_IOS_URL: optionalUrl,
   APP_ANDROID_URL: optionalUrl,
   WECHAT_MP_URL: optionalUrl,

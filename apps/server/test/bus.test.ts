@@ -4,7 +4,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { connectionName } from '../src/lib/bus.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.ts';
 import { testConfig } from './build-test-app.ts';
+import { bearer, call, makeUser } from './factories.ts';
 import { twoProcessesOnPostgres } from './two-processes.ts';
 import { withAdmin } from './template.ts';
 
@@ -67,8 +70,26 @@ async function gapAfterKill(a: FastifyInstance, b: FastifyInstance, kill: () => 
   await carries(a, b);
 }
 
+/**
+ * A user's row written in `a` reaches `b` as the database's notice (decision record 0076): b's
+ * kept answer for that user is not served after it.
+ */
+async function userWriteReaches(a: FastifyInstance, b: FastifyInstance): Promise<void> {
+  const u = await makeUser(b, { nickname: 'Before' });
+  const nickname = async () => (await call<{ nickname: string }>(b, { url: '/v1/user/login_info', headers: bearer(u.access) })).data.nickname;
+  expect(await nickname()).toBe('Before');
+  let heard = false;
+  const stop = await b.databaseNotices.subscribe('user-write', (m) => {
+    if (m === String(u.id)) heard = true;
+  });
+  await a.db.update(users).set({ nickname: 'After' }).where(eq(users.id, u.id));
+  await expect.poll(() => heard, { interval: 20, timeout: 10_000 }).toBe(true);
+  await stop();
+  expect(await nickname()).toBe('After');
+}
+
 describe.skipIf(!pgUp)('two processes on one PostgreSQL database (LISTEN/NOTIFY)', () => {
-  const both = twoProcessesOnPostgres(PG_URL, 'bus', { redis: null });
+  const both = twoProcessesOnPostgres(PG_URL, 'bus', { redis: null, personalReadKeepMs: 10_000 });
   let a: FastifyInstance;
   let b: FastifyInstance;
   beforeAll(() => {
@@ -78,6 +99,10 @@ describe.skipIf(!pgUp)('two processes on one PostgreSQL database (LISTEN/NOTIFY)
   it('carries a message to both processes', async () => {
     expect([a.bus.kind, b.bus.kind]).toEqual(['postgres', 'postgres']);
     await carries(a, b);
+  });
+
+  it('carries the database’s notice of a user’s row written in the other process', async () => {
+    await userWriteReaches(a, b);
   });
 
   it('carries a cache invalidation: a write in one drops the other’s payload', async () => {
@@ -136,5 +161,15 @@ describe.skipIf(!redisUp)('two processes on one Redis (pub/sub)', () => {
         admin.disconnect();
       }
     });
+  });
+});
+
+describe.skipIf(!pgUp || !redisUp)('two processes on one PostgreSQL database, Redis as the bus', () => {
+  const prefix = `${process.env.TEST_REDIS_PREFIX ?? 'mpt-test-'}bus-${randomBytes(4).toString('hex')}:`;
+  const both = twoProcessesOnPostgres(PG_URL, 'busr', { redis: { url: REDIS_URL, prefix }, personalReadKeepMs: 10_000 });
+
+  it('each process hears the database’s notices on a LISTEN connection of its own', async () => {
+    expect([both.a.bus.kind, both.b.bus.kind]).toEqual(['redis', 'redis']);
+    await userWriteReaches(both.a, both.b);
   });
 });

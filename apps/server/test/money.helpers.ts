@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { courses, userRoles, users } from '../src/db/schema/index.ts';
-import { buildTestApp } from './build-test-app.ts';
+import { buildTestApp, type TestConfigOverrides } from './build-test-app.ts';
 import { bearer, call, type Envelope, makeUser, type MadeUser, testClock, type TestClock } from './factories.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { auditLedger } from '../src/modules/money/audit.ts';
@@ -14,10 +14,10 @@ import { postLedger } from '../src/modules/money/ledger.ts';
 export const PAY_PASSWORD = '246810';
 
 /** An app without demo content, its money sweep off (tests run it with `app.money.sweep()`), and a movable clock. */
-export async function moneyApp(): Promise<{ app: FastifyInstance; clock: TestClock }> {
+export async function moneyApp(config: TestConfigOverrides = {}): Promise<{ app: FastifyInstance; clock: TestClock }> {
   const clock = testClock();
   const payments = { ...loadConfig({ NODE_ENV: 'test' }).payments, sweepIntervalS: 0 };
-  const app = await buildTestApp({ seed: false, now: clock.now, config: { payments } });
+  const app = await buildTestApp({ seed: false, now: clock.now, config: { payments, ...config } });
   return { app, clock };
 }
 

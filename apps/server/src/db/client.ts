@@ -24,6 +24,11 @@ export interface Database {
    */
   exclusive<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * PGlite only: hears NOTIFY on `channel` from this embedded database (its triggers), before the
+   * statement that sent it returns. On PostgreSQL the bus's LISTEN connection hears them.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -69,6 +74,7 @@ async function openPglite({ dataDir, loadDataDir }: Extract<DbConfig, { driver: 
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

@@ -320,6 +320,34 @@ export class PgBus implements Bus {
   }
 }
 
+/**
+ * What the database itself announces on the bus's channel: its triggers' notices in the bus's
+ * envelope (`user-write`, decision record 0076). On PostgreSQL a PgBus hears them; with Redis as
+ * the bus, a PgBus of their own.
+ */
+export type DatabaseNotices = Pick<Bus, 'subscribe' | 'onGap'>;
+
+/**
+ * PGlite's own notices (one process holds the data): heard before the statement that sent them
+ * returns, so nothing built after a write misses it. An embedded database never loses them.
+ */
+export async function embeddedNotices(
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>,
+  channel: string,
+  log: BusLog,
+): Promise<DatabaseNotices & { close(): Promise<void> }> {
+  const handlers = new Handlers(log);
+  const close = await listen(channel, (payload) => {
+    try {
+      const e = JSON.parse(payload) as Envelope;
+      if (typeof e.c === 'string' && typeof e.m === 'string') handlers.emit(e.c, e.m);
+    } catch (err) {
+      log.warn({ err }, 'bus: unreadable NOTIFY payload');
+    }
+  });
+  return { subscribe: (c, h) => handlers.local(c, h), onGap: (l) => handlers.onGap(l), close };
+}
+
 async function notify(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

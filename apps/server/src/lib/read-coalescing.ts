@@ -2,10 +2,12 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Identical reads of one login share an answer (decision record 0076): one that arrives while the
- * first is being built waits for it, and the answer is kept `keepMs` (1 s) for the next ones. A
- * write by the same user moves the user's epoch, which is part of the key, so a read sent after
- * that write's answer never gets one built before it. What others change (an operator, a payment
- * notification, another process) shows within `keepMs`, like the public cache's counters.
+ * first is being built waits for it, and the answer is kept `keepMs` (1 s) for the next ones.
+ * Two epochs are part of the key, read when a build begins: the user's, moved by every committed
+ * write to a row of theirs (the database's `user-write` notices, whoever wrote, and the user's own
+ * requests), and the global one, moved by any public-cache invalidation (personal answers embed
+ * public data) and by a lost notice connection. A kept answer is thus never served once anything
+ * it was built from may have changed; `keepMs` bounds only what moves with the clock.
  */
 export interface SharedAnswer {
   value: unknown;
@@ -25,9 +27,14 @@ export class ReadCoalescer {
   readonly #now: () => number;
   #purgedAt = 0;
 
-  constructor(opts: { keepMs: number; maxKept: number; now?: () => number }) {
+  readonly #mark: () => number;
+  /** Moved by `changedAll`. */
+  #all = 0;
+
+  constructor(opts: { keepMs: number; maxKept: number; now?: () => number; mark?: () => number }) {
     this.#keepMs = opts.keepMs;
     this.#now = opts.now ?? Date.now;
+    this.#mark = opts.mark ?? (() => 0);
     this.#kept = new LRUCache({ max: opts.maxKept });
   }
 
@@ -54,9 +61,15 @@ export class ReadCoalescer {
     this.#lastWrite.set(userId, ++this.#seq);
   }
 
-  /** The user's part of a key: changes with each of their writes. */
-  epoch(userId: number): number {
-    return this.#lastWrite.get(userId) ?? this.#floor;
+  /** Anything may have changed (notices were lost): no kept answer is served again. */
+  changedAll(): void {
+    this.#all++;
+    this.#kept.clear();
+  }
+
+  /** The epochs' part of a key: changes with each write of the user's and each global change. */
+  epoch(userId: number): string {
+    return `${this.#lastWrite.get(userId) ?? this.#floor}.${this.#all}.${this.#mark()}`;
   }
 
   /** The build under way for `key`, if any. */
@@ -66,10 +79,10 @@ export class ReadCoalescer {
 
   /**
    * This request builds `key`'s answer: readers arriving meanwhile wait for what `settle` gives
-   * them (null: they build their own), and a non-null answer is kept for the next ones. A build
-   * not settled within `BUILD_WAIT_MS` lets its waiters go.
+   * them (null: they build their own), and a non-null answer is kept for the next ones unless
+   * `keep` is false. A build not settled within `BUILD_WAIT_MS` lets its waiters go.
    */
-  begin(key: string): (answer: SharedAnswer | null) => void {
+  begin(key: string, keep = true): (answer: SharedAnswer | null) => void {
     const started = this.#now();
     // Lapsed answers would otherwise stay until pushed out: memory holds about a second's worth.
     if (started - this.#purgedAt >= this.#keepMs) {
@@ -89,7 +102,7 @@ export class ReadCoalescer {
       clearTimeout(timer);
       if (this.#builds.get(key) === promise) this.#builds.delete(key);
       // Kept from when its build began: never longer than keepMs after the data was read.
-      if (answer && this.#keepMs > 0) this.#kept.set(key, { answer, until: started + this.#keepMs });
+      if (answer && keep && this.#keepMs > 0) this.#kept.set(key, { answer, until: started + this.#keepMs });
       resolve(answer);
     };
     return settle;

@@ -11,17 +11,38 @@ export type AuthMode = 'required' | 'optional';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /**
+     * false: the answer shows other users' rows (an agent's queue), whose writes move only those
+     * users' epochs: shared while built, never kept. Console routes (`area`) never keep either.
+     */
+    keepAnswers?: false;
+  }
+  interface FastifyInstance {
+    /** The logged-in answers kept (decision record 0076): told of writes made outside a user's requests. */
+    personalReads: {
+      /** A committed write to a row of `userId`'s: their kept answers are no longer served. */
+      wrote(userId: number): void;
+      /** Writes may have gone unheard: no kept answer is served again. */
+      changedAll(): void;
+    };
   }
 }
 
 export interface AuthPluginOptions {
   /** Who an access token belongs to, or null (unknown, expired, revoked); the auth module supplies it. */
   authenticate: (token: string) => Promise<AuthUser | null>;
-  /** How long a logged-in GET's answer is kept for the same login's identical reads (0: only while built). */
+  /**
+   * How long a logged-in GET's answer may serve the same login's identical reads (0: only while
+   * built); writes end it sooner, so this bounds only what changes with the clock.
+   */
   personalReadKeepMs?: number;
+  /** Moves whenever public data changed (the public cache's invalidations): kept answers embed it. */
+  publicMark?: () => number;
+  /** The app's clock (a dev or test clock may jump): the keep bounds answers computed from it. */
+  now?: () => Date;
 }
 
-const PERSONAL_READ_KEEP_MS = 0;
+const PERSONAL_READ_KEEP_MS = 1_000;
 /** Logged-in answers kept at most (each lives a second, lapsed ones are dropped each second; the oldest go first). */
 const PERSONAL_READS_KEPT = 2_000;
 
@@ -31,8 +52,14 @@ const PERSONAL_READS_KEPT = 2_000;
  * validation; `required` ones answer 200203 (HTTP 200) without a valid token.
  */
 export default fp<AuthPluginOptions>(
-  async (app, { authenticate, personalReadKeepMs = PERSONAL_READ_KEEP_MS }) => {
-    const reads = new ReadCoalescer({ keepMs: personalReadKeepMs, maxKept: PERSONAL_READS_KEPT });
+  async (app, { authenticate, personalReadKeepMs = PERSONAL_READ_KEEP_MS, publicMark, now }) => {
+    const reads = new ReadCoalescer({
+      keepMs: personalReadKeepMs,
+      maxKept: PERSONAL_READS_KEPT,
+      ...(publicMark ? { mark: publicMark } : {}),
+      ...(now ? { now: () => now().getTime() } : {}),
+    });
+    app.decorate('personalReads', { wrote: (userId: number) => reads.wrote(userId), changedAll: () => reads.changedAll() });
     /**
      * A logged-in GET shares the answer of an identical one of the same login already being built
      * (decision record 0076): same user and session, URL, language, zone, platform, and the
@@ -52,7 +79,10 @@ export default fp<AuthPluginOptions>(
       const answer = reads.kept(key) ?? (await reads.pending(key));
       // An answer sent from an async hook is returned, so the request goes no further.
       if (answer) return reply.headers(answer.headers).send(answer.value);
-      builds.set(req, { settle: reads.begin(key), before: new Set(Object.keys(reply.getHeaders())) });
+      // A console's reads show other users' rows, whose writes move only those users' epochs:
+      // shared while built, never kept.
+      const config = req.routeOptions.config;
+      builds.set(req, { settle: reads.begin(key, !config.area && config.keepAnswers !== false), before: new Set(Object.keys(reply.getHeaders())) });
       return undefined;
     };
     // The answer object, from the handler or a hook, before any serializer: shared when a success.

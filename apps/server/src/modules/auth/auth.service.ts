@@ -276,8 +276,7 @@ export class AuthService {
   async sessionCheck(cookieSecret: string | undefined): Promise<DataOf<'sessionCheck'>> {
     const found = cookieSecret ? await this.a.tokens.fromCookie(this.db, cookieSecret) : null;
     if (!found) throw new AppError(ErrorCode.NOT_LOGGED_IN);
-    const user = await getUser(this.db, found.userId);
-    if (!user) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    const user = found.user;
     return {
       user_access_token: found.pair.access,
       user_refresh_token: found.pair.refresh,

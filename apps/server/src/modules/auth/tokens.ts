@@ -33,6 +33,8 @@ const SUCCESSOR_INFO = 'refresh-successor';
 export const ACCESS_CACHE_MS = 10_000;
 /** Access tokens remembered at most; the least recently used go first. */
 const ACCESS_CACHE_MAX = 20_000;
+/** A session check moves its family's last use and sliding expiry at most this often (a write per page load otherwise). */
+const SESSION_TOUCH_MS = 60_000;
 
 interface KnownToken {
   user: AuthUser;
@@ -63,13 +65,15 @@ export class Tokens {
     return new Date(this.now().getTime() + offsetS * 1000);
   }
 
-  private async addPair(tx: Tx | Db, sessionId: number, userId: number): Promise<TokenPair> {
+  /** `touchSession` false: the family's last use and expiry stay (they moved less than a minute ago). */
+  private async addPair(tx: Tx | Db, sessionId: number, userId: number, touchSession = true): Promise<TokenPair> {
     const pair = { access: randomToken(), refresh: randomToken() };
     const created = this.now();
     await tx.insert(authTokens).values([
       { tokenHash: sha256(pair.access), kind: 'access', sessionId, userId, expiresAt: this.at(this.settings.accessTtlS), createdAt: created },
       { tokenHash: sha256(pair.refresh), kind: 'refresh', sessionId, userId, expiresAt: this.at(this.settings.refreshTtlS), createdAt: created },
     ]);
+    if (!touchSession) return pair;
     await tx
       .update(authSessions)
       .set({ lastUsedAt: created, expiresAt: this.at(this.settings.refreshTtlS) })
@@ -213,10 +217,13 @@ export class Tokens {
     return outcome;
   }
 
-  /** Server session check: a new pair in the family of a valid session cookie. */
-  async fromCookie(db: Db, cookieSecret: string): Promise<{ pair: TokenPair; userId: number; platform: string } | null> {
+  /**
+   * Server session check: a new pair in the family of a valid session cookie, and its user (one
+   * query finds both). A page load calls it, so the family's last use moves at most once a minute.
+   */
+  async fromCookie(db: Db, cookieSecret: string): Promise<{ pair: TokenPair; user: typeof users.$inferSelect; platform: string } | null> {
     const [session] = await db
-      .select({ id: authSessions.id, userId: authSessions.userId, platform: authSessions.platform })
+      .select({ id: authSessions.id, userId: authSessions.userId, platform: authSessions.platform, lastUsedAt: authSessions.lastUsedAt, user: users })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(
@@ -229,8 +236,9 @@ export class Tokens {
         ),
       );
     if (!session) return null;
-    const pair = await this.addPair(db, session.id, session.userId);
-    return { pair, userId: session.userId, platform: session.platform };
+    const touch = this.now().getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS;
+    const pair = await this.addPair(db, session.id, session.userId, touch);
+    return { pair, user: session.user, platform: session.platform };
   }
 
   /** The family a session cookie or access token belongs to, if any (logout). */

@@ -67,15 +67,17 @@ const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (instance,
   });
 
   const agentOnly = { preHandler: requireArea('service') };
+  // An agent's reads count and show every visitor's messages: never kept (plugins/auth.ts).
+  const unkept = <R extends { config: object }>(route: R) => ({ ...route, config: { ...route.config, keepAnswers: false as const } });
   app.route({
-    ...endpointRoute('supportAgentMe'),
+    ...unkept(endpointRoute('supportAgentMe')),
     handler: async (req) => {
       const agent = await hasArea(app.db, currentUser(req).id, 'service');
       return ok({ agent, total_unread: agent ? await svc.totalUnread() : 0 });
     },
   });
-  app.route({ ...endpointRoute('supportAgentConversations'), ...agentOnly, handler: async (req) => ok(await svc.conversations(req.ctx.lang)) });
-  app.route({ ...endpointRoute('supportAgentConversation'), ...agentOnly, handler: async (req) => ok(await svc.conversation(req.params.id, req.ctx.lang)) });
+  app.route({ ...unkept(endpointRoute('supportAgentConversations')), ...agentOnly, handler: async (req) => ok(await svc.conversations(req.ctx.lang)) });
+  app.route({ ...unkept(endpointRoute('supportAgentConversation')), ...agentOnly, handler: async (req) => ok(await svc.conversation(req.params.id, req.ctx.lang)) });
   app.route({
     ...endpointRoute('supportAgentSend'),
     ...agentOnly,
