@@ -18,23 +18,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * speed, decision record 0078); these pages only need digits.
  */
 function plainParts(date: Date, timeZone: string | undefined): Record<string, string> | null {
-  let local = timeZone === undefined || timeZone === browserTimeZoneName();
-  let shifted = date;
   const fixed = timeZone === undefined ? undefined : FIXED_OFFSET_MIN[timeZone];
-  if (fixed !== undefined && (fixed === 0 || date.getTime() >= CHINA_FIXED_SINCE)) {
-    shifted = new Date(date.getTime() + fixed * 60_000);
-    local = false;
-  } else if (!local) return null;
-  const y = local ? shifted.getFullYear() : shifted.getUTCFullYear();
-  // Intl's `numeric` year: four digits from year 1000 on; earlier or negative years go to Intl.
-  if (y < 1000 || y > 9999) return null;
-  return {
-    year: String(y),
-    month: pad((local ? shifted.getMonth() : shifted.getUTCMonth()) + 1),
-    day: pad(local ? shifted.getDate() : shifted.getUTCDate()),
-    hour: pad(local ? shifted.getHours() : shifted.getUTCHours()),
-    minute: pad(local ? shifted.getMinutes() : shifted.getUTCMinutes()),
-  };
+  let offset: number;
+  if (fixed !== undefined && (fixed === 0 || date.getTime() >= CHINA_FIXED_SINCE)) offset = fixed;
+  // The browser's own zone: its offset at that instant is what its local time is.
+  else if (timeZone === undefined || timeZone === browserTimeZoneName()) offset = -date.getTimezoneOffset();
+  else return null;
+  const at = new Date(date.getTime() + offset * 60_000);
+  const year = at.getUTCFullYear();
+  // Intl's `numeric` year: four digits from year 1000 on; other years go to Intl.
+  if (year < 1000 || year > 9999) return null;
+  return { year: String(year), month: pad(at.getUTCMonth() + 1), day: pad(at.getUTCDate()), hour: pad(at.getUTCHours()), minute: pad(at.getUTCMinutes()) };
 }
 
 function parts(iso: string, lang: Lang, timeZone: string | undefined, shape: string, options: Intl.DateTimeFormatOptions) {
