@@ -1,5 +1,4 @@
 import type { Lang } from '../i18n';
-import { browserTimeZoneName } from './timezone';
 
 const locale = (lang: Lang) => (lang === 'zh' ? 'zh-CN' : 'en-GB');
 
@@ -13,16 +12,16 @@ const CHINA_FIXED_SINCE = Date.UTC(1992, 0, 1);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The fields without Intl where the zone allows: the server's zone, UTC and the browser's own.
- * The first Intl formatter of a visit loads ICU data (70–80 ms of the hydration task at a phone's
- * speed, decision record 0078); these pages only need digits.
+ * The fields without Intl where the zone allows: the server's zone, UTC and the browser's own
+ * (`undefined`). The first Intl use of a visit loads ICU data (80–290 ms of the hydration task at
+ * a phone's speed, decision record 0078); these pages only need digits.
  */
 function plainParts(date: Date, timeZone: string | undefined): Record<string, string> | null {
   const fixed = timeZone === undefined ? undefined : FIXED_OFFSET_MIN[timeZone];
   let offset: number;
   if (fixed !== undefined && (fixed === 0 || date.getTime() >= CHINA_FIXED_SINCE)) offset = fixed;
   // The browser's own zone: its offset at that instant is what its local time is.
-  else if (timeZone === undefined || timeZone === browserTimeZoneName()) offset = -date.getTimezoneOffset();
+  else if (timeZone === undefined) offset = -date.getTimezoneOffset();
   else return null;
   const at = new Date(date.getTime() + offset * 60_000);
   const year = at.getUTCFullYear();
@@ -46,7 +45,7 @@ function parts(iso: string, lang: Lang, timeZone: string | undefined, shape: str
 }
 
 /** "2025-03-01 14:00" in the given (default: the browser's) time zone; "" for an invalid date. */
-export function formatDateTime(iso: string, lang: Lang, timeZone: string | undefined = browserTimeZoneName()): string {
+export function formatDateTime(iso: string, lang: Lang, timeZone?: string): string {
   const p = parts(iso, lang, timeZone, 'datetime', {
     year: 'numeric',
     month: '2-digit',
@@ -58,13 +57,13 @@ export function formatDateTime(iso: string, lang: Lang, timeZone: string | undef
 }
 
 /** "2025-03-01" in the given (default: the browser's) time zone. */
-export function formatDate(iso: string, lang: Lang, timeZone: string | undefined = browserTimeZoneName()): string {
+export function formatDate(iso: string, lang: Lang, timeZone?: string): string {
   const p = parts(iso, lang, timeZone, 'date', { year: 'numeric', month: '2-digit', day: '2-digit' });
   return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
 
 /** "14:00" in the given (default: the browser's) time zone. */
-export function formatTime(iso: string, lang: Lang, timeZone: string | undefined = browserTimeZoneName()): string {
+export function formatTime(iso: string, lang: Lang, timeZone?: string): string {
   const p = parts(iso, lang, timeZone, 'time', { hour: '2-digit', minute: '2-digit' });
   return p ? `${p.hour}:${p.minute}` : '';
 }
