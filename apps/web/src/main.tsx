@@ -2,6 +2,8 @@
 import './styles/index.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+// React DOM evaluates in a task of its own, the router, i18n and the app in the next (0078).
+import './shared/next-task';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
