@@ -39,7 +39,7 @@ function serverState(): ServerState | undefined {
 const server = serverState();
 const lang = detectLanguage();
 // Translations, the session check and the first route's data and code all load in parallel.
-const i18nReady = initI18n(lang);
+const i18nReady = initI18n(lang, server?.lang === lang ? server.ns : []);
 startCrossTabSync();
 void ensureSession();
 
