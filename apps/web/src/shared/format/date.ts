@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n';
+import { SERVER_TIME_ZONE } from './timezone';
 
 const locale = (lang: Lang) => (lang === 'zh' ? 'zh-CN' : 'en-GB');
 
@@ -30,7 +31,11 @@ function plainParts(date: Date, timeZone: string | undefined): Record<string, st
   return { year: String(year), month: pad(at.getUTCMonth() + 1), day: pad(at.getUTCDate()), hour: pad(at.getUTCHours()), minute: pad(at.getUTCMinutes()) };
 }
 
-function parts(iso: string, lang: Lang, timeZone: string | undefined, shape: string, options: Intl.DateTimeFormatOptions) {
+// On the server "the browser's zone" is the server page's zone, as it was when it was read by name.
+const onServer = typeof window === 'undefined';
+
+function parts(iso: string, lang: Lang, zone: string | undefined, shape: string, options: Intl.DateTimeFormatOptions) {
+  const timeZone = zone ?? (onServer ? SERVER_TIME_ZONE.name : undefined);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   const plain = plainParts(date, timeZone);
