@@ -15,6 +15,9 @@
 // BENCH_WEB_REPORTS=dir   also write each median run's full Lighthouse JSON there
 // BENCH_BASELINE_DIST=dir also measure that web build (served by a second server), runs alternating,
 //                         and print the two side by side
+// WEB_DIST=dir            measure that web build as "this build" (the server's own variable): a copy
+//                         of apps/web/dist, so the worktree can be built again during a long run
+//                         (dist-ssr/ beside it, as for the baseline)
 // BENCH_PORT=44300        the servers listen on this port and the next; Chromium's debugging port
 //                         is the one after (default: free ports)
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -89,7 +92,7 @@ const SERVER_ENV = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://127.0.0.1', 
 // Builds to measure: this one, and with BENCH_BASELINE_DIST another web build (e.g. a copy of
 // apps/web/dist from before a change) served by a second server. Their runs alternate page by
 // page, so both see the same load on a shared machine.
-const builds = [{ name: 'this build', env: SERVER_ENV }];
+const builds = [{ name: process.env.WEB_DIST ? `this build (${process.env.WEB_DIST})` : 'this build', env: SERVER_ENV }];
 if (process.env.BENCH_BASELINE_DIST) builds.unshift({ name: `baseline (${process.env.BENCH_BASELINE_DIST})`, env: { ...SERVER_ENV, WEB_DIST: process.env.BENCH_BASELINE_DIST } });
 
 const chrome = await chromeLauncher.launch({

@@ -2,8 +2,12 @@
 import './styles/index.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+// React DOM evaluates in a task of its own (decision record 0078).
+import './shared/next-task';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+// The router and TanStack Query in the second task, the app in a third.
+import './shared/next-task-app';
 import { AppProvider } from './app/provider';
 import { createAppRouter, routes } from './app/router';
 import { browserTimezone } from './shared/format/timezone';
@@ -37,7 +41,7 @@ function serverState(): ServerState | undefined {
 const server = serverState();
 const lang = detectLanguage();
 // Translations, the session check and the first route's data and code all load in parallel.
-const i18nReady = initI18n(lang);
+const i18nReady = initI18n(lang, server?.lang === lang ? server.ns : []);
 startCrossTabSync();
 void ensureSession();
 

@@ -96,15 +96,19 @@ i18n.on('languageChanged', (lng) => {
 let initPromise: Promise<unknown> | undefined;
 let initialLanguage: Lang | undefined;
 
-/** Initialises i18next once with the detected language and the namespaces every page needs. */
-export function initI18n(lang: Lang = detectLanguage()): Promise<unknown> {
+/**
+ * Initialises i18next once with the detected language and the namespaces every page needs, and
+ * `also` those a server-rendered page used: all requested at once (loaded after init, a page's own
+ * namespace was one more round trip before hydration).
+ */
+export function initI18n(lang: Lang = detectLanguage(), also: readonly Namespace[] = []): Promise<unknown> {
   initialLanguage ??= lang;
   if (hasDocument) document.documentElement.lang = htmlLang(lang);
   initPromise ??= i18n.init({
     lng: lang,
     fallbackLng: false,
     supportedLngs: [...LANGS],
-    ns: INITIAL_NAMESPACES,
+    ns: [...new Set([...INITIAL_NAMESPACES, ...also])],
     defaultNS: 'common',
     load: 'currentOnly',
     interpolation: { escapeValue: false },

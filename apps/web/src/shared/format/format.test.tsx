@@ -108,6 +108,18 @@ describe('timezone', () => {
     expect(formatDateTime('not a date', 'zh')).toBe('');
   });
 
+  it("writes the server's zone, UTC and the browser's own as Intl would, and China's summer times of the 1980s", () => {
+    const intl = (iso: string, timeZone: string | undefined) => {
+      const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+    };
+    for (const iso of ['2025-01-01T15:59:00Z', '2025-06-30T16:00:00Z', '2024-02-29T23:05:00Z', '1999-12-31T23:59:59Z', '2026-03-29T01:30:00+01:00']) {
+      for (const zone of ['Asia/Shanghai', 'UTC', undefined]) expect(formatDateTime(iso, 'zh', zone)).toBe(intl(iso, zone));
+    }
+    // Shanghai kept summer time in 1986–1991: +09:00 on this day.
+    expect(formatDateTime('1988-07-01T00:00:00Z', 'en', 'Asia/Shanghai')).toBe('1988-07-01 09:00');
+  });
+
   it('keeps one formatter per language, shape and zone (a reused one never leaks another zone or shape)', () => {
     const iso = '2025-03-01T23:30:00Z';
     expect(formatDateTime(iso, 'zh', 'UTC')).toBe('2025-03-01 23:30');

@@ -26,39 +26,28 @@ export function browserTimezone(now: Date = new Date()): string {
   return Number.isFinite(offset) ? formatUtcOffset(-offset) : DEFAULT_TIMEZONE;
 }
 
-let zoneName: { value: string | undefined } | null = null;
-
-/**
- * The browser's IANA zone name when available (for Intl date formatting). Read once per visit:
- * every formatted date asks for it, and each read builds a formatter.
- */
-export function browserTimeZoneName(): string | undefined {
-  if (onServer) return SERVER_TIME_ZONE.name;
-  if (!zoneName) {
-    try {
-      zoneName = { value: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
-    } catch {
-      zoneName = { value: undefined };
-    }
-  }
-  return zoneName.value;
-}
-
 export interface TimeZone {
   /** UTC offset, `+08:00`: what the API is told (`timezone`) and what zone-dependent keys hold. */
   offset: string;
-  /** IANA name for Intl formatting; undefined when the browser cannot tell (Intl's default). */
+  /**
+   * IANA name for formatting; undefined for the browser's own zone, written through its offsets
+   * (reading its name is an Intl call, whose first use in a visit loads ICU data: 150–290 ms at a
+   * phone's speed inside the render after hydration, decision record 0078).
+   */
   name: string | undefined;
+}
+
+/** The browser keeps the server's offset all year (this year's January and July): same times. */
+function keepsServerOffset(): boolean {
+  const year = new Date().getFullYear();
+  return [0, 6].every((month) => browserTimezone(new Date(year, month, 1)) === SERVER_TIME_ZONE.offset);
 }
 
 let browserZone: TimeZone | null = null;
 /** The browser's zone, one object per visit (a snapshot must stay the same while nothing changes). */
 function browserZoneSnapshot(): TimeZone {
-  if (!browserZone) {
-    const own = { offset: browserTimezone(), name: browserTimeZoneName() };
-    // The server's own object when they agree: nothing renders again after hydration.
-    browserZone = own.offset === SERVER_TIME_ZONE.offset && own.name === SERVER_TIME_ZONE.name ? SERVER_TIME_ZONE : own;
-  }
+  // The server's own object when they agree: nothing renders again after hydration.
+  browserZone ??= keepsServerOffset() ? SERVER_TIME_ZONE : { offset: browserTimezone(), name: undefined };
   return browserZone;
 }
 const serverZoneSnapshot = (): TimeZone => SERVER_TIME_ZONE;
