@@ -106,8 +106,15 @@ describe('live meetings', () => {
     await asMember(page, token);
     const days = (await api<Days>('/v1/live/live_date')).data;
     const next = days.items.find((d) => d.date > days.today)!;
+    const [first] = (await api<{ items: Array<{ id: number }> }>(`/v1/live/date_lives?date=${next.date}`, { token })).data.items;
+    // The server renders the day in its own zone; logged in, the page asks again after hydration
+    // in the browser's (decision 0075), and a live near midnight may move to another day: act on
+    // the browser's list.
+    const refetched = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/live/date_lives');
     await page.goto(`/live?date=${next.date}`);
-    const card = page.getByTestId('live-day-list').getByTestId('live-card').first();
+    await refetched;
+    const card = page.locator(`[data-testid="live-day-list"] [data-testid="live-card"][data-live-id="${first!.id}"]`);
+    await page.locator('[data-testid="live-day-list"] [data-testid="live-card"]').first().and(card).waitFor();
     await card.getByRole('button', { name: '开播提醒' }).click();
     await card.getByRole('button', { name: '已预约' }).waitFor();
     await card.getByRole('button', { name: '收藏', exact: true }).click();
