@@ -98,10 +98,13 @@ describe('console news and home page', { timeout: HANG_LIMIT_MS * 4 }, () => {
     assert.equal(stillLive.code, 0, stillLive.message);
     assert.ok(stillLive.data.blocks.length > 0);
     assert.ok(!stillLive.data.blocks.some((b) => b.header.title === renamed), 'the public home waits for publication');
-    await page.getByTestId('home-publish').click();
+    // Clicked while the editor is still busy, the button would ignore it.
+    await page.locator('[data-testid="home-publish"]:enabled:not(.ant-btn-loading)').click();
     const confirm = page.locator('.ant-popconfirm:visible');
-    await confirm.waitFor();
+    await confirm.getByText('发布后读者立即看到这份草稿').waitFor();
+    const published = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/home/publish'));
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await published;
     // Published: the draft is gone, so there is nothing left to publish or discard.
     await page.locator('[data-testid="home-publish"]:disabled').waitFor({ timeout: HANG_LIMIT_MS });
     await page.getByText('与线上一致').waitFor();
