@@ -131,21 +131,19 @@ function Related({ course }: { course: CourseDetailData }) {
 }
 
 /**
- * Stands where the player will be while the lessons load: the same title line, 16:9 box and (for
- * visitors, who get the "log in to save progress" line) hint line, so nothing below it moves.
+ * Stands where the player will be while the lessons load: the same title line, 16:9 box and hint
+ * line (visitors and members both get one), so nothing below it moves.
  */
-function PlayerPlaceholder({ hint }: { hint: boolean }) {
+function PlayerPlaceholder() {
   return (
     <div className="course-player" aria-hidden="true">
       <p className="course-player__title">
         <Skeleton text width="40%" />
       </p>
       <Skeleton className="course-player__skeleton" />
-      {hint ? (
-        <p className="course-player__hint">
-          <Skeleton text width="60%" />
-        </p>
-      ) : null}
+      <p className="course-player__hint">
+        <Skeleton text width="60%" />
+      </p>
     </div>
   );
 }
@@ -166,12 +164,12 @@ function ChapterListPlaceholder({ count }: { count: number }) {
 }
 
 /** The detail's first screen while it loads: hero (player box, title, price, meta) and lessons. */
-function CourseDetailSkeleton({ label, hint }: { label: string; hint: boolean }) {
+function CourseDetailSkeleton({ label }: { label: string }) {
   return (
     <div className="course-detail" role="status" aria-label={label}>
       <div className="course-hero">
         <div className="course-hero__media">
-          <PlayerPlaceholder hint={hint} />
+          <PlayerPlaceholder />
         </div>
         <div className="course-hero__body">
           <p className="course-hero__title">
@@ -244,7 +242,7 @@ export function CourseDetailView({ id }: { id: number }) {
   };
 
   if (!valid) return <CourseNotFound />;
-  if (detail.isPending) return <CourseDetailSkeleton label={t('course:loading')} hint={!signedIn} />;
+  if (detail.isPending) return <CourseDetailSkeleton label={t('course:loading')} />;
   if (detail.isError) {
     if (isApiError(detail.error) && (detail.error.code === ErrorCode.NOT_FOUND || detail.error.code === ErrorCode.VALIDATION)) return <CourseNotFound />;
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -278,7 +276,7 @@ export function CourseDetailView({ id }: { id: number }) {
               onBuy={buy}
             />
           ) : chapters.isPending ? (
-            <PlayerPlaceholder hint={!signedIn} />
+            <PlayerPlaceholder />
           ) : (
             <Image src={c.cover} alt="" className="course-hero__cover" priority />
           )}

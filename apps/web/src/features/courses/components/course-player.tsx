@@ -85,12 +85,18 @@ export function CoursePlayer({
       ) : (
         <p className="course-locked">{t('player.noMedia')}</p>
       )}
-      {chapter.media && !signedIn ? (
-        <p className="course-player__hint">
-          {t('player.signInToSave')}{' '}
-          <Link to={paths.login.getHref(here)}>{t('player.login')}</Link>
-        </p>
-      ) : null}
+      {/* One line for visitors and members, whatever the lesson shows: the server renders a visitor's
+          page, and a line that came or went once the member's session is known would move
+          everything below it. */}
+      <p className="course-player__hint">
+        {signedIn ? (
+          t('player.progressSaved')
+        ) : (
+          <>
+            {t('player.signInToSave')} <Link to={paths.login.getHref(here)}>{t('player.login')}</Link>
+          </>
+        )}
+      </p>
     </section>
   );
 }
