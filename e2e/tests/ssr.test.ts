@@ -89,6 +89,23 @@ describe('server-rendered pages', () => {
     assert.match(missing.res.headers.get('cache-control') ?? '', /no-cache/);
   });
 
+  it("hands the browser the page's own text namespaces, however many the server has loaded for other pages", async () => {
+    const namespaces = async (path: string) => {
+      const { text } = await html(path);
+      const state = text.match(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/)?.[1];
+      assert.ok(state, `${path}: the page carries its state`);
+      return (JSON.parse(state) as { ns: string[] }).ns;
+    };
+    const course = (await data<{ items: Array<{ id: number }> }>('/v1/pc/course?page=1')).items[0]!;
+    // The course page reads the player's and the shop's text; the search page its own.
+    const detail = await namespaces(`/course/${course.id}`);
+    assert.ok(detail.includes('course') && detail.includes('player'), `course detail: ${detail.join()}`);
+    await namespaces('/search?txt=lymphoma');
+    const home = await namespaces('/');
+    assert.ok(home.includes('home') && home.includes('common'), `home: ${home.join()}`);
+    for (const other of ['player', 'money', 'search', 'speaker']) assert.ok(!home.includes(other), `home lists ${other}: ${home.join()}`);
+  });
+
   it('shows the page with JavaScript off, and hydrates it without a console error where it runs', async () => {
     const course = (await data<{ items: Array<{ id: number; title: string }> }>('/v1/pc/course?page=1')).items[0]!;
     const noJs = await h.browser.newContext({ javaScriptEnabled: false, baseURL: h.server.url, locale: 'zh-CN' });

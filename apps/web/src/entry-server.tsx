@@ -194,11 +194,14 @@ const MAX_PASSES = 5;
 async function renderNow({ url, lang, fetch }: RenderRequest): Promise<RenderOutcome> {
   const location = new URL(url, 'http://localhost');
 
-  ready ??= initI18n(lang);
+  ready ??= initI18n(lang).then(recordReads);
   await ready;
   setTransport(fetch);
   await i18n.changeLanguage(lang);
   queryClient.clear();
+  // This page's namespaces only: the process keeps every one it ever loaded.
+  readNamespaces.clear();
+  (i18n as { reportNamespaces?: unknown }).reportNamespaces = undefined;
 
   const context = await handler.query(new Request(location.href));
   if (context instanceof Response) {
@@ -213,7 +216,7 @@ async function renderNow({ url, lang, fetch }: RenderRequest): Promise<RenderOut
   const state = JSON.stringify({
     lang,
     zone: SERVER_TIME_ZONE.offset,
-    ns: loadedNamespaces(),
+    ns: pageNamespaces(),
     queries: dehydrate(queryClient),
     // A page with an error (a 404 product, an item not found) is not taken over: the browser
     // renders it again (errors are not part of the state handed over).
@@ -264,10 +267,35 @@ const enabled = (query: Query): boolean => {
   return typeof on === 'function' ? Boolean((on as (q: Query) => boolean)(query)) : on !== false;
 };
 
+/** Namespaces the render's components asked for (react-i18next's record, reset for every page). */
+const usedNamespaces = () => (i18n as unknown as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+
 /** Namespaces a component asked for that are not loaded (rendered as keys otherwise). */
-const missingNamespaces = () => {
-  const wanted = (i18n as unknown as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
-  return wanted.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns)) as Parameters<typeof loadNamespaces>;
+const missingNamespaces = () => usedNamespaces().filter((ns) => !i18n.hasResourceBundle(i18n.language, ns)) as Parameters<typeof loadNamespaces>;
+
+/** Namespaces the page's text was read from, `money:` keys of a component that asked for `course` included. */
+const readNamespaces = new Set<string>();
+
+/** Every lookup of the renders goes through the store: note its namespace. */
+function recordReads(): void {
+  // The translator's own lookup (ResourceStore.getResource, which i18next's types leave out).
+  const store = i18n.store as unknown as { getResource(lng: string, ns: string, key?: string, options?: unknown): unknown };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (lng, ns, key, options) => {
+    // Without a key it is a question whether the bundle is loaded, not a read.
+    if (key !== undefined) readNamespaces.add(ns);
+    return getResource(lng, ns, key, options);
+  };
+}
+
+/**
+ * What the browser loads before it hydrates: the namespaces this page read from or its components
+ * asked for. A warm process has loaded many more, and sending them all added 15 KB of script to
+ * home.
+ */
+const pageNamespaces = () => {
+  const page = new Set([...readNamespaces, ...usedNamespaces()]);
+  return loadedNamespaces().filter((ns) => page.has(ns));
 };
 
 /**
