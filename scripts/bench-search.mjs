@@ -730,7 +730,18 @@ function printSpeed(speed) {
     ...Object.keys(r[names[0]].rows).map((k) => [`${k}: p50 / p95 / p99 ms`, ...names.map((n) => fmtLatency(r[n].rows[k]))]),
   ];
   console.log(`\n### Speed and resources, ${speed.driver} (${speed.total.toLocaleString('en')} synthetic documents, ${REQUESTS} distinct requests per row)\n`);
+  if (speed.server) console.log(`${speed.server}\n`);
   console.log(table(['', ...names], rows));
+}
+
+/**
+ * The PostgreSQL server's settings that move the figures most: how much of the 1.5 GB of documents
+ * and indexes its own cache holds (the rest is read from the OS cache, several microseconds a page).
+ */
+async function serverSettings() {
+  const { rows } = await adminQuery(`select name, setting, unit from pg_settings where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'server_version')`);
+  const size = (r) => (r.unit === '8kB' ? `${Math.round((Number(r.setting) * 8) / 1024)} MB` : r.unit === 'kB' ? `${Math.round(Number(r.setting) / 1024)} MB` : r.setting);
+  return `PostgreSQL ${rows.find((r) => r.name === 'server_version')?.setting}: ${rows.filter((r) => r.name !== 'server_version').map((r) => `${r.name} ${size(r)}`).join(', ')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -747,7 +758,7 @@ const relevance = [];
 const speed = [];
 for (const driver of drivers) {
   if (skip !== 'relevance' && relevanceDbs.includes(driver)) relevance.push(await benchRelevance(driver));
-  if (skip !== 'speed') speed.push(await benchSpeed(driver));
+  if (skip !== 'speed') speed.push({ ...(await benchSpeed(driver)), server: driver === 'postgres' ? await serverSettings() : null });
 }
 console.log('\n## bench:search');
 for (const rel of relevance) printRelevance(rel);
