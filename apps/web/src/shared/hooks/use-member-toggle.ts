@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorText } from '../errors';
 import { requireMember } from '../session';
 import { announce } from '../ui/announcer';
@@ -20,9 +20,24 @@ export interface MemberToggle {
  * it as it was and says why in a notice. While a call is in flight the button says so with
  * `aria-disabled` and stays focusable (a disabled button would drop keyboard focus to the page).
  */
-export function useMemberToggle<R>(options: { mutationFn: (on: boolean) => Promise<R>; onSuccess: (result: R, client: QueryClient) => void }): MemberToggle {
+export function useMemberToggle<R>(options: {
+  mutationFn: (on: boolean) => Promise<R>;
+  /**
+   * The queries `onSuccess` writes the answer into. A read of them still in flight (the member's
+   * own answers asked for right after hydration, say) was answered before the change and would
+   * put the old state back when it lands: it is cancelled first.
+   */
+  updates: readonly QueryKey[];
+  onSuccess: (result: R, client: QueryClient) => void;
+}): MemberToggle {
   const client = useQueryClient();
-  const mutation = useMutation({ mutationFn: options.mutationFn, onSuccess: (result) => options.onSuccess(result, client) });
+  const mutation = useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: async (result) => {
+      await Promise.all(options.updates.map((queryKey) => client.cancelQueries({ queryKey })));
+      options.onSuccess(result, client);
+    },
+  });
   return {
     toggle: (on, done) =>
       requireMember(() => {

@@ -36,6 +36,7 @@ export const useColumns = (page: number) => useQuery(columnsQueryOptions(useLang
 export function useSubscribe(id: number) {
   return useMemberToggle({
     mutationFn: (follow: boolean) => postSubscribe(id, follow),
+    updates: [columnKeys.lists],
     onSuccess: (result, client) => {
       client.setQueriesData<ColumnPage>({ queryKey: columnKeys.lists }, (old) =>
         old ? { ...old, items: old.items.map((c) => (c.id === id ? { ...c, is_follow: result.is_follow, subscribe_total: result.subscribe_total } : c)) } : old,

@@ -156,6 +156,7 @@ export function useCourseFavorite(id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean) =>
       api.call('favoriteSet', { body: { module_name: 'course', module_id: id, status: on ? 1 : 2 } }),
+    updates: [courseKeys.details(id)],
     onSuccess: (result, client) => {
       client.setQueriesData<CourseDetailData>({ queryKey: courseKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },

@@ -148,6 +148,7 @@ export function patchCachedLive(client: QueryClient, id: number, patch: Partial<
 export function useLiveToggle(kind: 'remind' | 'favorite', id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean): Promise<Partial<LiveCard>> => (kind === 'remind' ? putRemind(id, on) : putFavorite(id, on)),
+    updates: [liveKeys.all],
     onSuccess: (result, client) => {
       patchCachedLive(client, id, result);
       void client.invalidateQueries({ queryKey: liveKeys.calendars });

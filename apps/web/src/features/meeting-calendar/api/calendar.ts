@@ -46,6 +46,7 @@ export const useCalendarFavorites = (page: number) => useQuery(favoritesQueryOpt
 export function useCongressFavorite(id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean) => api.call('calendarFavorite', { params: { id }, body: { status: on ? 1 : 2 } }),
+    updates: [calendarKeys.details(id), calendarKeys.lists],
     onSuccess: (result, client) => {
       client.setQueriesData<CongressDetail>({ queryKey: calendarKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
       client.setQueriesData<CongressPage>({ queryKey: calendarKeys.lists }, (old) =>

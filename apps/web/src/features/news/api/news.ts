@@ -81,6 +81,7 @@ export const useMyComments = (page: number) => useQuery(myCommentsQueryOptions(u
 export function useLikeNews(id: number) {
   return useMemberToggle({
     mutationFn: (liked: boolean) => putNewsLike(id, liked),
+    updates: [newsKeys.details(id)],
     onSuccess: (result, client) => {
       client.setQueriesData<NewsDetail>({ queryKey: newsKeys.details(id) }, (old) =>
         old ? { ...old, is_liked: result.is_liked, likes: result.likes } : old,
@@ -111,6 +112,7 @@ export function useDeleteComment(newsId?: number) {
 export function useFavoriteNews(id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean) => api.call('favoriteSet', { body: { module_name: 'news', module_id: id, status: on ? 1 : 2 } }),
+    updates: [newsKeys.details(id)],
     onSuccess: (result, client) => {
       client.setQueriesData<NewsDetail>({ queryKey: newsKeys.details(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
     },

@@ -59,8 +59,8 @@ afterEach(() => {
   resetSessionForTests();
 });
 
-async function renderAt(path = '/news/22') {
-  renderRoutes([{ path: '/news/:id', element: <NewsDetailPage /> }], path);
+function renderAt(path = '/news/22') {
+  return renderRoutes([{ path: '/news/:id', element: <NewsDetailPage /> }], path);
 }
 
 describe('linkifyDoiInHtml', () => {
@@ -140,6 +140,35 @@ describe('news detail page', () => {
     expect(api.callsTo('PUT', '/v1/user/news/22/liked')[1]?.body).toMatchObject({ status: 1 });
     expect(screen.getByRole('button', { name: /已点赞/ }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(api.callsTo('POST', '/v1/user/news/22/read_log')).toHaveLength(1));
+  });
+
+  it('keeps a like the server agreed to when a read of the article asked before it lands after it', async () => {
+    window.localStorage.setItem('accessToken', 'acc-1');
+    const user = userEvent.setup();
+    // The member's own answers, asked for right after hydration, are still on their way.
+    let release: () => void = () => undefined;
+    let reads = 0;
+    const api = serve({
+      'GET /v1/news/22': async () => {
+        reads += 1;
+        if (reads > 1) await new Promise<void>((r) => (release = r));
+        return ok(detail());
+      },
+      'PUT /v1/user/news/22/liked': ok({ is_liked: true, likes: 4 }),
+    });
+    const { queryClient } = renderAt();
+    await screen.findByRole('button', { name: /点赞/ });
+    await act(async () => {
+      void queryClient.invalidateQueries();
+    });
+    await waitFor(() => expect(reads).toBe(2));
+    await user.click(screen.getByRole('button', { name: /点赞/ }));
+    await waitFor(() => expect(screen.getByTestId('like-count').textContent).toBe('4'));
+    await act(async () => release());
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(screen.getByTestId('like-count').textContent).toBe('4');
+    expect(screen.getByRole('button', { name: /已点赞/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(api.callsTo('PUT', '/v1/user/news/22/liked')).toHaveLength(1);
   });
 
   it('favourites for a member only on code 0; a visitor is asked to log in', async () => {

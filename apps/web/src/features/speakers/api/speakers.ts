@@ -126,6 +126,7 @@ export const useSpeakerList = (filter: SpeakerFilter, page: number) => {
 export function useFollowSpeaker(id: number) {
   return useMemberToggle({
     mutationFn: (follow: boolean) => putSpeakerFollow(id, follow),
+    updates: [speakerKeys.details(id)],
     onSuccess: (result, client) => {
       client.setQueriesData<SpeakerDetail>({ queryKey: speakerKeys.details(id) }, (old) =>
         old ? { ...old, is_follow: result.is_follow, follower_count: result.follower_count } : old,

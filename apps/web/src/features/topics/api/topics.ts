@@ -57,6 +57,7 @@ export const postPaperFavorite = (id: number, on: boolean) =>
 export function usePaperFavorite(id: number) {
   return useMemberToggle({
     mutationFn: (on: boolean) => postPaperFavorite(id, on),
+    updates: [topicKeys.paperDetails(id)],
     onSuccess: (result, client) => {
       client.setQueriesData<PaperDetail>({ queryKey: topicKeys.paperDetails(id) }, (old) => (old ? { ...old, is_favorite: result.is_favorite } : old));
       void client.invalidateQueries({ queryKey: sharedKeys.favorites });
