@@ -35,6 +35,31 @@ export const ACCESS_CACHE_MS = 10_000;
 const ACCESS_CACHE_MAX = 20_000;
 /** A session check moves its family's last use and sliding expiry at most this often (a write per page load otherwise). */
 const SESSION_TOUCH_MS = 60_000;
+/**
+ * How long the session check hands the pair it minted for a cookie to the same cookie again (a
+ * pair minted per call was a write per page load, 5-10 ms of CPU on PGlite). Whoever holds the
+ * cookie is one browser, whose tabs already share one stored pair: a repeat refresh of it inside
+ * REFRESH_GRACE_S gets the same successor, as for any two tabs. Revocations and the user's writes
+ * drop it at once; a revocation outside the API (an operator's SQL) is seen within this time.
+ */
+export const SESSION_PAIR_KEEP_MS = 5_000;
+/** Cookies whose pair is kept at most; the least recently used go first. */
+const SESSION_PAIR_MAX = 10_000;
+
+/** What the session check answers for a cookie. */
+export interface CookieSession {
+  pair: TokenPair;
+  user: Pick<typeof users.$inferSelect, 'nickname' | 'avatarUrl'>;
+  platform: string;
+}
+
+interface KeptPair {
+  sessionId: number;
+  userId: number;
+  /** Epoch ms: handed again until then. */
+  until: number;
+  answer: CookieSession;
+}
 
 interface KnownToken {
   user: AuthUser;
@@ -54,6 +79,12 @@ export class Tokens {
   private readonly known = new LRUCache<string, KnownToken>({ max: ACCESS_CACHE_MAX });
   /** Moves on every revocation: a lookup that ran across one is not remembered. */
   private epoch = 0;
+  /** The session check's last pair per cookie hash (SESSION_PAIR_KEEP_MS). */
+  private readonly keptPairs = new LRUCache<string, KeptPair>({ max: SESSION_PAIR_MAX });
+  /** Session checks under way, by cookie hash: concurrent checks of one cookie share one mint. */
+  private readonly minting = new Map<string, Promise<CookieSession | null>>();
+  /** Moves whenever kept pairs are dropped: a mint that ran across that is not kept. */
+  private keptEpoch = 0;
 
   constructor(
     private readonly settings: AuthSettings,
@@ -150,8 +181,10 @@ export class Tokens {
   /** Drops remembered tokens of revoked sessions or users (`'*'`: all of them); what the bus delivers. */
   forgetHere(keys: readonly string[] | '*'): void {
     this.epoch += 1;
+    this.keptEpoch += 1;
     if (keys === '*') {
       this.known.clear();
+      this.keptPairs.clear();
       return;
     }
     const sessions = new Set<number>();
@@ -163,6 +196,24 @@ export class Tokens {
     }
     const revoked = [...this.known.entries()].filter(([, { user }]) => sessions.has(user.sessionId) || userIds.has(user.id));
     for (const [hash] of revoked) this.known.delete(hash);
+    this.dropKept((kept) => sessions.has(kept.sessionId) || userIds.has(kept.userId));
+  }
+
+  /** A row of this user was written (the database's notice): the kept answers show their name and avatar. */
+  userWrote(userId: number): void {
+    this.keptEpoch += 1;
+    this.dropKept((kept) => kept.userId === userId);
+  }
+
+  /** Notices may have been lost: nothing kept can be trusted. */
+  userWritesLost(): void {
+    this.keptEpoch += 1;
+    this.keptPairs.clear();
+  }
+
+  private dropKept(which: (kept: KeptPair) => boolean): void {
+    const dropped = [...this.keptPairs.entries()].filter(([, kept]) => which(kept));
+    for (const [hash] of dropped) this.keptPairs.delete(hash);
   }
 
   /**
@@ -218,17 +269,48 @@ export class Tokens {
   }
 
   /**
-   * Server session check: a new pair in the family of a valid session cookie, and its user (one
-   * query finds both). A page load calls it, so the family's last use moves at most once a minute.
+   * Server session check: a pair in the family of a valid session cookie, and its user. The pair
+   * minted for the cookie moments ago is handed again (SESSION_PAIR_KEEP_MS), and concurrent
+   * checks of one cookie share one mint.
    */
-  async fromCookie(db: Db, cookieSecret: string): Promise<{ pair: TokenPair; user: typeof users.$inferSelect; platform: string } | null> {
+  async fromCookie(db: Db, cookieSecret: string): Promise<CookieSession | null> {
+    const hash = sha256(cookieSecret);
+    const kept = this.keptPairs.get(hash);
+    if (kept && kept.until > this.now().getTime()) return kept.answer;
+    if (kept) this.keptPairs.delete(hash);
+    const pending = this.minting.get(hash);
+    if (pending) return pending;
+    const epoch = this.keptEpoch;
+    const mint = this.mintForCookie(db, hash).then((minted) => {
+      if (minted && epoch === this.keptEpoch) {
+        this.keptPairs.set(hash, { ...minted, until: this.now().getTime() + Math.min(SESSION_PAIR_KEEP_MS, this.settings.accessTtlS * 1000) });
+      }
+      return minted?.answer ?? null;
+    });
+    this.minting.set(hash, mint);
+    try {
+      return await mint;
+    } finally {
+      this.minting.delete(hash);
+    }
+  }
+
+  /** A new pair in the cookie's family (one query finds the family and its user); its last use moves at most once a minute. */
+  private async mintForCookie(db: Db, cookieHash: string): Promise<Omit<KeptPair, 'until'> | null> {
     const [session] = await db
-      .select({ id: authSessions.id, userId: authSessions.userId, platform: authSessions.platform, lastUsedAt: authSessions.lastUsedAt, user: users })
+      .select({
+        id: authSessions.id,
+        userId: authSessions.userId,
+        platform: authSessions.platform,
+        lastUsedAt: authSessions.lastUsedAt,
+        nickname: users.nickname,
+        avatarUrl: users.avatarUrl,
+      })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(
         and(
-          eq(authSessions.cookieHash, sha256(cookieSecret)),
+          eq(authSessions.cookieHash, cookieHash),
           isNull(authSessions.revokedAt),
           gt(authSessions.expiresAt, this.now()),
           eq(users.status, 'active'),
@@ -238,7 +320,11 @@ export class Tokens {
     if (!session) return null;
     const touch = this.now().getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS;
     const pair = await this.addPair(db, session.id, session.userId, touch);
-    return { pair, user: session.user, platform: session.platform };
+    return {
+      sessionId: session.id,
+      userId: session.userId,
+      answer: { pair, user: { nickname: session.nickname, avatarUrl: session.avatarUrl }, platform: session.platform },
+    };
   }
 
   /** The family a session cookie or access token belongs to, if any (logout). */
