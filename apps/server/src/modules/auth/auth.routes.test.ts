@@ -447,6 +447,23 @@ describe('session check', () => {
     expect((await check(cookie)).code).toBe(0);
   });
 
+  it('moves the family\'s expiry forward when it mints, so a browser in use stays logged in', async () => {
+    const { cookie } = await cookieLogin();
+    const ttl = app.accounts.config.auth.refreshTtlS;
+    clock.advance(ttl - 60);
+    const near = await check(cookie);
+    expect(near.code).toBe(0);
+    // Past the expiry the login gave: the check above moved it.
+    clock.advance(120);
+    const later = await check(cookie);
+    expect(later.code).toBe(0);
+    expect(later.data.user_access_token).not.toBe(near.data.user_access_token);
+    expect(await works(later.data.user_access_token)).toBe(true);
+    // Unused for the whole lifetime, it ends.
+    clock.advance(ttl + 1);
+    expect((await check(cookie)).code).toBe(200203);
+  });
+
   it('refuses a session revoked through the API at once, though its pair was kept', async () => {
     const { cookie, access } = await cookieLogin();
     expect((await check(cookie)).code).toBe(0);

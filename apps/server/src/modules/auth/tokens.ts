@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, preparedRows, type Tx } from '../../db/client.ts';
 import { authSessions, authTokens, users } from '../../db/schema/index.ts';
 import type { AuthSettings } from '../../config.ts';
 import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto.ts';
@@ -96,15 +96,13 @@ export class Tokens {
     return new Date(this.now().getTime() + offsetS * 1000);
   }
 
-  /** `touchSession` false: the family's last use and expiry stay (they moved less than a minute ago). */
-  private async addPair(tx: Tx | Db, sessionId: number, userId: number, touchSession = true): Promise<TokenPair> {
+  private async addPair(tx: Tx | Db, sessionId: number, userId: number): Promise<TokenPair> {
     const pair = { access: randomToken(), refresh: randomToken() };
     const created = this.now();
     await tx.insert(authTokens).values([
       { tokenHash: sha256(pair.access), kind: 'access', sessionId, userId, expiresAt: this.at(this.settings.accessTtlS), createdAt: created },
       { tokenHash: sha256(pair.refresh), kind: 'refresh', sessionId, userId, expiresAt: this.at(this.settings.refreshTtlS), createdAt: created },
     ]);
-    if (!touchSession) return pair;
     await tx
       .update(authSessions)
       .set({ lastUsedAt: created, expiresAt: this.at(this.settings.refreshTtlS) })
@@ -295,35 +293,41 @@ export class Tokens {
     }
   }
 
-  /** A new pair in the cookie's family (one query finds the family and its user); its last use moves at most once a minute. */
+  /**
+   * A new pair in the cookie's family, in one statement: it finds the family and its user, adds
+   * the pair and, at most once a minute, moves the family's last use and sliding expiry (three
+   * round trips were 2 ms of PGlite's CPU where one is 1.5).
+   */
   private async mintForCookie(db: Db, cookieHash: string): Promise<Omit<KeptPair, 'until'> | null> {
-    const [session] = await db
-      .select({
-        id: authSessions.id,
-        userId: authSessions.userId,
-        platform: authSessions.platform,
-        lastUsedAt: authSessions.lastUsedAt,
-        nickname: users.nickname,
-        avatarUrl: users.avatarUrl,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(
-        and(
-          eq(authSessions.cookieHash, cookieHash),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, this.now()),
-          eq(users.status, 'active'),
-          isNull(users.disabledAt),
-        ),
-      );
+    const pair = { access: randomToken(), refresh: randomToken() };
+    const now = this.now();
+    const at = now.toISOString();
+    const refreshUntil = this.at(this.settings.refreshTtlS).toISOString();
+    const touchBefore = new Date(now.getTime() - SESSION_TOUCH_MS).toISOString();
+    const [session] = await preparedRows<{ id: number; user_id: number; platform: string; nickname: string; avatar_url: string }>(
+      db,
+      'auth_session_check',
+      sql`with s as (
+            select a.id, a.user_id, a.platform, a.last_used_at, u.nickname, u.avatar_url
+            from auth_sessions a join users u on u.id = a.user_id
+            where a.cookie_hash = ${cookieHash} and a.revoked_at is null and a.expires_at > ${at}::timestamptz
+              and u.status = 'active' and u.disabled_at is null
+          ), added as (
+            insert into auth_tokens (token_hash, kind, session_id, user_id, expires_at, created_at)
+            select t.hash, t.kind::token_kind, s.id, s.user_id, t.expires_at, ${at}::timestamptz
+            from s, (values (${sha256(pair.access)}, 'access', ${this.at(this.settings.accessTtlS).toISOString()}::timestamptz),
+                            (${sha256(pair.refresh)}, 'refresh', ${refreshUntil}::timestamptz)) t(hash, kind, expires_at)
+          ), touched as (
+            update auth_sessions set last_used_at = ${at}::timestamptz, expires_at = ${refreshUntil}::timestamptz
+            from s where auth_sessions.id = s.id and s.last_used_at <= ${touchBefore}::timestamptz
+          )
+          select id, user_id, platform, nickname, avatar_url from s`,
+    );
     if (!session) return null;
-    const touch = this.now().getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS;
-    const pair = await this.addPair(db, session.id, session.userId, touch);
     return {
       sessionId: session.id,
-      userId: session.userId,
-      answer: { pair, user: { nickname: session.nickname, avatarUrl: session.avatarUrl }, platform: session.platform },
+      userId: session.user_id,
+      answer: { pair, user: { nickname: session.nickname, avatarUrl: session.avatar_url }, platform: session.platform },
     };
   }
 
