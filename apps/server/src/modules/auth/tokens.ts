@@ -80,7 +80,16 @@ export class Tokens {
   /** Moves on every revocation: a lookup that ran across one is not remembered. */
   private epoch = 0;
   /** The session check's last pair per cookie hash (SESSION_PAIR_KEEP_MS). */
-  private readonly keptPairs = new LRUCache<string, KeptPair>({ max: SESSION_PAIR_MAX });
+  private readonly keptPairs = new LRUCache<string, KeptPair>({
+    max: SESSION_PAIR_MAX,
+    dispose: (kept, hash) => {
+      const hashes = this.keptOfUser.get(kept.userId);
+      hashes?.delete(hash);
+      if (hashes?.size === 0) this.keptOfUser.delete(kept.userId);
+    },
+  });
+  /** The kept pairs' cookie hashes by user: a user's write drops theirs without a scan. */
+  private readonly keptOfUser = new Map<number, Set<string>>();
   /** Session checks under way, by cookie hash: concurrent checks of one cookie share one mint. */
   private readonly minting = new Map<string, Promise<CookieSession | null>>();
   /** Moves whenever kept pairs are dropped: a mint that ran across that is not kept. */
@@ -183,6 +192,7 @@ export class Tokens {
     if (keys === '*') {
       this.known.clear();
       this.keptPairs.clear();
+      this.keptOfUser.clear();
       return;
     }
     const sessions = new Set<number>();
@@ -194,24 +204,23 @@ export class Tokens {
     }
     const revoked = [...this.known.entries()].filter(([, { user }]) => sessions.has(user.sessionId) || userIds.has(user.id));
     for (const [hash] of revoked) this.known.delete(hash);
-    this.dropKept((kept) => sessions.has(kept.sessionId) || userIds.has(kept.userId));
+    for (const id of userIds) this.userWrote(id);
+    if (sessions.size === 0) return;
+    const dropped = [...this.keptPairs.entries()].filter(([, kept]) => sessions.has(kept.sessionId));
+    for (const [hash] of dropped) this.keptPairs.delete(hash);
   }
 
   /** A row of this user was written (the database's notice): the kept answers show their name and avatar. */
   userWrote(userId: number): void {
     this.keptEpoch += 1;
-    this.dropKept((kept) => kept.userId === userId);
+    for (const hash of [...(this.keptOfUser.get(userId) ?? [])]) this.keptPairs.delete(hash);
   }
 
   /** Notices may have been lost: nothing kept can be trusted. */
   userWritesLost(): void {
     this.keptEpoch += 1;
     this.keptPairs.clear();
-  }
-
-  private dropKept(which: (kept: KeptPair) => boolean): void {
-    const dropped = [...this.keptPairs.entries()].filter(([, kept]) => which(kept));
-    for (const [hash] of dropped) this.keptPairs.delete(hash);
+    this.keptOfUser.clear();
   }
 
   /**
@@ -282,6 +291,8 @@ export class Tokens {
     const mint = this.mintForCookie(db, hash).then((minted) => {
       if (minted && epoch === this.keptEpoch) {
         this.keptPairs.set(hash, { ...minted, until: this.now().getTime() + Math.min(SESSION_PAIR_KEEP_MS, this.settings.accessTtlS * 1000) });
+        const hashes = this.keptOfUser.get(minted.userId) ?? new Set<string>();
+        this.keptOfUser.set(minted.userId, hashes.add(hash));
       }
       return minted?.answer ?? null;
     });
