@@ -275,9 +275,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   const stopUserWrites = await app.databaseNotices.subscribe('user-write', (m) => {
     const id = Number(m);
-    if (Number.isSafeInteger(id)) app.personalReads.wrote(id);
+    if (!Number.isSafeInteger(id)) return;
+    app.personalReads.wrote(id);
+    app.accounts.tokens.userWrote(id);
   });
-  const stopNoticeGaps = app.databaseNotices.onGap(() => app.personalReads.changedAll());
+  const stopNoticeGaps = app.databaseNotices.onGap(() => {
+    app.personalReads.changedAll();
+    app.accounts.tokens.userWritesLost();
+  });
   app.addHook('preClose', async () => {
     stopNoticeGaps();
     await stopUserWrites();

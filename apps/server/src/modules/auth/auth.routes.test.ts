@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema/index.ts';
 import { loadConfig } from '../../config.ts';
 import { hashPassword } from './passwords.ts';
-import { ACCESS_CACHE_MS } from './tokens.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { ACCESS_CACHE_MS, SESSION_PAIR_KEEP_MS } from './tokens.ts';
 import { accountsApp, bearer, call, emailCode, latestCode, loginBySms, makeUser, newMobile, smsCode, solvedCaptcha, type TestClock } from '../../../test/factories.ts';
 
 let app: FastifyInstance;
@@ -391,6 +392,116 @@ describe('session cookie', () => {
     const out = await app.inject({ url: '/v1/user/logout', cookies: { mp_session: cookie?.value ?? '' } });
     expect(out.cookies.find((c) => c.name === 'mp_session')?.value).toBe('');
     expect((await call(app, { url: '/v1/user/session', cookies: { mp_session: cookie?.value ?? '' } })).code).toBe(200203);
+  });
+});
+
+describe('session check', () => {
+  interface Checked {
+    user_access_token: string;
+    user_refresh_token: string;
+    user_info: { nickname: string };
+  }
+  /** Logs in by SMS over HTTP: the session cookie and the login's access token. */
+  const cookieLogin = async (): Promise<{ cookie: string; access: string }> => {
+    const mobile = newMobile();
+    const code = await smsCode(app, mobile);
+    const res = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { type: 'sms', agree_terms: true, mobile, code } });
+    const cookie = res.cookies.find((c) => c.name === 'mp_session')?.value;
+    if (!cookie) throw new Error(`no session cookie: ${res.body}`);
+    return { cookie, access: (res.json() as { data: { user_access_token: string } }).data.user_access_token };
+  };
+  const check = (cookie: string) => call<Checked>(app, { url: '/v1/user/session', cookies: { mp_session: cookie } });
+  const refresh = (token: string) => call<{ user_access_token: string; user_refresh_token: string }>(app, { method: 'POST', url: '/v1/user/refresh/token', payload: { refresh_token: token } });
+  const works = async (access: string) => (await call(app, { url: '/v1/user/login_info', headers: bearer(access) })).code === 0;
+  const pastKeep = () => clock.advance(SESSION_PAIR_KEEP_MS / 1000 + 1);
+
+  it('hands the pair it minted for a cookie to that cookie again for a few seconds, then mints another', async () => {
+    const { cookie } = await cookieLogin();
+    const together = await Promise.all([check(cookie), check(cookie), check(cookie)]);
+    expect(together.map((c) => c.code)).toEqual([0, 0, 0]);
+    const first = together[0]?.data;
+    expect(together.map((c) => c.data)).toEqual([first, first, first]);
+    expect((await check(cookie)).data).toEqual(first);
+    expect(await works(first?.user_access_token ?? '')).toBe(true);
+    // Another browser's cookie never gets it.
+    const other = await cookieLogin();
+    expect((await check(other.cookie)).data.user_access_token).not.toBe(first?.user_access_token);
+    pastKeep();
+    const later = await check(cookie);
+    expect(later.code).toBe(0);
+    expect(later.data.user_access_token).not.toBe(first?.user_access_token);
+    expect(later.data.user_refresh_token).not.toBe(first?.user_refresh_token);
+    expect(await works(later.data.user_access_token)).toBe(true);
+  });
+
+  it('lets two tabs that got the same pair both refresh it without ending the session', async () => {
+    const { cookie } = await cookieLogin();
+    const [a, b] = await Promise.all([check(cookie), check(cookie)]);
+    expect(a?.data.user_refresh_token).toBe(b?.data.user_refresh_token);
+    const first = await refresh(a?.data.user_refresh_token ?? '');
+    clock.advance(app.accounts.config.auth.refreshGraceS - 1);
+    const second = await refresh(b?.data.user_refresh_token ?? '');
+    expect(second.code).toBe(0);
+    expect(second.data).toEqual(first.data);
+    expect(await works(first.data.user_access_token)).toBe(true);
+    expect((await check(cookie)).code).toBe(0);
+  });
+
+  it('moves the family\'s expiry forward when it mints, so a browser in use stays logged in', async () => {
+    const { cookie } = await cookieLogin();
+    const ttl = app.accounts.config.auth.refreshTtlS;
+    clock.advance(ttl - 60);
+    const near = await check(cookie);
+    expect(near.code).toBe(0);
+    // Past the expiry the login gave: the check above moved it.
+    clock.advance(120);
+    const later = await check(cookie);
+    expect(later.code).toBe(0);
+    expect(later.data.user_access_token).not.toBe(near.data.user_access_token);
+    expect(await works(later.data.user_access_token)).toBe(true);
+    // Unused for the whole lifetime, it ends.
+    clock.advance(ttl + 1);
+    expect((await check(cookie)).code).toBe(200203);
+  });
+
+  it('refuses a session revoked through the API at once, though its pair was kept', async () => {
+    const { cookie, access } = await cookieLogin();
+    expect((await check(cookie)).code).toBe(0);
+    // Logging out with the access token ends the family the cookie belongs to.
+    expect((await call(app, { url: `/v1/user/logout?access_token=${access}` })).code).toBe(0);
+    expect((await check(cookie)).code).toBe(200203);
+  });
+
+  it('refuses a session revoked outside the API (an operator in SQL) once the keep is over', async () => {
+    const { cookie } = await cookieLogin();
+    const kept = await check(cookie);
+    expect(kept.code).toBe(0);
+    await app.db.update(authSessions).set({ revokedAt: app.accounts.now(), revokeReason: 'operator' }).where(eq(authSessions.cookieHash, sha256(cookie)));
+    pastKeep();
+    expect((await check(cookie)).code).toBe(200203);
+    expect(await works(kept.data.user_access_token)).toBe(false);
+  });
+
+  it("answers with the name the user set moments ago", async () => {
+    const { cookie, access } = await cookieLogin();
+    const before = await check(cookie);
+    expect(before.data.user_info.nickname).not.toBe('Renamed');
+    const me = (await call<{ user_id: number }>(app, { url: '/v1/user/login_info', headers: bearer(access) })).data.user_id;
+    // The database's notice of the write drops the kept pair (on PostgreSQL it comes after the commit).
+    let heard!: () => void;
+    const notice = new Promise<void>((r) => (heard = r));
+    const stop = await app.databaseNotices.subscribe('user-write', (m) => {
+      if (m === String(me)) heard();
+    });
+    const renamed = await call(app, { method: 'PUT', url: '/v1/user/personal_info', headers: bearer(access), payload: { nickname: 'Renamed' } });
+    expect(renamed.code).toBe(0);
+    await notice;
+    await stop();
+    const after = await check(cookie);
+    expect(after.data.user_info.nickname).toBe('Renamed');
+    // A new pair, as the kept one was dropped; the one handed before still works.
+    expect(after.data.user_access_token).not.toBe(before.data.user_access_token);
+    expect(await works(before.data.user_access_token)).toBe(true);
   });
 });
 

@@ -60,7 +60,7 @@ export interface LoginOutcome {
 const passwordUnset = (id: number) => and(eq(users.id, id), isNull(users.passwordHash));
 const payPasswordUnset = (id: number) => and(eq(users.id, id), isNull(users.payPasswordHash));
 
-const userInfo = (u: UserRow) => ({ avatar_url: avatarOf(u), nickname: u.nickname });
+const userInfo = (u: Pick<UserRow, 'avatarUrl' | 'nickname'>) => ({ avatar_url: avatarOf(u), nickname: u.nickname });
 
 /** A default nickname for an account created by SMS or WeChat without one. */
 export function defaultNickname(seed: string): string {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, preparedRows, type Tx } from '../../db/client.ts';
 import { authSessions, authTokens, users } from '../../db/schema/index.ts';
 import type { AuthSettings } from '../../config.ts';
 import { decryptWith, encryptWith, randomToken, sha256 } from '../../lib/crypto.ts';
@@ -35,6 +35,31 @@ export const ACCESS_CACHE_MS = 10_000;
 const ACCESS_CACHE_MAX = 20_000;
 /** A session check moves its family's last use and sliding expiry at most this often (a write per page load otherwise). */
 const SESSION_TOUCH_MS = 60_000;
+/**
+ * How long the session check hands the pair it minted for a cookie to the same cookie again (a
+ * pair minted per call was a write per page load, 5-10 ms of CPU on PGlite). Whoever holds the
+ * cookie is one browser, whose tabs already share one stored pair: a repeat refresh of it inside
+ * REFRESH_GRACE_S gets the same successor, as for any two tabs. Revocations and the user's writes
+ * drop it at once; a revocation outside the API (an operator's SQL) is seen within this time.
+ */
+export const SESSION_PAIR_KEEP_MS = 5_000;
+/** Cookies whose pair is kept at most; the least recently used go first. */
+const SESSION_PAIR_MAX = 10_000;
+
+/** What the session check answers for a cookie. */
+export interface CookieSession {
+  pair: TokenPair;
+  user: Pick<typeof users.$inferSelect, 'nickname' | 'avatarUrl'>;
+  platform: string;
+}
+
+interface KeptPair {
+  sessionId: number;
+  userId: number;
+  /** Epoch ms: handed again until then. */
+  until: number;
+  answer: CookieSession;
+}
 
 interface KnownToken {
   user: AuthUser;
@@ -54,6 +79,21 @@ export class Tokens {
   private readonly known = new LRUCache<string, KnownToken>({ max: ACCESS_CACHE_MAX });
   /** Moves on every revocation: a lookup that ran across one is not remembered. */
   private epoch = 0;
+  /** The session check's last pair per cookie hash (SESSION_PAIR_KEEP_MS). */
+  private readonly keptPairs = new LRUCache<string, KeptPair>({
+    max: SESSION_PAIR_MAX,
+    dispose: (kept, hash) => {
+      const hashes = this.keptOfUser.get(kept.userId);
+      hashes?.delete(hash);
+      if (hashes?.size === 0) this.keptOfUser.delete(kept.userId);
+    },
+  });
+  /** The kept pairs' cookie hashes by user: a user's write drops theirs without a scan. */
+  private readonly keptOfUser = new Map<number, Set<string>>();
+  /** Session checks under way, by cookie hash: concurrent checks of one cookie share one mint. */
+  private readonly minting = new Map<string, Promise<CookieSession | null>>();
+  /** Moves whenever kept pairs are dropped: a mint that ran across that is not kept. */
+  private keptEpoch = 0;
 
   constructor(
     private readonly settings: AuthSettings,
@@ -65,15 +105,13 @@ export class Tokens {
     return new Date(this.now().getTime() + offsetS * 1000);
   }
 
-  /** `touchSession` false: the family's last use and expiry stay (they moved less than a minute ago). */
-  private async addPair(tx: Tx | Db, sessionId: number, userId: number, touchSession = true): Promise<TokenPair> {
+  private async addPair(tx: Tx | Db, sessionId: number, userId: number): Promise<TokenPair> {
     const pair = { access: randomToken(), refresh: randomToken() };
     const created = this.now();
     await tx.insert(authTokens).values([
       { tokenHash: sha256(pair.access), kind: 'access', sessionId, userId, expiresAt: this.at(this.settings.accessTtlS), createdAt: created },
       { tokenHash: sha256(pair.refresh), kind: 'refresh', sessionId, userId, expiresAt: this.at(this.settings.refreshTtlS), createdAt: created },
     ]);
-    if (!touchSession) return pair;
     await tx
       .update(authSessions)
       .set({ lastUsedAt: created, expiresAt: this.at(this.settings.refreshTtlS) })
@@ -150,8 +188,11 @@ export class Tokens {
   /** Drops remembered tokens of revoked sessions or users (`'*'`: all of them); what the bus delivers. */
   forgetHere(keys: readonly string[] | '*'): void {
     this.epoch += 1;
+    this.keptEpoch += 1;
     if (keys === '*') {
       this.known.clear();
+      this.keptPairs.clear();
+      this.keptOfUser.clear();
       return;
     }
     const sessions = new Set<number>();
@@ -163,6 +204,23 @@ export class Tokens {
     }
     const revoked = [...this.known.entries()].filter(([, { user }]) => sessions.has(user.sessionId) || userIds.has(user.id));
     for (const [hash] of revoked) this.known.delete(hash);
+    for (const id of userIds) this.userWrote(id);
+    if (sessions.size === 0) return;
+    const dropped = [...this.keptPairs.entries()].filter(([, kept]) => sessions.has(kept.sessionId));
+    for (const [hash] of dropped) this.keptPairs.delete(hash);
+  }
+
+  /** A row of this user was written (the database's notice): the kept answers show their name and avatar. */
+  userWrote(userId: number): void {
+    this.keptEpoch += 1;
+    for (const hash of [...(this.keptOfUser.get(userId) ?? [])]) this.keptPairs.delete(hash);
+  }
+
+  /** Notices may have been lost: nothing kept can be trusted. */
+  userWritesLost(): void {
+    this.keptEpoch += 1;
+    this.keptPairs.clear();
+    this.keptOfUser.clear();
   }
 
   /**
@@ -218,27 +276,70 @@ export class Tokens {
   }
 
   /**
-   * Server session check: a new pair in the family of a valid session cookie, and its user (one
-   * query finds both). A page load calls it, so the family's last use moves at most once a minute.
+   * Server session check: a pair in the family of a valid session cookie, and its user. The pair
+   * minted for the cookie moments ago is handed again (SESSION_PAIR_KEEP_MS), and concurrent
+   * checks of one cookie share one mint.
    */
-  async fromCookie(db: Db, cookieSecret: string): Promise<{ pair: TokenPair; user: typeof users.$inferSelect; platform: string } | null> {
-    const [session] = await db
-      .select({ id: authSessions.id, userId: authSessions.userId, platform: authSessions.platform, lastUsedAt: authSessions.lastUsedAt, user: users })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(
-        and(
-          eq(authSessions.cookieHash, sha256(cookieSecret)),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, this.now()),
-          eq(users.status, 'active'),
-          isNull(users.disabledAt),
-        ),
-      );
+  async fromCookie(db: Db, cookieSecret: string): Promise<CookieSession | null> {
+    const hash = sha256(cookieSecret);
+    const kept = this.keptPairs.get(hash);
+    if (kept && kept.until > this.now().getTime()) return kept.answer;
+    if (kept) this.keptPairs.delete(hash);
+    const pending = this.minting.get(hash);
+    if (pending) return pending;
+    const epoch = this.keptEpoch;
+    const mint = this.mintForCookie(db, hash).then((minted) => {
+      if (minted && epoch === this.keptEpoch) {
+        this.keptPairs.set(hash, { ...minted, until: this.now().getTime() + Math.min(SESSION_PAIR_KEEP_MS, this.settings.accessTtlS * 1000) });
+        const hashes = this.keptOfUser.get(minted.userId) ?? new Set<string>();
+        this.keptOfUser.set(minted.userId, hashes.add(hash));
+      }
+      return minted?.answer ?? null;
+    });
+    this.minting.set(hash, mint);
+    try {
+      return await mint;
+    } finally {
+      this.minting.delete(hash);
+    }
+  }
+
+  /**
+   * A new pair in the cookie's family, in one statement: it finds the family and its user, adds
+   * the pair and, at most once a minute, moves the family's last use and sliding expiry (three
+   * round trips were 2 ms of PGlite's CPU where one is 1.5).
+   */
+  private async mintForCookie(db: Db, cookieHash: string): Promise<Omit<KeptPair, 'until'> | null> {
+    const pair = { access: randomToken(), refresh: randomToken() };
+    const now = this.now();
+    const at = now.toISOString();
+    const refreshUntil = this.at(this.settings.refreshTtlS).toISOString();
+    const touchBefore = new Date(now.getTime() - SESSION_TOUCH_MS).toISOString();
+    const [session] = await preparedRows<{ id: number; user_id: number; platform: string; nickname: string; avatar_url: string }>(
+      db,
+      'auth_session_check',
+      sql`with s as (
+            select a.id, a.user_id, a.platform, a.last_used_at, u.nickname, u.avatar_url
+            from auth_sessions a join users u on u.id = a.user_id
+            where a.cookie_hash = ${cookieHash} and a.revoked_at is null and a.expires_at > ${at}::timestamptz
+              and u.status = 'active' and u.disabled_at is null
+          ), added as (
+            insert into auth_tokens (token_hash, kind, session_id, user_id, expires_at, created_at)
+            select t.hash, t.kind::token_kind, s.id, s.user_id, t.expires_at, ${at}::timestamptz
+            from s, (values (${sha256(pair.access)}, 'access', ${this.at(this.settings.accessTtlS).toISOString()}::timestamptz),
+                            (${sha256(pair.refresh)}, 'refresh', ${refreshUntil}::timestamptz)) t(hash, kind, expires_at)
+          ), touched as (
+            update auth_sessions set last_used_at = ${at}::timestamptz, expires_at = ${refreshUntil}::timestamptz
+            from s where auth_sessions.id = s.id and s.last_used_at <= ${touchBefore}::timestamptz
+          )
+          select id, user_id, platform, nickname, avatar_url from s`,
+    );
     if (!session) return null;
-    const touch = this.now().getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS;
-    const pair = await this.addPair(db, session.id, session.userId, touch);
-    return { pair, user: session.user, platform: session.platform };
+    return {
+      sessionId: session.id,
+      userId: session.user_id,
+      answer: { pair, user: { nickname: session.nickname, avatarUrl: session.avatar_url }, platform: session.platform },
+    };
   }
 
   /** The family a session cookie or access token belongs to, if any (logout). */

@@ -111,6 +111,15 @@ export async function findCourse(db: Db, id: number, now: Date, preview = false)
   return withT ?? null;
 }
 
+/** Whether readers can reach this course now: what the progress reads check, without the course's row and tags. */
+export async function courseReachable(db: Db, id: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, id), reachable(now)));
+  return row !== undefined;
+}
+
 export async function findSeriesTitle(db: Db, seriesId: number, now: Date) {
   const [row] = await db
     .select({ titleZh: courses.titleZh, titleEn: courses.titleEn })

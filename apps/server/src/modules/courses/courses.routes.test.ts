@@ -2,12 +2,14 @@ import {
   AppraisalPage,
   Appraisal,
   AppraiseTagsData,
+  ChapterLearnProgressData,
   CourseChaptersData,
   CourseDetail,
   CourseItemsData,
   CourseListData,
   ErrorCode,
   LearnLogData,
+  LearnProgress,
   MoreCourseData,
   PcIndexData,
 } from '@medportal/contract';
@@ -103,6 +105,23 @@ describe('course detail, chapters, series, related', () => {
       expect((await get(url)).code, url).toBe(ErrorCode.NOT_FOUND);
     }
     expect((await get('/v1/user/course/abc')).code).toBe(ErrorCode.VALIDATION);
+  });
+
+  it('answers a learner\'s progress for a course readers can reach, NOT_FOUND for unknown and unpublished ones', async () => {
+    const h = bearer((await makeUser(app)).access);
+    const draft = await draftId();
+    for (const url of [`/v1/user/course/999999/learn_progress`, `/v1/user/course/${draft}/learn_progress`, `/v1/user/course/${draft}/chapter_learn_progress`]) {
+      expect((await get(url, h)).code, url).toBe(ErrorCode.NOT_FOUND);
+    }
+    const ch = CourseChaptersData.parse((await get<unknown>('/v2/user/course/2/chapter')).data).items.find((c) => c.locked_reason === null);
+    if (!ch) throw new Error('no open chapter');
+    const fresh = LearnProgress.parse((await get<unknown>('/v1/user/course/2/learn_progress', h)).data);
+    expect(fresh).toMatchObject({ last_chapter_id: null, last_position_s: 0 });
+    expect((await post<unknown>('/v1/user/course/2/learn_log', { chapter_id: ch.id, position_s: 12, played_s: 0, session_id: 'progress-1' }, h)).code).toBe(0);
+    const after = LearnProgress.parse((await get<unknown>('/v1/user/course/2/learn_progress', h)).data);
+    expect(after).toMatchObject({ last_chapter_id: ch.id, last_position_s: 12 });
+    const per = ChapterLearnProgressData.parse((await get<unknown>('/v1/user/course/2/chapter_learn_progress', h)).data);
+    expect(per.items.map((i) => i.chapter_id)).toContain(ch.id);
   });
 
   it('lists chapters in order and the courses of a series', async () => {

@@ -73,6 +73,11 @@ export class CoursesService {
     return c;
   }
 
+  /** NOT_FOUND unless readers can reach the course now (one narrow query; `course` reads the row and its tags). */
+  private async requireReachable(id: number): Promise<void> {
+    if (!(await repo.courseReachable(this.db, id, this.now()))) throw notFound();
+  }
+
   /** The department a `dep_val` names: undefined for all, null for one that does not exist. */
   private async department(depVal: CourseListQuery['dep_val']): Promise<number | null | undefined> {
     if (depVal === '') return undefined;
@@ -237,7 +242,7 @@ export class CoursesService {
   }
 
   async learnProgress(userId: number, id: number): Promise<LearnProgress> {
-    await this.course(id);
+    await this.requireReachable(id);
     const [totals, learner] = await Promise.all([repo.courseTotals(this.db, userId, [id]), repo.findLearner(this.db, userId, id)]);
     return {
       ...presentTotals(totals.get(id)),
@@ -247,7 +252,7 @@ export class CoursesService {
   }
 
   async chapterProgress(userId: number, id: number): Promise<ChapterLearnProgressData> {
-    await this.course(id);
+    await this.requireReachable(id);
     const [chapters, rows] = await Promise.all([repo.listChapters(this.db, id), repo.progressOfCourse(this.db, userId, id)]);
     const byChapter = new Map(rows.map((r) => [r.chapterId, r]));
     return { items: chapters.map((ch) => presentProgress(ch.id, ch.durationS, byChapter.get(ch.id))) };
