@@ -54,7 +54,9 @@ export function CalendarPage() {
     }
     const lang = search.get('lang');
     if (lang) next.set('lang', lang);
-    void navigate({ search: next.toString() ? `?${next.toString()}` : '' });
+    // Rendered at once, not in a transition: a second filter chosen before the first had rendered
+    // was merged into the old address and dropped the first.
+    void navigate({ search: next.toString() ? `?${next.toString()}` : '' }, { flushSync: true });
   };
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
