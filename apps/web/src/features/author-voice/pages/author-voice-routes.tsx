@@ -285,7 +285,9 @@ export function VoiceListPage({ bare = false }: { bare?: boolean }) {
     if (merged.field) params.set('field', String(merged.field));
     if (merged.journal) params.set('journal', merged.journal);
     if (merged.page > 1) params.set('page', String(merged.page));
-    setSearch(params);
+    // At once, not in a transition: a second filter chosen before the first had rendered would
+    // be merged into the old address and drop the first.
+    setSearch(params, { flushSync: true });
     if (next.page) window.scrollTo?.({ top: 0 });
   };
   return (

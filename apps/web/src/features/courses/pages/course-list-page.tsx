@@ -26,7 +26,9 @@ export function CourseListPage() {
     if (merged.price_type) params.set('price_type', merged.price_type);
     if (merged.sort !== 'latest') params.set('sort', merged.sort);
     if (merged.page > 1) params.set('page', String(merged.page));
-    setSearch(params);
+    // At once, not in a transition: a second filter chosen before the first had rendered would
+    // be merged into the old address and drop the first.
+    setSearch(params, { flushSync: true });
     if (next.page) window.scrollTo?.({ top: 0 });
   };
 

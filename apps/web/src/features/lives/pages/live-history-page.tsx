@@ -31,7 +31,9 @@ export function LiveHistoryPage() {
       if (v === undefined || v === '' || (k === 'page' && v === 1)) p.delete(k);
       else p.set(k, String(v));
     }
-    setParams(p);
+    // At once, not in a transition: a second filter chosen before the first had rendered would
+    // be merged into the old address and drop the first.
+    setParams(p, { flushSync: true });
   };
 
   return (

@@ -66,7 +66,8 @@ export function SpeakerBrowser() {
         }
         return params;
       },
-      { replace: true, preventScrollReset: true },
+      // At once, not in a transition: a hospital chosen right after the region keeps the region.
+      { replace: true, preventScrollReset: true, flushSync: true },
     );
   };
   const unknown = query.isError && isApiError(query.error) && query.error.code === ErrorCode.NOT_FOUND;
