@@ -74,8 +74,21 @@ export interface Match {
    * module's facet) costs 10–30 ms however rare the others are, and a prefix (`cancer:*`) gathers
    * every posting of its completions before intersecting.
    */
-  indexPart?: Partial<Record<Tier, string>>;
+  indexPart?: Partial<Record<Tier, IndexPart>>;
 }
+
+/**
+ * What GIN looks up of a tier's tsquery, and what is left to check on the rows it finds: `check`
+ * on the tier's own vector (null when only the tab's facet was left out, which the module column
+ * already checks: a body's vector then is not read from TOAST at all).
+ */
+export interface IndexPart {
+  look: string;
+  check: string | null;
+}
+
+/** Every one of the lexemes, as a tsquery. */
+export const allOf = (lexemes: readonly string[]): string => lexemes.map(operand).join(' & ');
 
 /** Title matches, or body matches that are not title matches (the two result tiers). */
 export type Tier = 'title' | 'body';
@@ -104,8 +117,11 @@ function fromIndex(tier: Tier, m: Match, opaque = false): SQL {
   const q = (text: string) => (opaque ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`);
   const part = m.indexPart?.[tier];
   if (!part) return indexed(tier, q(m.tsquery));
-  const looked = tier === 'title' ? sql`d.title_tsv @@ ${q(part)}` : sql`d.body_tsv @@ ${q(part)}`;
-  return sql`${looked} and coalesce(${indexed(tier, tsquery(m))}, false)`;
+  const vector = tier === 'title' ? sql`d.title_tsv` : sql`d.body_tsv`;
+  const checked = part.check === null ? sql`` : sql`and coalesce(${vector} @@ ${part.check}::tsquery, false)`;
+  // A body match that is a title match too belongs to the title tier (the title's vector is inline).
+  const notTitle = tier === 'body' ? sql`and coalesce(not (d.title_tsv @@ ${tsquery(m)}), false)` : sql``;
+  return sql`${vector} @@ ${q(part.look)} ${checked} ${notTitle}`;
 }
 
 /**

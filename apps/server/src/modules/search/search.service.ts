@@ -135,7 +135,7 @@ export function boostAbove(stats: repo.BoostStats, share: number): number | null
  * the field's rows (and the tab's facet likewise), which are checked on the rows found; at least
  * one lexeme is kept. Null when that leaves out nothing.
  */
-function indexPart(q: ParsedQuery, completions: string[] | null, module: repo.Match['module'], stats: repo.LexemeStats): string | null {
+function indexPart(q: ParsedQuery, completions: string[] | null, module: repo.Match['module'], stats: repo.LexemeStats): repo.IndexPart | null {
   const share = (l: string) => stats.share.get(l) ?? 0;
   const rare = q.lexemes.filter((l) => share(l) < COMMON_SHARE);
   const others = q.prefix !== null || (q.either?.length ?? 0) > 0;
@@ -144,7 +144,8 @@ function indexPart(q: ParsedQuery, completions: string[] | null, module: repo.Ma
   const facet = module !== null && share(moduleFacet(module)) < COMMON_SHARE;
   if (lexemes.length === q.lexemes.length && (module === null || facet)) return null;
   const part = repo.tsqueryOf({ ...q, lexemes }, completions ?? undefined);
-  return facet ? repo.inModule(part, module) : part;
+  const left = q.lexemes.filter((l) => !lexemes.includes(l));
+  return { look: facet ? repo.inModule(part, module) : part, check: left.length > 0 ? repo.allOf(left) : null };
 }
 
 /** What is known of a keyword's matches per tier: estimates, counts up to COUNT_CAP + 1. */
@@ -309,7 +310,9 @@ export class SearchService {
     const stats = await this.lexemeStats.get('all', () => repo.lexemeStats(this.db));
     const title = indexPart(titleQuery, words, module, stats.title);
     const body = indexPart(parsed, words, module, stats.body);
-    const titlePart = title ?? (titleQuery === parsed ? null : repo.inModule(repo.tsqueryOf(titleQuery, words ?? undefined), module));
+    // Titles looked up without the prefix are checked against the whole keyword.
+    const titlePart: repo.IndexPart | null =
+      titleQuery === parsed ? title : { look: title?.look ?? repo.inModule(repo.tsqueryOf(titleQuery, words ?? undefined), module), check: m.tsquery };
     if (titlePart === null && body === null) return m;
     return { ...m, indexPart: { ...(titlePart === null ? {} : { title: titlePart }), ...(body === null ? {} : { body }) } };
   }
