@@ -739,7 +739,7 @@ function printSpeed(speed) {
  * and indexes its own cache holds (the rest is read from the OS cache, several microseconds a page).
  */
 async function serverSettings() {
-  const { rows } = await adminQuery(`select name, setting, unit from pg_settings where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'server_version')`);
+  const { rows } = await adminQuery(`select name, setting, unit from pg_settings where name in ('shared_buffers', 'huge_pages', 'effective_cache_size', 'work_mem', 'server_version')`);
   const size = (r) => (r.unit === '8kB' ? `${Math.round((Number(r.setting) * 8) / 1024)} MB` : r.unit === 'kB' ? `${Math.round(Number(r.setting) / 1024)} MB` : r.setting);
   return `PostgreSQL ${rows.find((r) => r.name === 'server_version')?.setting}: ${rows.filter((r) => r.name !== 'server_version').map((r) => `${r.name} ${size(r)}`).join(', ')}`;
 }

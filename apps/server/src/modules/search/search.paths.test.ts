@@ -133,6 +133,22 @@ describe('band reads', () => {
     expect(counting.statements.filter((s) => s.includes('d.boost >=')).length).toBeGreaterThan(10);
   });
 
+  it("take a narrow band's lowest boost from the tab's own rows", async () => {
+    // The whole table's statistics put a tab's narrow band above all of its rows when other tabs
+    // hold the most boosted ones (news under a few congresses); the rank index gives the tab's own.
+    for (const module of [null, 'course', 'news'] as Array<SearchModule | null>) {
+      const rows = await queryRows<{ boost: number }>(
+        app.db,
+        sql`select boost from search_documents where visible_from is not null and (${module}::text is null or module = ${module}::text)
+          order by boost desc nulls last, id desc nulls last`,
+      );
+      for (const rank of [1, 64, rows.length, rows.length + 1]) {
+        const want = rows[rank - 1]?.boost;
+        expect(await repo.boostAtRank(app.db, module, rank), `${module} ${rank}`).toBe(want === undefined ? null : Number(want));
+      }
+    }
+  });
+
   it('take the boost above which a share of the rows lie from the column statistics', () => {
     const stats: repo.BoostStats = { common: [], bounds: [0, 25, 50, 75, 100], bucketShare: 1 };
     expect(boostAbove(stats, 0.25)).toBeCloseTo(75, 3);

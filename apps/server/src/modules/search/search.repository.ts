@@ -190,6 +190,19 @@ export async function boostStats(db: Db): Promise<BoostStats | null> {
   return { common, bounds, bucketShare: Math.max(0, 1 - Number(r.nulls) - common.reduce((s, c) => s + c.share, 0)) };
 }
 
+/**
+ * The boost of the tab's `rank`-th most boosted row (1-based) from the rank indexes, scheduled
+ * rows included; null when the tab has fewer rows.
+ */
+export async function boostAtRank(db: Db, module: SearchModule | null, rank: number): Promise<number | null> {
+  const [r] = await queryRows<{ boost: number | string | null }>(
+    db,
+    sql`select d.boost from search_documents d where d.visible_from is not null ${module === null ? sql`` : sql`and d.module = ${module}`}
+      order by d.boost desc nulls last, d.id desc nulls last offset ${rank - 1} limit 1`,
+  );
+  return r?.boost == null ? null : Number(r.boost);
+}
+
 /** PostgreSQL's own guess for a text match without statistics. */
 const DEFAULT_SHARE = 0.005;
 

@@ -60,6 +60,14 @@ const BAND_MARGIN = 3;
 const BAND_MAX_SHARE = 0.7;
 /** Bands tried (each next one sized by what the last found) before counting every match. */
 const BAND_ATTEMPTS = 2;
+/**
+ * Most rows of a band whose lowest boost is read from the tab's rank index; a wider band's comes
+ * from the column's statistics. Those are the whole table's, and their top bucket is bent by a few
+ * outliers (the 25 most boosted rows were congresses, so the news tab's narrow bands held no row).
+ */
+const BAND_PROBE_MAX = 8_192;
+/** Fewest rows a probed band is rounded up to (a power of two: a few floors serve every band). */
+const BAND_PROBE_MIN = 64;
 
 /**
  * Most indexed words a trailing prefix is searched as (search_words); a prefix of more completions
@@ -176,10 +184,13 @@ export class SearchService {
   private readonly rowCount = new TtlCache<string, number>(ROWS_TTL_MS);
   private readonly lexemeStats = new TtlCache<'all', Record<repo.Tier, repo.LexemeStats>>(ROWS_TTL_MS);
   private readonly boostStats = new TtlCache<'all', repo.BoostStats | null>(ROWS_TTL_MS);
+  private readonly bandFloors = new TtlCache<string, number | null>(ROWS_TTL_MS, Date.now, 256);
   private readonly completions = new TtlCache<string, string[] | null>(ANSWER_TTL_MS, Date.now, ANSWER_CACHE_SIZE);
   /** The database's generation as last read, and writes through this process since. */
   private stored = '0';
   private local = 0;
+  /** Searches being answered by this process (not from the cache). */
+  private inFlight = 0;
   private readonly unsubscribe: () => void;
   private readonly poll: NodeJS.Timeout | null;
 
@@ -237,7 +248,14 @@ export class SearchService {
 
   search(q: SearchQuery, lang: ApiLanguage): Promise<DataOf<'search'>> {
     const key = JSON.stringify([this.generation, lang, q.type, q.page, q.page_size, q.keyword]);
-    return this.searches.get(key, () => this.searchUncached(q, lang));
+    return this.searches.get(key, async () => {
+      this.inFlight += 1;
+      try {
+        return await this.searchUncached(q, lang);
+      } finally {
+        this.inFlight -= 1;
+      }
+    });
   }
 
   /**
@@ -258,6 +276,15 @@ export class SearchService {
       return { ...base, items: [], total: titles.count + bodies.count, total_exact: titles.exact && bodies.exact, has_more: false };
     }
     const facts = this.factsOf(m, parsed);
+    // A first page of a keyword with a few hundred titles or fewer expected: the body tier is
+    // read too (its first page, or its count for the total), and its first page does not depend
+    // on how many titles there are, so it is read beside the titles on another connection instead
+    // of after them. Titles that fill the page after all (words that come together) waste it, so
+    // only a search alone in this process does so: under load the cores are better spent on others.
+    const estimate = (facts.estimates.title ??= await this.estimate(m, facts, 'title'));
+    const alone = this.inFlight === 1 && !isEmbedded(this.db);
+    const bodyFirst = alone && offset === 0 && estimate <= SEARCH_RESULT_CAP ? this.readTier(m, 'body', 0, end, facts) : null;
+    bodyFirst?.catch(() => undefined);
     const titles = await this.readTier(m, 'title', offset, end - offset, facts);
     const rows = [...titles.rows];
     let total: number;
@@ -269,12 +296,13 @@ export class SearchService {
       facts.estimates.title ??= await this.estimate(m, facts, 'title');
       total = titles.count + Math.max(0, Math.round(facts.estimates.body - facts.estimates.title));
     } else if (end > titles.count) {
-      const bodies = await this.readTier(m, 'body', Math.max(0, offset - titles.count), end - offset - rows.length, facts);
-      rows.push(...bodies.rows);
+      const limit = end - offset - rows.length;
+      const bodies = bodyFirst ? await bodyFirst : await this.readTier(m, 'body', Math.max(0, offset - titles.count), limit, facts);
+      rows.push(...bodies.rows.slice(0, limit));
       total = titles.count + bodies.count;
       exact = bodies.exact;
     } else {
-      const bodies = await this.countOrEstimate(m, 'body', facts);
+      const bodies = bodyFirst ? await bodyFirst : await this.countOrEstimate(m, 'body', facts);
       total = titles.count + bodies.count;
       exact = bodies.exact;
     }
@@ -471,7 +499,7 @@ export class SearchService {
     let share = Math.min(BAND_MAX_SHARE, (BAND_MARGIN * need) / Math.max(1, expected));
     let tried = false;
     for (let attempt = 0; attempt < BAND_ATTEMPTS; attempt++) {
-      const minBoost = boostAbove(stats, share);
+      const minBoost = await this.bandFloor(m, share, rows, stats);
       if (minBoost === null) return null;
       const page = await repo.matchesPage(this.db, m, tier, offset, limit, null, minBoost);
       if (page.count >= need) return { rows: page.rows, matches: Math.max(page.count, Math.min(Math.round(page.count / share), rows)) };
@@ -482,6 +510,18 @@ export class SearchService {
       share = Math.min(BAND_MAX_SHARE, page.count > 0 ? Math.min(share * 16, (BAND_MARGIN * need * share) / page.count) : share * 16);
     }
     return tried ? 'few' : null;
+  }
+
+  /**
+   * The lowest boost of the band of the tab's most boosted `share` of its rows: a narrow band's
+   * read from the tab's rank index (rounded up to a power of two and kept a minute), a wide one's
+   * from the column's statistics. Null: no band (the tab has fewer rows, or no statistics).
+   */
+  private bandFloor(m: repo.Match, share: number, rows: number, stats: repo.BoostStats): Promise<number | null> | number | null {
+    const wanted = Math.ceil(share * rows);
+    if (wanted > BAND_PROBE_MAX) return boostAbove(stats, share);
+    const rank = 2 ** Math.ceil(Math.log2(Math.max(wanted, BAND_PROBE_MIN)));
+    return this.bandFloors.get(`${m.module ?? '*'}:${rank}`, () => repo.boostAtRank(this.db, m.module, rank));
   }
 
   /**
