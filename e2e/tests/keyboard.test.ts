@@ -182,6 +182,13 @@ describe('keyboard and screen readers', () => {
       page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity).length);
     const { page } = await h.newPage({ reducedMotion: 'no-preference' });
     await page.goto('/live');
+    // The browser's own days replace the server's (+08:00) after hydration: from 16:00 to midnight
+    // UTC that moves the live on air back a day, so its dot is looked for once they have arrived.
+    await page.waitForFunction(() => {
+      const now = new Date();
+      const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      return document.querySelector('[data-testid="live-days"] [role="tab"][aria-selected="true"]')?.getAttribute('data-date') === today;
+    });
     // The day of the live on air (marked with a dot): past midnight it is no longer today.
     await page.getByTestId('live-days').locator('[data-date]:has(.live-day__dot)').first().click();
     await page.getByTestId('now-live').first().waitFor();
