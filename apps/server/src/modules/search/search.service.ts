@@ -293,8 +293,7 @@ export class SearchService {
       // A common keyword: the title matches fill every page; the total is an estimate (the body
       // matches that are not title matches at least as many as the body's beyond the titles').
       facts.estimates.body ??= await this.estimate(m, facts, 'body');
-      facts.estimates.title ??= await this.estimate(m, facts, 'title');
-      total = titles.count + Math.max(0, Math.round(facts.estimates.body - facts.estimates.title));
+      total = titles.count + Math.max(0, Math.round(facts.estimates.body - estimate));
     } else if (end > titles.count) {
       const limit = end - offset - rows.length;
       const bodies = bodyFirst ? await bodyFirst : await this.readTier(m, 'body', Math.max(0, offset - titles.count), limit, facts);
@@ -517,7 +516,7 @@ export class SearchService {
    * read from the tab's rank index (rounded up to a power of two and kept a minute), a wide one's
    * from the column's statistics. Null: no band (the tab has fewer rows, or no statistics).
    */
-  private bandFloor(m: repo.Match, share: number, rows: number, stats: repo.BoostStats): Promise<number | null> | number | null {
+  private async bandFloor(m: repo.Match, share: number, rows: number, stats: repo.BoostStats): Promise<number | null> {
     const wanted = Math.ceil(share * rows);
     if (wanted > BAND_PROBE_MAX) return boostAbove(stats, share);
     const rank = 2 ** Math.ceil(Math.log2(Math.max(wanted, BAND_PROBE_MIN)));
