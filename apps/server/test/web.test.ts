@@ -49,6 +49,14 @@ describe('web app serving', () => {
     expect(forcedZh.body).toContain('<title>医学教育与学术会议平台</title>');
   });
 
+  it('keeps the built files out of the OpenAPI document, which still answers beside them', async () => {
+    const res = await app.inject({ url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/healthz');
+    expect(paths.filter((p) => p.startsWith('/assets') || p === '/favicon.svg')).toEqual([]);
+  });
+
   it('falls back to index.html for deep links and unknown pages (the SPA shows its own 404)', async () => {
     for (const url of ['/course/12', '/live', '/nope', '/user/wallet?tab=1', '/special/1/3']) {
       const res = await app.inject({ url });

@@ -228,7 +228,8 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
         const path = /(^|\/)assets\/$/.test(dir) ? `/${dir}*` : `/${file}`;
         if (routed.has(path)) continue;
         routed.add(path);
-        app.route({ method: ['GET', 'HEAD'], url: path, handler: sendBuilt });
+        // Files, not API operations: kept out of the OpenAPI document (which names every operation).
+        app.route({ method: ['GET', 'HEAD'], url: path, schema: { hide: true }, handler: sendBuilt });
       }
     }
 
