@@ -1,5 +1,8 @@
-// Bundles the server and the seed CLI into dist/. npm dependencies stay external (installed next to
-// the app); @medportal/contract is bundled because it ships TypeScript source.
+// Bundles the server and the seed CLI into dist/ with the pure-JS npm dependencies inside: a start
+// then reads a few files instead of resolving and loading some 700 modules (issue 33, decision
+// 0077). Packages that read their own files at run time (WebAssembly, native code, fonts, static
+// pages, worker scripts) and the large ones loaded only when used stay external, installed next to
+// the app; so do the development dependencies.
 // `--outdir <dir>` (relative to apps/server, and inside it so the externals resolve) bundles elsewhere.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -7,9 +10,31 @@ import { build } from 'esbuild';
 
 const root = new URL('.', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter(
-  (name) => name !== '@medportal/contract',
-);
+const external = [
+  '@electric-sql/pglite', // its .wasm and .data files
+  '@node-rs/jieba', // native module and dictionaries
+  '@resvg/resvg-wasm',
+  '@embedpdf/fonts-sc',
+  '@fastify/swagger-ui', // serves its own static files
+  'pdfkit', // font metrics read from its directory
+  'pino', // transports run in worker threads by file name
+  '@fastify/cookie', // import()s CommonJS `cookie`, whose named exports a bundle's chunk would not have
+  'libphonenumber-js', // required at first use (lib/phone.ts)
+  // Loaded only when used: a start does not pay for them either way.
+  'pg',
+  'ioredis',
+  '@tus/server',
+  '@tus/file-store',
+  '@digitalbazaar/*',
+  '@digitalcredentials/*',
+  'did-context',
+  'alipay-sdk',
+  'wechatpay-axios-plugin',
+  // ws's optional native helpers
+  'bufferutil',
+  'utf-8-validate',
+  ...Object.keys(pkg.devDependencies ?? {}),
+];
 
 const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
@@ -34,6 +59,8 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
+  // CommonJS dependencies inside an ES module bundle call require for Node's built-ins.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   logLevel: 'warning',
 });
 // Response serialisers that need a schema validator, compiled once here rather than at a restart's first requests.

@@ -146,8 +146,11 @@ export function errorMessage(code: ErrorCode, lang: ApiLanguage = 'zh_CN'): stri
 export const FieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
 
-export const Envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
+// One `code` and one `message` schema for every envelope: the server makes an envelope per
+// endpoint (some 500) at start, and each new schema costs its construction there.
+const envelopeCode = z.number().int();
+const envelopeMessage = z.string();
+export const Envelope = <T extends z.ZodType>(data: T) => z.object({ code: envelopeCode, message: envelopeMessage, data });
 export type Envelope<T> = { code: number; message: string; data: T };
 
 export const ErrorEnvelope = z.object({

@@ -10,8 +10,8 @@ import qrcode from 'qrcode-generator';
  * so every machine draws the same picture (certificates, share posters).
  */
 
-const require = createRequire(import.meta.url);
-const fontDir = () => join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+const requireHere = createRequire(import.meta.url);
+const fontDir = () => join(dirname(requireHere.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** The regular and bold OTF files (also embedded by pdfkit documents). */
@@ -25,7 +25,7 @@ export const CJK_FONT_FAMILY = 'Noto Sans SC';
 
 let wasmReady: Promise<void> | null = null;
 function ensureWasm(): Promise<void> {
-  wasmReady ??= initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+  wasmReady ??= initWasm(readFileSync(requireHere.resolve('@resvg/resvg-wasm/index_bg.wasm')));
   return wasmReady;
 }
 
