@@ -15,12 +15,19 @@
 // (postgres://postgres@127.0.0.1:5432) the PostgreSQL server, BENCH_DB_PREFIX (medportal_bench)
 // the scratch databases' names, BENCH_PORTS=<from>-<to> the ports the servers listen on (else
 // any free one), BENCH_SERVER another build of the server (apps/server/dist/server.mjs).
+// The floor (BENCH_FLOOR=0 skips it): for each anonymous read, its answer as the server sent it
+// (status, headers, body) is replayed by a bare node:http server (its own process) and measured the
+// same way: what Node itself does with those bytes on this machine, without any application. A
+// response with the server's 17 headers and a body of a few KB costs Node more than the bare
+// route's 17 bytes and 2 headers, so the floor's ratio to the bare route bounds what any server
+// could reach for that route here.
 // BENCH_COMPARE=<a build's server.mjs> (an older commit's) runs that build too, on its own
 // database, and measures each route on it just before: the machine's other load then weighs on
 // both alike. Its figures and verdicts are printed beside the server's, and a summary of both.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createConnection, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +104,51 @@ const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
+
+const FLOOR_SOURCE = `
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+let answer = { status: 200, headers: {}, body: Buffer.alloc(0) };
+createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/__floor') {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c)).on('end', () => {
+      const a = JSON.parse(Buffer.concat(chunks).toString());
+      answer = { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') };
+      res.end('ok');
+    });
+    return;
+  }
+  // Per request, as the app's replay does: a request id; Node adds Date and the connection headers.
+  answer.headers['x-request-id'] = randomUUID();
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** The floor: a bare node:http server answering whatever it was last given (BENCH_FLOOR). */
+async function startFloor() {
+  const port = await portFor();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR_SOURCE], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(child, `${url}/`, (status) => status === 200);
+  return { child, url };
+}
+
+/** The server's answer to one request, as it left (headers of the transport aside). */
+async function answerOf(url, headers) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c)).on('end', () => {
+        const kept = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id'].includes(name)));
+        resolve({ status: res.statusCode, headers: kept, body: Buffer.concat(chunks).toString('base64') });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 async function startBaseline() {
   const port = await portFor();
@@ -329,7 +381,7 @@ const BASELINE_EVERY = 8;
  * Every route of the server at `entry` on the database `dbs[0]`; with BENCH_COMPARE, the build
  * there runs on `dbs[1]` at the same time and each route is measured on it just before.
  */
-async function benchServer(label, dbs, baseline) {
+async function benchServer(label, dbs, baseline, floor) {
   const servers = [await readyServer(entry, dbs[0])];
   try {
     if (compareEntry) servers.push(await readyServer(compareEntry, dbs[1]));
@@ -365,11 +417,17 @@ async function benchServer(label, dbs, baseline) {
       const b = other ? await measure(before.url + other.path, other.headers, before.child.pid) : null;
       const m = await measure(server.url + r.path, r.headers, server.child.pid);
       const ratio = m.rps / baselineRps;
+      let f = null;
+      if (floor && r.kind === 'public') {
+        const given = await fetch(`${floor.url}/__floor`, { method: 'POST', body: JSON.stringify(await answerOf(server.url + r.path, r.headers)) });
+        if (given.ok) f = await measure(floor.url + r.path, r.headers, floor.child.pid);
+      }
       console.log(
         `${decodeURI(r.path).padEnd(46)} ${who.padEnd(4)} ${targetText(r.kind).padEnd(16)} ${cells(m, ratio)} ${verdict(r.kind, ratio, m.p99).padEnd(22)}` +
-          (b ? ` | before: ${cells(b, b.rps / baselineRps)} ${verdict(r.kind, b.rps / baselineRps, b.p99)}` : ''),
+          (b ? ` | before: ${cells(b, b.rps / baselineRps)} ${verdict(r.kind, b.rps / baselineRps, b.p99)}` : '') +
+          (f ? ` | floor: ${fmt(f.rps, 7)} ${fmt(f.rps / baselineRps, 5, 2)} ${fmt(f.cpuUs, 5)} µs; server ${(m.rps / f.rps).toFixed(2)}x of it` : ''),
       );
-      results.push({ ...r, ...m, ratio });
+      results.push({ ...r, ...m, ratio, floorRatio: f ? f.rps / baselineRps : null, ofFloor: f ? m.rps / f.rps : null });
       if (b) previous.push({ ...r, ...b, ratio: b.rps / baselineRps });
     }
     const summary = (name, list) => {
@@ -391,6 +449,14 @@ async function benchServer(label, dbs, baseline) {
     };
     summary('server', results);
     if (before) summary('before', previous);
+    const floored = results.filter((r) => r.ofFloor !== null && r.ofFloor !== undefined);
+    if (floored.length) {
+      const range = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}, median ${xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)].toFixed(2)}`;
+      console.log(
+        `${label} floor: the same answers from a bare node:http server reach ${range(floored.map((r) => r.floorRatio))}x the bare route ` +
+          `(${floored.filter((r) => r.floorRatio >= TARGET.public.ratio).length}/${floored.length} at >= ${TARGET.public.ratio}x); the server reaches ${range(floored.map((r) => r.ofFloor))} of the floor`,
+      );
+    }
     console.log(`${label}: load average at the end ${loadavg()[0].toFixed(1)} (other work on the machine lowers every figure)`);
     for (const [name, srv] of before ? [['server', server], ['before', before]] : [['server', server]]) {
       const mem = rss(srv.child.pid);
@@ -437,6 +503,7 @@ async function withPostgresDatabases(count, fn) {
 const started = performance.now();
 const servers = compareEntry ? 2 : 1;
 const baseline = await startBaseline();
+const floor = process.env.BENCH_FLOOR === '0' ? null : await startFloor();
 try {
   await autocannon({ url: baseline.url, connections, duration: 1 }); // warm-up
   const which = process.env.BENCH_DB;
@@ -447,6 +514,7 @@ try {
         'PGlite',
         dirs.map((dir) => ({ DATA_DIR: dir })),
         baseline,
+        floor,
       );
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -461,6 +529,7 @@ try {
             'PostgreSQL',
             urls.map((url, i) => ({ DATABASE_URL: url, DATA_DIR: dirs[i] })),
             baseline,
+            floor,
           ),
         );
       } finally {
@@ -472,5 +541,6 @@ try {
   }
 } finally {
   await stop(baseline.child);
+  if (floor) await stop(floor.child);
 }
 console.log(`\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
