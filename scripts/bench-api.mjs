@@ -136,7 +136,7 @@ async function startFloor() {
 }
 
 /** The server's answer to one request, as it left (headers of the transport aside). */
-async function answerOf(url, headers) {
+function answerOf(url, headers) {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks = [];
@@ -503,8 +503,9 @@ async function withPostgresDatabases(count, fn) {
 const started = performance.now();
 const servers = compareEntry ? 2 : 1;
 const baseline = await startBaseline();
-const floor = process.env.BENCH_FLOOR === '0' ? null : await startFloor();
+let floor = null;
 try {
+  if (process.env.BENCH_FLOOR !== '0') floor = await startFloor();
   await autocannon({ url: baseline.url, connections, duration: 1 }); // warm-up
   const which = process.env.BENCH_DB;
   if (!which || which === 'pglite') {

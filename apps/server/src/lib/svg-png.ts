@@ -10,6 +10,7 @@ import qrcode from 'qrcode-generator';
  * so every machine draws the same picture (certificates, share posters).
  */
 
+// Not `require`: the built bundle's banner declares that name for its CommonJS dependencies (build.mjs).
 const requireHere = createRequire(import.meta.url);
 const fontDir = () => join(dirname(requireHere.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
