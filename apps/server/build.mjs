@@ -1,8 +1,8 @@
 // Bundles the server and the seed CLI into dist/ with the pure-JS npm dependencies inside: a start
 // then reads a few files instead of resolving and loading some 700 modules (issue 33, decision
-// 0077). Packages that read their own files at run time (WebAssembly, native code, fonts, static
-// pages, worker scripts) and the large ones loaded only when used stay external, installed next to
-// the app; so do the development dependencies.
+// 0077). Packages that read their own files at run time (WebAssembly, native code, fonts, worker
+// scripts) and the large ones loaded only when used stay external, installed next to the app; so do
+// the development dependencies. Swagger UI is bundled: plugins/openapi.ts names its files.
 // `--outdir <dir>` (relative to apps/server, and inside it so the externals resolve) bundles elsewhere.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,6 @@ const external = [
   '@node-rs/jieba', // native module and dictionaries
   '@resvg/resvg-wasm',
   '@embedpdf/fonts-sc',
-  '@fastify/swagger-ui', // serves its own static files
   'pdfkit', // font metrics read from its directory
   'pino', // transports run in worker threads by file name
   '@fastify/cookie', // import()s CommonJS `cookie`, whose named exports a bundle's chunk would not have

@@ -116,9 +116,19 @@ describe('OpenAPI', () => {
     }
   }, 60_000);
 
-  it('serves the browsable UI at /docs', async () => {
+  it('serves the browsable UI at /docs, with its script, style sheet and logo', async () => {
     const res = await app.inject({ url: '/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'javascript'],
+      ['index.css', 'text/css'],
+      ['logo.svg', 'image/svg+xml'],
+    ] as const) {
+      const asset = await app.inject({ url: `/docs/static/${file}` });
+      expect(asset.statusCode, file).toBe(200);
+      expect(asset.headers['content-type'], file).toContain(type);
+      expect(asset.rawPayload.length, file).toBeGreaterThan(100);
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { API_TAGS, DepartmentNode, ErrorCode, ErrorEnvelope, errorMessages, PRODUCT_VERSION } from '@medportal/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -145,7 +148,14 @@ export default fp<OpenApiOptions>(
       },
       transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as unknown as Document) as never,
     });
-    await app.register(swaggerUi, { routePrefix: '/docs' });
+    // Its files named from its package, not from its own module's directory: the build bundles the
+    // module into dist/ (build.mjs), where that directory is not the package's.
+    const uiFiles = join(dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')), 'static');
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      baseDir: uiFiles,
+      logo: { type: 'image/svg+xml', content: readFileSync(join(uiFiles, 'logo.svg')) },
+    });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },
