@@ -39,3 +39,17 @@ export async function settle(page: Page): Promise<void> {
     { polling: 'raf' },
   );
 }
+
+/**
+ * Waits until the live page selects the browser's own today (`today` as YYYY-MM-DD, else the
+ * browser's local date). The server writes its page in its zone (+08:00); a browser elsewhere gets
+ * its own days after hydration, and from 16:00 to midnight UTC that moves today (and the live on
+ * air) back a day: a day clicked before then may be the one already selected.
+ */
+export async function liveDaysInOwnZone(page: Page, today?: string): Promise<void> {
+  await page.waitForFunction((given) => {
+    const now = new Date();
+    const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    return document.querySelector('[data-testid="live-days"] [role="tab"][aria-selected="true"]')?.getAttribute('data-date') === (given ?? local);
+  }, today);
+}

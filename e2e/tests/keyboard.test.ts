@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, loginViaApi } from '../src/dev-api.ts';
 import { HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
+import { liveDaysInOwnZone } from '../src/settle.ts';
 
 const h = useSharedHarness();
 /** A seeded speaker with content in every tab. */
@@ -184,11 +185,7 @@ describe('keyboard and screen readers', () => {
     await page.goto('/live');
     // The browser's own days replace the server's (+08:00) after hydration: from 16:00 to midnight
     // UTC that moves the live on air back a day, so its dot is looked for once they have arrived.
-    await page.waitForFunction(() => {
-      const now = new Date();
-      const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-      return document.querySelector('[data-testid="live-days"] [role="tab"][aria-selected="true"]')?.getAttribute('data-date') === today;
-    });
+    await liveDaysInOwnZone(page);
     // The day of the live on air (marked with a dot): past midnight it is no longer today.
     await page.getByTestId('live-days').locator('[data-date]:has(.live-day__dot)').first().click();
     await page.getByTestId('now-live').first().waitFor();

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
 import { storeLogin, useHarness } from '../src/harness.ts';
+import { liveDaysInOwnZone } from '../src/settle.ts';
 
 const h = useHarness();
 
@@ -26,19 +27,6 @@ async function asMember(page: Page, token: string) {
 
 const selectedDay = (page: Page) => page.getByTestId('live-days').getByRole('tab', { selected: true });
 
-/**
- * Waits for the page to select the browser's own today. The server writes its page in its zone
- * (+08:00); a browser elsewhere gets its own days after hydration, and from 16:00 to midnight UTC
- * that moves today (and the live on air) back a day: a day clicked before then may be the one
- * already selected, and its answer the one already asked for.
- */
-async function ownToday(page: Page, today: string): Promise<void> {
-  await page.waitForFunction(
-    (d) => document.querySelector('[data-testid="live-days"] [role="tab"][aria-selected="true"]')?.getAttribute('data-date') === d,
-    today,
-  );
-}
-
 /** The scroll position once it has stopped moving (the same in two consecutive frames). */
 async function settledScrollY(page: Page): Promise<number> {
   const settled = await page.waitForFunction(
@@ -61,7 +49,7 @@ describe('live meetings', () => {
     const { page } = await h.newPage();
     await page.goto('/live');
     await page.getByRole('heading', { level: 1, name: '直播会议' }).waitFor();
-    await ownToday(page, days.today);
+    await liveDaysInOwnZone(page, days.today);
     assert.match((await selectedDay(page).textContent()) ?? '', /今天/);
     const cards = page.getByTestId('live-day-list').getByTestId('live-card');
     if (today) {
@@ -175,7 +163,7 @@ describe('live meetings', () => {
     });
     await page.goto('/live');
     await page.getByTestId('live-lookback').getByTestId('live-card').first().waitFor();
-    await ownToday(page, days.today);
+    await liveDaysInOwnZone(page, days.today);
     await page.getByTestId('live-days').locator(`[data-date="${next.date}"]`).click();
     await page.waitForURL((url) => url.searchParams.get('date') === next.date);
     // Its lives on screen: asked for now, or already when the browser's zone replaced the server's
