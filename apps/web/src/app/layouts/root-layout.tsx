@@ -29,7 +29,7 @@ function WechatDefaultShare() {
 }
 
 // Loaded only for a logged-in reader: anonymous pages (and server rendering) never need it.
-const ConsentPrompt = lazy(() => import('../../features/auth/components/consent-prompt'));
+const ConsentGate = lazy(() => import('../../features/auth/components/consent-gate'));
 
 /** Around every route: document title, scroll restoration, app-wide dialogs (the consent prompt among them) and live regions. */
 export function RootLayout() {
@@ -44,7 +44,7 @@ export function RootLayout() {
       <DialogHosts />
       {session.status === 'authenticated' ? (
         <Suspense fallback={null}>
-          <ConsentPrompt />
+          <ConsentGate />
         </Suspense>
       ) : null}
       <Announcer />

@@ -5,7 +5,7 @@ import { resetApiClientForTests } from '../../../shared/api-client';
 import { ok, serveApi } from '../../../testing/api-double';
 import { setupI18n } from '../../../testing/i18n';
 import { renderRoutes } from '../../../testing/render';
-import { ConsentPrompt } from './consent-prompt';
+import { ConsentGate } from './consent-gate';
 
 const info = (consent_required: boolean) => ({
   user_id: 1, nickname: '李医生', avatar_url: '/a.svg', mobile: '138****8000', country_code: '86', email: null, has_password: true,
@@ -26,7 +26,7 @@ describe('consent prompt', () => {
       'GET /v1/user/login_info': ok(info(true)),
       'POST /v1/user/consent': ok({ contract_version: '2025-07', privacy_version: '2026-12', agreed_at: '2026-11-28T00:00:00.000Z' }),
     });
-    renderRoutes([{ path: '/', Component: ConsentPrompt }], '/');
+    renderRoutes([{ path: '/', Component: ConsentGate }], '/');
     const dialog = await screen.findByRole('alertdialog', { name: '服务协议和隐私政策已更新' });
     expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
     const agree = screen.getByRole('button', { name: '同意并继续' });
@@ -40,7 +40,7 @@ describe('consent prompt', () => {
 
   it('stays away while the user has agreed to the current texts', async () => {
     const api = serveApi({ 'GET /v1/user/login_info': ok(info(false)) });
-    renderRoutes([{ path: '/', Component: ConsentPrompt }], '/');
+    renderRoutes([{ path: '/', Component: ConsentGate }], '/');
     await waitFor(() => expect(api.callsTo('GET', '/v1/user/login_info')).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
