@@ -48,8 +48,9 @@ const importImprove = () => import('../features/auth/pages/improve-page');
 const improvePage = (pick: (m: ImproveModule) => RouteObject['Component']) => () =>
   importImprove().then((m) => ({ Component: pick(m), loader: m.loader }));
 
-// Course pages: one lazy chunk (list, detail, series, mobile detail) with the `course` texts.
+// Course pages: the lists in one lazy chunk, a course's page (detail, mobile detail) in another.
 const coursePages = () => import('../features/courses/pages/course-routes');
+const courseDetailPages = () => import('../features/courses/pages/course-detail-routes');
 const courseTitle = (key: string): RouteHandle => ({ title: `course:titles.${key}` });
 
 /** Account pages with the site chrome. */
@@ -250,7 +251,7 @@ export const routes: RouteObject[] = [
           ...speakerRoutes,
           { path: paths.course.path, handle: courseTitle('list'), lazy: () => coursePages().then((m) => m.listRoute) },
           { path: paths.courseMore.path, handle: courseTitle('more'), lazy: () => coursePages().then((m) => m.moreRoute) },
-          { path: paths.courseDetail.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.detailRoute) },
+          { path: paths.courseDetail.path, handle: courseTitle('detail'), lazy: () => courseDetailPages().then((m) => m.detailRoute) },
           { path: paths.authorVoice.home.path, handle: voiceTitle('home'), lazy: () => voicePages().then((m) => m.homeRoute) },
           { path: paths.authorVoice.inter.path, handle: voiceTitle('inter'), lazy: () => voicePages().then((m) => m.interRoute) },
           { path: paths.authorVoice.list.path, handle: voiceTitle('list'), lazy: () => voicePages().then((m) => m.listRoute) },
@@ -355,7 +356,7 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorView,
         children: [
           ...bareAccountRoutes,
-          { path: paths.courseH5.path, handle: courseTitle('detail'), lazy: () => coursePages().then((m) => m.h5Route) },
+          { path: paths.courseH5.path, handle: courseTitle('detail'), lazy: () => courseDetailPages().then((m) => m.h5Route) },
           { path: paths.authorVoice.homeBare.path, handle: voiceTitle('home'), lazy: () => voicePages().then((m) => m.homeBareRoute) },
           { path: paths.authorVoice.interBare.path, handle: voiceTitle('inter'), lazy: () => voicePages().then((m) => m.interBareRoute) },
           { path: paths.authorVoice.listBare.path, handle: voiceTitle('list'), lazy: () => voicePages().then((m) => m.listBareRoute) },
