@@ -104,3 +104,11 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Waits until the server answers `path` with its rendered page (not the browser-rendered shell it
+ * sends while a render is still running). The page is then kept a few seconds (decision record
+ * 0030) for the test's own visit.
+ */
+export const serverRendered = (baseUrl: string, path: string, timeoutMs?: number) =>
+  waitFor(`the server's rendered ${path}`, async () => (await (await fetch(`${baseUrl}${path}`)).text()).includes('id="ssr-state"'), timeoutMs);

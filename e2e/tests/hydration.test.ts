@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { apiCall, loginViaApi, waitFor } from '../src/dev-api.ts';
+import { apiCall, loginViaApi, serverRendered as serverRenderedAt, waitFor } from '../src/dev-api.ts';
 import { collectErrors, HANG_LIMIT_MS, storeLogin, useSharedHarness } from '../src/harness.ts';
 
 /**
@@ -31,17 +31,7 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-/**
- * Waits until the server answers `path` with its rendered page (not the browser-rendered shell it
- * sends while a render is still running): with the scripts held back, a shell would show nothing
- * to type into. The page is then kept a few seconds (decision record 0030) for the test's visit.
- */
-const serverRendered = (path: string) =>
-  waitFor(
-    `the server's rendered ${path}`,
-    async () => (await (await fetch(`${h.server.url}${path}`)).text()).includes('id="ssr-state"'),
-    HANG_LIMIT_MS,
-  );
+const serverRendered = (path: string) => serverRenderedAt(h.server.url, path, HANG_LIMIT_MS);
 
 /**
  * The times on the page and those not written as the browser's own zone writes them: `<time>`

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type ApiInit, apiCall, loginViaApi as loginWithSms } from '../src/dev-api.ts';
+import { type ApiInit, apiCall, loginViaApi as loginWithSms, serverRendered } from '../src/dev-api.ts';
 import { storeLogin, useHarness } from '../src/harness.ts';
 import { liveDaysInOwnZone } from '../src/settle.ts';
 
@@ -201,6 +201,46 @@ describe('live meetings', () => {
     await page.waitForURL((url) => url.pathname === '/live');
     await page.getByTestId('live-day-list').waitFor();
     assert.equal(await selectedDay(page).getAttribute('data-date'), next.date);
+  });
+
+  it("moves from the server page's today to the reader's own in one change: no skeleton, no card moved", async () => {
+    // A zone whose date differs from the server page's (+08:00) at this moment: 11 hours behind UTC
+    // until 19:00 in Shanghai, 14 hours ahead after.
+    const shanghaiHour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()));
+    const [timezoneId, zoneOffset] = shanghaiHour < 19 ? ['Pacific/Pago_Pago', '-11:00'] : ['Pacific/Kiritimati', '+14:00'];
+    const own = (await apiCall<Days>(h.server.url, `/v1/live/live_date?timezone=${encodeURIComponent(zoneOffset)}`)).data;
+    const server = (await apiCall<Days>(h.server.url, `/v1/live/live_date?timezone=${encodeURIComponent('+08:00')}`)).data;
+    assert.notEqual(own.today, server.today);
+    await serverRendered(h.server.url, '/live');
+    const { page } = await h.newPage({ timezoneId });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __skeletons: number; __movedCards: number };
+      w.__skeletons = 0;
+      w.__movedCards = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ sources?: Array<{ node?: Node }> }>)
+          for (const source of e.sources ?? []) if (source.node instanceof Element && source.node.closest('[data-testid="live-card"]')) w.__movedCards += 1;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // A skeleton put into the lives panel (the days, the day's list, the replays) after the first paint.
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node instanceof Element && (node.matches('.skeleton') || node.querySelector('.skeleton')) && (r.target as Element).closest('#live-view-panel')) w.__skeletons += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/live');
+    await liveDaysInOwnZone(page, own.today);
+    const count = own.items.find((d) => d.date === own.today)?.count ?? 0;
+    await page.waitForFunction(
+      (n) => document.querySelector('#live-day-panel [aria-busy="true"]') === null && document.querySelectorAll('#live-day-panel [data-testid="live-card"]').length === Math.min(n, 12),
+      count,
+    );
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __skeletons: number; __movedCards: number };
+      return { skeletons: w.__skeletons, movedCards: w.__movedCards };
+    });
+    assert.deepEqual(seen, { skeletons: 0, movedCards: 0 }, 'no skeleton between the two days, no card of one moved into the other');
   });
 });
 

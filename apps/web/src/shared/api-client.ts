@@ -43,6 +43,8 @@ export interface RequestOptions {
   auth?: 'refresh' | 'none';
   /** Extra request headers, e.g. `Idempotency-Key` on paying calls (the same key on a retry). */
   headers?: Record<string, string>;
+  /** The zone to ask in (`+08:00`) when a query is keyed by one: its key's, not the browser's. */
+  timezone?: string;
 }
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
@@ -58,12 +60,12 @@ export function setTransport(next: Transport): void {
 }
 
 /** Parameters every request carries (spec §7). */
-export function commonParams(token: string | null = getAccessToken()): Record<string, string> {
+export function commonParams(token: string | null = getAccessToken(), timezone: string = browserTimezone()): Record<string, string> {
   const params: Record<string, string> = {
     platform: currentPlatform(),
     language: apiLanguage(currentLanguage()),
     appversion: PRODUCT_VERSION,
-    timezone: browserTimezone(),
+    timezone,
   };
   if (token) params.access_token = token;
   return params;
@@ -98,7 +100,7 @@ interface Outgoing {
 
 /** A JSON call: common parameters in the GET query, or merged into the JSON body otherwise. */
 function jsonRequest(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Outgoing {
-  const common = commonParams(token);
+  const common = commonParams(token, options.timezone);
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (method === 'GET') return { url: buildUrl(path, { ...options.query, ...common }), headers };
   headers['Content-Type'] = 'application/json';
@@ -110,7 +112,7 @@ function jsonRequest(method: HttpMethod, path: string, options: RequestOptions, 
  * they all go in the query; the browser sets Content-Type with the multipart boundary.
  */
 function multipartRequest(path: string, formData: FormData, options: RequestOptions, token: string | null): Outgoing {
-  return { url: buildUrl(path, { ...options.query, ...commonParams(token) }), headers: { Accept: 'application/json' }, body: formData };
+  return { url: buildUrl(path, { ...options.query, ...commonParams(token, options.timezone) }), headers: { Accept: 'application/json' }, body: formData };
 }
 
 /** One HTTP round trip: timeout, caller's abort, envelope decoding; no refresh logic. */

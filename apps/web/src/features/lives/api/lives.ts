@@ -9,7 +9,8 @@ import { liveKeys } from './keys';
 import { useMemberToggle } from '../../../shared/hooks/use-member-toggle';
 
 export type { LiveCard };
-export type LiveDates = DataOf<'liveDate'>;
+/** The days with lives, and the zone (`+08:00`) they are that zone's days in. */
+export type LiveDates = DataOf<'liveDate'> & { tz: string };
 export type LivePage = DataOf<'dateLives'>;
 export type LiveHistoryFilters = DataOf<'liveHistoryFilters'>;
 export type LiveCalendar = DataOf<'liveCalendar'>;
@@ -42,9 +43,10 @@ const sameListElsewhere =
 
 // Fetchers ------------------------------------------------------------------------------------
 
-export const getLiveDates = (signal?: AbortSignal) => api.call('liveDate', { signal });
-export const getDateLives = (date: string, page: number, signal?: AbortSignal) =>
-  api.call('dateLives', { query: { date, page, page_size: DAY_PAGE_SIZE }, signal });
+// Days are the zone's the query is keyed by: asked in it, whatever zone the browser is in now.
+export const getLiveDates = (timezone: string, signal?: AbortSignal) => api.call('liveDate', { timezone, signal });
+export const getDateLives = (date: string, page: number, timezone: string, signal?: AbortSignal) =>
+  api.call('dateLives', { query: { date, page, page_size: DAY_PAGE_SIZE }, timezone, signal });
 export const getLookBack = (signal?: AbortSignal) => api.call('liveLookBack', { query: { limit: LOOK_BACK_LIMIT }, signal });
 export const getLiveHistory = (f: HistoryFilter, signal?: AbortSignal) =>
   api.call('liveHistory', { query: { year: f.year, department_id: f.department_id, page: f.page, page_size: HISTORY_PAGE_SIZE }, signal });
@@ -65,19 +67,27 @@ export const liveDatesQueryOptions = (lang: Lang, tz: string = browserTimezone()
   const queryKey = liveKeys.dates(lang, tz);
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => getLiveDates(signal),
+    queryFn: async ({ signal }): Promise<LiveDates> => ({ ...(await getLiveDates(tz, signal)), tz }),
     placeholderData: (previous, query) => sameListElsewhere(0, 1, 2)(previous, query, queryKey),
   });
 };
 
-export const dateLivesQueryOptions = (lang: Lang, date: string, tz: string = browserTimezone(), as: Who = who()) => {
+/**
+ * `today`: the list is the one the page opens on (no day chosen). While the reader's own "today"
+ * loads, the page keeps the "today" it shows (the server page's, in its zone, when it has just
+ * been hydrated), so the list changes once instead of through a skeleton.
+ */
+export const dateLivesQueryOptions = (lang: Lang, date: string, tz: string = browserTimezone(), as: Who = who(), today = false) => {
   const queryKey = liveKeys.day(lang, as, date, tz);
+  const sameDay = sameListElsewhere(0, 1, 2, 4);
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, signal),
+    queryFn: ({ signal, pageParam }) => getDateLives(date, pageParam, tz, signal),
     initialPageParam: 1,
     getNextPageParam: (last: LivePage) => (last.has_more ? last.page + 1 : undefined),
-    placeholderData: (previous, query) => sameListElsewhere(0, 1, 2, 4)(previous, query, queryKey),
+    meta: { today },
+    placeholderData: (previous, query) =>
+      today && query?.meta?.today === true && query.queryKey[2] === lang ? previous : sameDay(previous, query, queryKey),
   });
 };
 
@@ -112,9 +122,10 @@ export const remindTypeQueryOptions = (lang: Lang) =>
 const useWho = () => whoOf(useSession().status);
 
 export const useLiveDates = () => useQuery(liveDatesQueryOptions(useLang(), useTimeZone().offset));
-export function useDateLives(date: string) {
+/** `tz`: the zone of the days the page shows (LiveDates.tz), so a day is asked for in its own zone. */
+export function useDateLives(date: string, tz: string, today: boolean) {
   const as = useWho();
-  return useInfiniteQuery(dateLivesQueryOptions(useLang(), date, useTimeZone().offset, as));
+  return useInfiniteQuery(dateLivesQueryOptions(useLang(), date, tz, as, today));
 }
 export function useLookBack() {
   const as = useWho();

@@ -34,9 +34,9 @@ function LivesMeta({ lives }: { lives: LiveItem[] }) {
 }
 
 /** One day's lives, page by page ("load more"), from the query cache when coming back. */
-function DayLives({ date, onReady }: { date: string; onReady: (ready: boolean) => void }) {
+function DayLives({ date, tz, today, onReady }: { date: string; tz: string; today: boolean; onReady: (ready: boolean) => void }) {
   const { t } = useTranslation('live');
-  const query = useDateLives(date);
+  const query = useDateLives(date, tz, today);
   const ready = query.isSuccess;
   useEffect(() => onReady(ready), [ready, onReady]);
 
@@ -61,7 +61,8 @@ function DayLives({ date, onReady }: { date: string; onReady: (ready: boolean) =
   return (
     <>
       <LivesMeta lives={items} />
-      <div className="live-grid" data-testid="live-day-list">
+      {/* Another day's list is new cards, not the old ones moved (a move is a layout shift). */}
+      <div key={`${date}@${tz}`} className="live-grid" data-testid="live-day-list" aria-busy={query.isPlaceholderData || undefined}>
         {items.map((live, i) => (
           <LiveCard key={live.id} live={live} priority={i < 2} />
         ))}
@@ -121,7 +122,8 @@ export function LivePage() {
   const fromUrl = params.get('date');
   const remembered = read(DAY_KEY);
   const today = dates.data?.today;
-  const selected = isDate(fromUrl) ? fromUrl : isDate(remembered) ? remembered : today;
+  const chosen = isDate(fromUrl) ? fromUrl : isDate(remembered) ? remembered : undefined;
+  const selected = chosen ?? today;
   const month = isMonth(params.get('month')) ? (params.get('month') as string) : (selected ?? today ?? '').slice(0, 7);
 
   const [dayReady, setDayReady] = useState(false);
@@ -174,7 +176,7 @@ export function LivePage() {
           <>
             <DayStrip dates={dates.data} selected={selected ?? dates.data.today} onSelect={selectDay} panelId={PANEL_ID} />
             <section id={PANEL_ID} role="tabpanel" aria-labelledby={`live-day-${selected ?? dates.data.today}`} className="live-day-panel">
-              <DayLives date={selected ?? dates.data.today} onReady={setDayReady} />
+              <DayLives date={selected ?? dates.data.today} tz={dates.data.tz} today={chosen === undefined} onReady={setDayReady} />
             </section>
             <LookBack />
           </>
