@@ -31,9 +31,19 @@ function WechatDefaultShare() {
 // Loaded only for a logged-in reader: anonymous pages (and server rendering) never need it.
 const ConsentGate = lazy(() => import('../../features/auth/components/consent-gate'));
 
+/** A logged-in reader's consent check (its own component: the login arriving re-renders only this). */
+function ConsentCheck() {
+  const session = useSession();
+  if (session.status !== 'authenticated') return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentGate />
+    </Suspense>
+  );
+}
+
 /** Around every route: document title, scroll restoration, app-wide dialogs (the consent prompt among them) and live regions. */
 export function RootLayout() {
-  const session = useSession();
   return (
     <>
       <LocationMarker />
@@ -42,11 +52,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <DialogHosts />
-      {session.status === 'authenticated' ? (
-        <Suspense fallback={null}>
-          <ConsentGate />
-        </Suspense>
-      ) : null}
+      <ConsentCheck />
       <Announcer />
     </>
   );
