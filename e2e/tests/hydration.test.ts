@@ -62,6 +62,10 @@ describe('hydration for every reader', { concurrency: 2 }, () => {
         if (loggedIn) await storeLogin(page, await loginViaApi(h.server.url, '145'));
         const errors = collectErrors(page);
         const release = await holdScripts(page);
+        const asked: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/v1/')) asked.push(new URL(r.url()).pathname);
+        });
 
         await serverRendered('/');
         // Not awaited: the harness's goto waits for the app, which waits for its scripts.
@@ -92,6 +96,11 @@ describe('hydration for every reader', { concurrency: 2 }, () => {
         const times = await timesOnceInBrowserZone(page);
         assert.ok(times.count > 0, 'the home page shows times');
         assert.deepEqual(times.wrong, [], `times in ${timezoneId}`);
+
+        // The server's answers the same for every reader (site settings, related sites) are not
+        // asked again; the login's own check is asked once.
+        assert.deepEqual(asked.filter((p) => p === '/v1/site/config' || p === '/v1/relate_site'), [], asked.join(' '));
+        assert.equal(asked.filter((p) => p === '/v1/user/login_info').length, loggedIn ? 1 : 0, asked.join(' '));
 
         assert.deepEqual(errors, [], errors.join('\n'));
       });

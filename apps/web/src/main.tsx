@@ -102,8 +102,11 @@ async function start(): Promise<void> {
     // The server asked as an anonymous visitor in its zone: this reader's own answers (their
     // follows, favourites, purchases, days and times) replace its data once nothing hydrates it.
     // Only mounted queries refetch: a block still waiting to hydrate (Later) keeps the server's
-    // data until it mounts, then asks again itself.
-    if (ownAnswers(server.zone)) void queryClient.invalidateQueries();
+    // data until it mounts, then asks again itself. What the browser has asked itself since is
+    // already the reader's, and answers the same for everyone are not asked twice.
+    const fromServer = new Set(server.queries.queries.map((q) => q.queryHash));
+    if (ownAnswers(server.zone))
+      void queryClient.invalidateQueries({ predicate: (q) => fromServer.has(q.queryHash) && q.meta?.sameForEveryReader !== true });
     // A login found by the session check (a cookie, no stored token) arrives a moment later.
     else
       void ensureSession().then(async (s) => {

@@ -1,4 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** The answer is the same whoever asks and wherever they are (its key holds the language): a server page's needs no second asking. */
+      sameForEveryReader?: boolean;
+      /** A lives list the page opens on (lives.ts). */
+      today?: boolean;
+    };
+  }
+}
 import { isApiError } from './api-client';
 
 /** Business answers (a code from the server) are final; transport failures get two retries. */

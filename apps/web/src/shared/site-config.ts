@@ -16,6 +16,7 @@ export const siteConfigQueryOptions = (lang: Lang) =>
     queryKey: sharedKeys.siteConfig(lang),
     queryFn: ({ signal }) => getSiteConfig(signal),
     staleTime: 10 * 60_000,
+    meta: { sameForEveryReader: true },
   });
 
 export const useSiteConfig = () => useQuery(siteConfigQueryOptions(useLang()));

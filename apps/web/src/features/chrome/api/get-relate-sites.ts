@@ -16,6 +16,7 @@ export const relateSitesQueryOptions = (lang: Lang) =>
     queryKey: chromeKeys.relateSites(lang),
     queryFn: ({ signal }) => getRelateSites(signal),
     staleTime: 10 * 60_000,
+    meta: { sameForEveryReader: true },
   });
 
 export const useRelateSites = () => useQuery(relateSitesQueryOptions(useLang()));
