@@ -31,8 +31,9 @@ export async function render({ url, lang, fetch }) {
   if (url.startsWith('/boom')) throw new Error('boom');
   if (url.startsWith('/private')) return null;
   renders += 1;
-  // Its API calls are answered in-process, as for an anonymous visitor.
-  const health = await fetch('/healthz', { method: 'GET', headers: {} });
+  // Its API calls are answered in-process, as for an anonymous visitor. /tracked reads a cached
+  // public read (tagged \`site\`); the others a route the cache does not keep.
+  const health = await fetch(url.startsWith('/tracked') ? '/v1/site/config' : '/healthz', { method: 'GET', headers: {} });
   return {
     status: url.startsWith('/missing') || url.startsWith('/unknown') ? 404 : 200,
     html: '<main data-render="' + renders + '">' + lang + ' ' + url + ' ' + health.status + '</main>',
@@ -162,6 +163,23 @@ describe('server-rendered pages', () => {
     expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBe(before);
     app.publicCache.invalidate(['course:1']);
     expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBeGreaterThan(before);
+  });
+
+  it('built from cached reads are dropped with those reads only, and their tags stay between the cache and the renderer', async () => {
+    const before = renderOf((await app.inject({ url: '/tracked' })).body);
+    // A write to something the page does not show (another item's view count) leaves it kept.
+    app.publicCache.invalidate(['course:1']);
+    expect(renderOf((await app.inject({ url: '/tracked' })).body)).toBe(before);
+    // A page whose reads are not all tracked goes with any invalidation, as before.
+    const fresh = renderOf((await app.inject({ url: '/fresh' })).body);
+    app.publicCache.invalidate(['news:2']);
+    expect(renderOf((await app.inject({ url: '/fresh' })).body)).toBeGreaterThan(fresh);
+    // A write to what it shows drops it.
+    app.publicCache.invalidate(['site']);
+    expect(renderOf((await app.inject({ url: '/tracked' })).body)).toBeGreaterThan(before);
+    const direct = await app.inject({ url: '/v1/site/config' });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.headers['x-medportal-render-deps']).toBeUndefined();
   });
 
   it('keep a 404 status and are not cached publicly then', async () => {

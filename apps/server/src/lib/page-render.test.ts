@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { assemblePage, canonicalPath, encodedBody, headTags, isCachedPage, type RenderOutcome, RenderedPages } from './page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, headTags, isCachedPage, type PageDeps, type RenderOutcome, RenderedPages } from './page-render.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
@@ -24,20 +24,26 @@ function pages(ttlMs = 5_000, staleMs = 0) {
   let t = 0;
   let mark = 0;
   let builds = 0;
-  const cache = new RenderedPages({ ttlMs, staleMs, maxEntries: 2, maxPending: 10, mark: () => mark, now: () => t });
-  const get = (key: string, html = key) =>
+  /** Tag → mark of its last invalidation (as the public cache keeps them). */
+  const dropped = new Map<string, number>();
+  const changedSince = (tags: readonly string[] | null, since: number) => (tags === null ? mark !== since : tags.some((tag) => (dropped.get(tag) ?? 0) > since));
+  const cache = new RenderedPages({ ttlMs, staleMs, maxEntries: 2, maxPending: 10, mark: () => mark, changedSince, now: () => t });
+  const get = (key: string, html = key, deps?: PageDeps) =>
     cache.get(
       key,
       async () => {
         builds += 1;
-        return page(html);
+        return { outcome: page(html), ...(deps ? { deps } : {}) };
       },
       (p) => ({ status: p.status, body: Buffer.from(p.html) }),
     );
   return {
     get,
     advance: (ms: number) => (t += ms),
-    invalidate: () => (mark += 1),
+    invalidate: (...tags: string[]) => {
+      mark += 1;
+      for (const tag of tags) dropped.set(tag, mark);
+    },
     builds: () => builds,
   };
 }
@@ -135,9 +141,9 @@ describe('server-rendered pages', () => {
       slow.get(
         '/b',
         () =>
-          new Promise<RenderOutcome>((resolve) => {
+          new Promise<{ outcome: RenderOutcome }>((resolve) => {
             builds += 1;
-            release = () => resolve(page('/b'));
+            release = () => resolve({ outcome: page('/b') });
           }),
         (x) => ({ status: x.status, body: Buffer.from(x.html) }),
       );
@@ -149,6 +155,34 @@ describe('server-rendered pages', () => {
     release();
     await second;
     expect(builds).toBe(2);
+  });
+
+  it("built from tracked reads, live as long as the shortest of them and go only when one of their tags is invalidated", async () => {
+    const p = pages();
+    const news = { tags: ['news:1', 'site'], ttlMs: 30_000 };
+    await p.get('/news/1', 'n1', news);
+    await p.get('/course/2', 'c2', { tags: ['course:2', 'site'], ttlMs: 30_000 });
+    // Another item's new view count: neither page shows it.
+    p.invalidate('news:9');
+    p.advance(20_000);
+    await p.get('/news/1', 'n1', news);
+    await p.get('/course/2');
+    expect(p.builds()).toBe(2);
+    // Its own item: only that page is rendered again.
+    p.invalidate('news:1');
+    const renewed = await p.get('/news/1', 'n1 again', news);
+    expect(isCachedPage(renewed) && renewed.body.toString()).toBe('n1 again');
+    await p.get('/course/2');
+    expect(p.builds()).toBe(3);
+    // Past its reads' lifetime (30 s, where an untracked page lives 5 s): rendered again.
+    p.advance(10_001);
+    await p.get('/course/2', 'c2 later', { tags: ['course:2'], ttlMs: 5_000 });
+    expect(p.builds()).toBe(4);
+    // A page with an untracked read (tags null) goes with any invalidation.
+    await p.get('/search', 's', { tags: null, ttlMs: 5_000 });
+    p.invalidate('course:2');
+    await p.get('/search', 's2', { tags: null, ttlMs: 5_000 });
+    expect(p.builds()).toBe(6);
   });
 
   it('keep at most maxEntries, the least recently used going first', async () => {

@@ -137,13 +137,29 @@ interface CachedPage {
   gzip: Buffer;
   etag: string;
   mark: number;
+  /** The tags of the public reads the page was built from; null: some read was not tracked. */
+  tags: readonly string[] | null;
   expiresAt: number;
 }
 
+/** What a render's page shows, as its API reads told: their tags (null: not all known) and how long they all stay true. */
+export interface PageDeps {
+  tags: readonly string[] | null;
+  ttlMs: number;
+}
+
+/** A render's outcome with what the page depends on (its reads; none known: `ttlMs` and any invalidation). */
+export interface RenderResult {
+  outcome: RenderOutcome;
+  deps?: PageDeps;
+}
+
 /**
- * Rendered pages by language and URL. An entry lives `ttlMs` and only while no public read it may
- * contain was invalidated since it was rendered (`mark`); for `staleMs` more it is served while one
- * render replaces it; at most `maxEntries`, least recent first out.
+ * Rendered pages by language and URL. An entry lives as long as the reads it was built from stay
+ * true (`deps.ttlMs`; `ttlMs` when not known) and only while none of them was invalidated since it
+ * was rendered (`changedSince` its tags and `mark`: a news item's new view count drops the pages
+ * showing that item, not every page); for `staleMs` more it is served while one render replaces
+ * it; at most `maxEntries`, least recent first out.
  */
 export class RenderedPages {
   /** Least recently used pages go first past maxEntries; expiry and the mark are checked on read. */
@@ -155,6 +171,8 @@ export class RenderedPages {
       ttlMs: number;
       maxEntries: number;
       mark: () => number;
+      /** Whether reads with these tags changed after `since` (a mark); default: any invalidation. */
+      changedSince?: (tags: readonly string[] | null, since: number) => boolean;
       /** Renders started and not finished at most: past it a new page is not rendered ('busy'). */
       maxPending: number;
       /** How long past its lifetime a page is still served while it is rendered again (0: not at all). */
@@ -169,6 +187,10 @@ export class RenderedPages {
     return this.opts.now?.() ?? Date.now();
   }
 
+  private changed(page: CachedPage): boolean {
+    return this.opts.changedSince ? this.opts.changedSince(page.tags, page.mark) : page.mark !== this.opts.mark();
+  }
+
   /**
    * The cached page for `key`, or the result of `build` (shared by concurrent callers), or 'busy'
    * when `maxPending` renders are under way already (renders take turns: a long queue would hold
@@ -177,11 +199,11 @@ export class RenderedPages {
    */
   async get(
     key: string,
-    build: () => Promise<RenderOutcome>,
+    build: () => Promise<RenderResult>,
     toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
   ): Promise<CachedPage | RenderOutcome | 'busy'> {
     const hit = this.entries.get(key);
-    if (hit && hit.mark === this.opts.mark()) {
+    if (hit && !this.changed(hit)) {
       const now = this.now();
       if (hit.expiresAt > now) return hit;
       // Expired by its lifetime only (nothing it shows was invalidated): served while one render
@@ -203,26 +225,27 @@ export class RenderedPages {
   /** The page kept for `key` while fresh (nothing it shows invalidated, within its lifetime), else null. */
   fresh(key: string): CachedPage | null {
     const hit = this.entries.get(key);
-    return hit && hit.mark === this.opts.mark() && hit.expiresAt > this.now() ? hit : null;
+    return hit && !this.changed(hit) && hit.expiresAt > this.now() ? hit : null;
   }
 
   private render(
     key: string,
-    build: () => Promise<RenderOutcome>,
+    build: () => Promise<RenderResult>,
     toPage: (outcome: Exclude<RenderOutcome, null | { redirect: string }>) => { status: number; body: Buffer },
   ): Promise<CachedPage | RenderOutcome> {
     const mark = this.opts.mark();
     const pending = build()
-      .then(async (outcome) => {
+      .then(async ({ outcome, deps }) => {
         if (!outcome || 'redirect' in outcome) return outcome;
         const { status, body } = toPage(outcome);
         const [br, gz] = await Promise.all([
           compressBr(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
           compressGzip(body, { level: 6 }),
         ]);
-        const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, expiresAt: this.now() + this.opts.ttlMs };
-        // A page built across an invalidation may hold the old data: served once, not kept.
-        if (this.opts.mark() === mark && (status === 200 || status === 404)) this.keep(key, page);
+        const tags = deps?.tags ?? null;
+        const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, tags, expiresAt: this.now() + (deps?.ttlMs ?? this.opts.ttlMs) };
+        // A page built across an invalidation of what it shows may hold the old data: served once, not kept.
+        if (!this.changed(page) && (status === 200 || status === 404)) this.keep(key, page);
         return page;
       })
       .finally(() => this.inFlight.delete(key));

@@ -54,6 +54,13 @@ export const LIVE_ROOM_TTL_MS = 1_000;
 /** Counters that change all the time (views, learners, likes) are dropped at most this often. */
 export const COUNTER_DELAY_MS = 1_000;
 
+/**
+ * On a public read answered to the page renderer (RENDER_CALL_HEADER): what the payload depends
+ * on, `{"ttlMs":…,"tags":[…]}`, so a rendered page is kept as long as its reads are and dropped
+ * only when one of them is (plugins/web.ts). Absent: not tracked (not cached, or versioned).
+ */
+export const RENDER_DEPS_HEADER = 'x-medportal-render-deps';
+
 /** Route config for a cached public read. */
 export function publicRead(opts: {
   tags: PublicRead['tags'];
@@ -300,6 +307,15 @@ export class PublicCache {
     } catch {
       // Served uncompressed (the compress plugin encodes it per response) until rebuilt.
     }
+  }
+
+  /**
+   * Whether what was built from payloads with these tags at `since` (a mark) may be out of date:
+   * one of the tags, or everything, was invalidated after it. `null`: built from reads not tracked
+   * by tag, out of date after any invalidation.
+   */
+  changedSince(tags: readonly string[] | null, since: number): boolean {
+    return tags === null ? this.seq !== since : this.droppedSince(tags, since);
   }
 
   private droppedSince(tags: readonly string[], since: number): boolean {

@@ -15,6 +15,7 @@ import {
   PublicCache,
   type PublicCacheStats,
   type PublicRead,
+  RENDER_DEPS_HEADER,
 } from '../lib/public-cache.ts';
 
 /** The app's handle on its public-read cache (decision record 0031). */
@@ -22,6 +23,8 @@ export interface PublicCacheHandle extends CacheInvalidation {
   stats(): PublicCacheStats;
   /** Moves on every invalidation heard or made here: what was built from cached reads before it may be stale. */
   readonly mark: number;
+  /** Whether what was built at `since` (a mark) from reads with these tags may be stale; `null`: any invalidation counts. */
+  changedSince(tags: readonly string[] | null, since: number): boolean;
   /** How invalidations reach the other processes. */
   readonly transport: 'none' | 'postgres' | 'redis';
   /**
@@ -244,6 +247,7 @@ export default fp<PublicCacheOptions>(
       get mark() {
         return cache.mark;
       },
+      changedSince: (tags, since) => cache.changedSince(tags, since),
       get transport() {
         return kind;
       },
@@ -272,6 +276,8 @@ export default fp<PublicCacheOptions>(
       if (!found.entry) return false;
       cache.count(found.state === 'fresh' ? 'hits' : 'stale');
       states.set(req, { kind: 'served' });
+      // Stale: the page built from it is stale at once too (kept only while rendered again).
+      if (!read.version) renderDeps(req, reply, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
       if (found.state === 'fresh') {
         // The same request again is answered before the app while this entry is fresh (lib/replay.ts).
         const entry = found.entry;
@@ -339,6 +345,12 @@ export default fp<PublicCacheOptions>(
       });
     };
 
+    /** Tells the page renderer what this payload depends on (RENDER_DEPS_HEADER); other callers never see it. */
+    const renderDeps = (req: FastifyRequest, reply: FastifyReply, tags: readonly string[], ttlMs: number): void => {
+      if (req.headers[RENDER_CALL_HEADER] !== RENDER_CALL_TOKEN) return;
+      reply.header(RENDER_DEPS_HEADER, JSON.stringify({ ttlMs: Math.max(0, ttlMs), tags }));
+    };
+
     const bypass = (req: FastifyRequest, reply: FastifyReply): void => {
       cache.count('bypasses');
       states.set(req, { kind: 'bypass' });
@@ -395,6 +407,7 @@ export default fp<PublicCacheOptions>(
         const type = String(reply.getHeader('content-type') ?? JSON_TYPE);
         const entry = cache.store(state.key, body, type, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
         state.release?.();
+        if (entry && !read.version) renderDeps(req, reply, entry.tags, read.ttlMs);
         if (entry) {
           publicHeaders(req, reply, state.vary, entry);
           if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {

@@ -5,9 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { languageFromHeader } from '../lib/i18n.ts';
-import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
+import { assemblePage, canonicalPath, encodedBody, escapeHtml, headTags, isCachedPage, type PageDeps, type PageRenderer, type PageRoute, RenderedPages, withHead } from '../lib/page-render.ts';
 import type { RequestHost } from '../lib/page-url.ts';
-import { etagMatches } from '../lib/public-cache.ts';
+import { etagMatches, RENDER_DEPS_HEADER } from '../lib/public-cache.ts';
+import type { PublicCacheHandle } from './public-cache.ts';
 import { RENDER_CALL_HEADER, RENDER_CALL_TOKEN } from '../lib/request-log.ts';
 import { PREVIEW_HEADER } from './preview.ts';
 import { markStart, startPhases } from '../lib/start-phases.ts';
@@ -83,8 +84,10 @@ Run <code>npm run build</code> and restart the server (or point WEB_DIST at a bu
 /** The operator console's pages: under /admin (decision record 0063). */
 const isAdminPath = (pathname: string): boolean => pathname === '/admin' || pathname.startsWith('/admin/');
 
-/** A rendered page is served this long at most (live cards follow the clock). */
+/** A rendered page whose reads are not all tracked (lib/public-cache.ts RENDER_DEPS_HEADER) is served this long at most. */
 const PAGE_TTL_MS = 5_000;
+/** Longest a page built from tracked reads is kept: as long as the shortest-lived of them (live cards 5 s), at most this. */
+const PAGE_MAX_TTL_MS = 60_000;
 /** An expired page is served this much longer while one render replaces it (decision record 0076). */
 const PAGE_STALE_MS = 10_000;
 /** Rendered pages kept per process (by language and URL). */
@@ -134,9 +137,10 @@ function inProcessFetch(app: FastifyInstance, extra: Record<string, string> = {}
       .inject({ method: (init.method ?? 'GET') as 'GET', url, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) })
       .then((res) => {
         const empty = res.statusCode === 204 || res.statusCode === 304;
+        const deps = res.headers[RENDER_DEPS_HEADER];
         return new Response(empty ? null : res.rawPayload, {
           status: res.statusCode,
-          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+          headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json'), ...(typeof deps === 'string' ? { [RENDER_DEPS_HEADER]: deps } : {}) },
         });
       });
     // Like fetch, the client's timeout (an abort) ends the wait even if the answer never comes:
@@ -150,6 +154,30 @@ function inProcessFetch(app: FastifyInstance, extra: Record<string, string> = {}
       answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
     });
   };
+}
+
+/**
+ * A render's fetch that notes what the page will show: the tags of its reads and the shortest time
+ * they stay true. A call the cache does not track (not a cached GET, or versioned) makes the page
+ * depend on everything, for PAGE_TTL_MS.
+ */
+function trackingFetch(fetch: (url: string, init: RequestInit) => Promise<Response>) {
+  let tags: Set<string> | null = new Set();
+  let ttlMs = PAGE_MAX_TTL_MS;
+  const tracked = async (url: string, init: RequestInit): Promise<Response> => {
+    const res = await fetch(url, init);
+    const header = (init.method ?? 'GET') === 'GET' ? res.headers.get(RENDER_DEPS_HEADER) : null;
+    const deps = header ? (JSON.parse(header) as PageDeps & { tags: string[] }) : null;
+    if (deps) {
+      for (const tag of deps.tags) tags?.add(tag);
+      ttlMs = Math.min(ttlMs, deps.ttlMs);
+    } else {
+      tags = null;
+      ttlMs = Math.min(ttlMs, PAGE_TTL_MS);
+    }
+    return res;
+  };
+  return { fetch: tracked, deps: (): PageDeps => ({ tags: tags ? [...tags] : null, ttlMs }) };
 }
 
 /**
@@ -188,7 +216,8 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
     const pages = new RenderedPages({
       ttlMs: PAGE_TTL_MS,
       maxEntries: MAX_PAGES,
-      mark: () => (app as { publicCache?: { mark: number } }).publicCache?.mark ?? 0,
+      mark: () => (app as { publicCache?: PublicCacheHandle }).publicCache?.mark ?? 0,
+      changedSince: (tags, since) => (app as { publicCache?: PublicCacheHandle }).publicCache?.changedSince(tags, since) ?? false,
       maxPending: MAX_PENDING_RENDERS,
       // Like the public payloads (decision record 0031): an expired page while it is rendered again.
       staleMs: PAGE_STALE_MS,
@@ -299,7 +328,11 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
     const keptPage = (using: PageRenderer, lang: Lang, origin: string, url: string) =>
       pages.get(
         pageKey(lang, origin, url),
-        () => timedRender(using, url, lang),
+        async () => {
+          const tracking = trackingFetch(fetchInProcess);
+          const outcome = await timedRender(using, url, lang, tracking.fetch);
+          return { outcome, deps: tracking.deps() };
+        },
         (page) => {
           const langInUrl = new URLSearchParams(url.split('?')[1] ?? '').has('lang');
           const head = headTags(page.meta, { origin, path: canonicalPath(url), lang, defaultImage: '/share.png', langInUrl });
@@ -325,11 +358,11 @@ export default fp<{ webDist: string; originOf: (req: RequestHost) => string }>(
 
     let firstRender = true;
     /** A render; the process's first one is logged with its time (it pays for every cold path). */
-    function timedRender(using: PageRenderer, url: string, lang: Lang) {
-      if (!firstRender) return using.render({ url, lang, fetch: fetchInProcess });
+    function timedRender(using: PageRenderer, url: string, lang: Lang, fetch = fetchInProcess) {
+      if (!firstRender) return using.render({ url, lang, fetch });
       firstRender = false;
       const began = performance.now();
-      return using.render({ url, lang, fetch: fetchInProcess }).finally(() => {
+      return using.render({ url, lang, fetch }).finally(() => {
         markStart('first_render');
         app.log.info({ url, render_ms: Math.round(performance.now() - began), phases_ms: startPhases() }, 'first page rendered');
       });
