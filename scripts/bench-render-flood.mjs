@@ -2,6 +2,9 @@
 // and API call (`/v1/pc/course?page=1`), one after the other, p50 and p99, first on a quiet
 // server, then while 20 connections request `/?x=<random>` (the attack of the issue: every URL new
 // to the page cache), then `/search?txt=<random>` (distinct real pages, each worth a render).
+// Last, readers at work (issue 33): the visitor reads a course page (`/course/11`) while the 20
+// connections count 50 views a second of news items (`PUT /v1/news/<1-6>/view`), each of which
+// invalidates its item within a second; the pages kept must not all go with it.
 //
 // Each build runs on a fresh PGlite data directory with production settings. BENCH_BASELINE=<dir> also measures an older build laid out like the
 // repository (<dir>/apps/server/{package.json,dist,drizzle,media}, <dir>/apps/web/{dist,dist-ssr},
@@ -25,6 +28,9 @@ const FLOODS = [
   { name: 'quiet', path: null },
   { name: '/?x=<random>', path: () => `/?x=${Math.random().toString(36).slice(2)}` },
   { name: '/search?txt=<random>', path: () => `/search?txt=${Math.random().toString(36).slice(2, 8)}` },
+  // 50 views a second: a busy site's readers, not a load that queues the visitor behind writes.
+  // The visitor comes back every 0.5 s: a page many read, each reader now and then.
+  { name: 'news views (50/s), visitor on /course/11 every 0.5 s', page: '/course/11', pauseMs: 500, method: 'PUT', rate: 50, path: () => `/v1/news/${1 + Math.floor(Math.random() * 6)}/view` },
 ];
 
 const builds = [];
@@ -76,8 +82,8 @@ const percentile = (xs, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-/** A visitor: the page, then the API call, again and again until `until`; each one's time in ms. */
-async function visitor(url, until) {
+/** A visitor: the page (`pagePath`), then the API call, again and again until `until`; each one's time in ms. */
+async function visitor(url, until, pagePath, pauseMs = 0) {
   const page = [];
   const api = [];
   const statuses = new Map();
@@ -86,12 +92,13 @@ async function visitor(url, until) {
     const res = await fetch(`${url}${path}`, { headers });
     await res.arrayBuffer();
     into.push(performance.now() - t0);
-    const key = `${path === PAGE ? 'page' : 'api'} ${res.status}`;
+    const key = `${path === pagePath ? 'page' : 'api'} ${res.status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
   while (performance.now() < until) {
-    await time(PAGE, page, { 'accept-language': 'zh-CN', 'accept-encoding': 'br' });
+    await time(pagePath, page, { 'accept-language': 'zh-CN', 'accept-encoding': 'br' });
     await time(API, api, { 'accept-encoding': 'br' });
+    if (pauseMs) await sleep(pauseMs);
   }
   return { page, api, statuses };
 }
@@ -102,8 +109,10 @@ async function measure(url, flood) {
         url,
         connections: CONNECTIONS,
         duration: SECONDS,
+        ...(flood.rate ? { overallRate: flood.rate } : {}),
         requests: [
           {
+            method: flood.method ?? 'GET',
             setupRequest: (req) => ({ ...req, path: flood.path(), headers: { ...req.headers, 'accept-language': 'zh-CN', 'accept-encoding': 'br' } }),
           },
         ],
@@ -111,7 +120,7 @@ async function measure(url, flood) {
     : null;
   // The visitor starts once the flood is under way and stops before it ends.
   if (load) await sleep(1_000);
-  const v = await visitor(url, performance.now() + (SECONDS - 2) * 1000);
+  const v = await visitor(url, performance.now() + (SECONDS - 2) * 1000, flood.page ?? PAGE, flood.pauseMs);
   const result = load ? await load : null;
   return {
     pageP50: percentile(v.page, 50),
@@ -136,7 +145,7 @@ try {
     servers.push({ build, server });
     // Warm: the page rendered and kept, the API payload prepared, the code paths compiled.
     for (let i = 0; i < 20; i++) {
-      await fetch(`${server.url}${PAGE}`, { headers: { 'accept-language': 'zh-CN' } }).then((r) => r.arrayBuffer());
+      for (const page of new Set([PAGE, ...FLOODS.map((f) => f.page ?? PAGE)])) await fetch(`${server.url}${page}`, { headers: { 'accept-language': 'zh-CN' } }).then((r) => r.arrayBuffer());
       await fetch(`${server.url}${API}`).then((r) => r.arrayBuffer());
     }
   }

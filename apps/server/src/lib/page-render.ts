@@ -139,6 +139,8 @@ interface CachedPage {
   mark: number;
   /** The tags of the public reads the page was built from; null: some read was not tracked. */
   tags: readonly string[] | null;
+  /** The latest mark at which none of its reads had changed (a hit checks its tags only after a new invalidation). */
+  checked: number;
   expiresAt: number;
 }
 
@@ -188,7 +190,11 @@ export class RenderedPages {
   }
 
   private changed(page: CachedPage): boolean {
-    return this.opts.changedSince ? this.opts.changedSince(page.tags, page.mark) : page.mark !== this.opts.mark();
+    const mark = this.opts.mark();
+    if (page.checked === mark) return false;
+    if (this.opts.changedSince ? this.opts.changedSince(page.tags, page.mark) : page.mark !== mark) return true;
+    page.checked = mark;
+    return false;
   }
 
   /**
@@ -243,7 +249,7 @@ export class RenderedPages {
           compressGzip(body, { level: 6 }),
         ]);
         const tags = deps?.tags ?? null;
-        const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, tags, expiresAt: this.now() + (deps?.ttlMs ?? this.opts.ttlMs) };
+        const page: CachedPage = { status, body, br, gzip: gz, etag: etagOf(body), mark, tags, checked: mark, expiresAt: this.now() + (deps?.ttlMs ?? this.opts.ttlMs) };
         // A page built across an invalidation of what it shows may hold the old data: served once, not kept.
         if (!this.changed(page) && (status === 200 || status === 404)) this.keep(key, page);
         return page;

@@ -56,8 +56,9 @@ export const COUNTER_DELAY_MS = 1_000;
 
 /**
  * On a public read answered to the page renderer (RENDER_CALL_HEADER): what the payload depends
- * on, `{"ttlMs":…,"tags":[…]}`, so a rendered page is kept as long as its reads are and dropped
- * only when one of them is (plugins/web.ts). Absent: not tracked (not cached, or versioned).
+ * on, `{"ttlMs":…,"lifeMs":…,"tags":[…]}` (the time it has left, the lifetime of the read, its
+ * tags), so a rendered page is kept about as long as its reads are and dropped only when one of
+ * them is (plugins/web.ts). Absent: not tracked (not cached, or versioned).
  */
 export const RENDER_DEPS_HEADER = 'x-medportal-render-deps';
 

@@ -277,7 +277,7 @@ export default fp<PublicCacheOptions>(
       cache.count(found.state === 'fresh' ? 'hits' : 'stale');
       states.set(req, { kind: 'served' });
       // Stale: the page built from it is stale at once too (kept only while rendered again).
-      if (!read.version) renderDeps(req, reply, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
+      if (!read.version) renderDeps(req, reply, read, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
       if (found.state === 'fresh') {
         // The same request again is answered before the app while this entry is fresh (lib/replay.ts).
         const entry = found.entry;
@@ -346,9 +346,9 @@ export default fp<PublicCacheOptions>(
     };
 
     /** Tells the page renderer what this payload depends on (RENDER_DEPS_HEADER); other callers never see it. */
-    const renderDeps = (req: FastifyRequest, reply: FastifyReply, tags: readonly string[], ttlMs: number): void => {
+    const renderDeps = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, tags: readonly string[], ttlMs: number): void => {
       if (req.headers[RENDER_CALL_HEADER] !== RENDER_CALL_TOKEN) return;
-      reply.header(RENDER_DEPS_HEADER, JSON.stringify({ ttlMs: Math.max(0, ttlMs), tags }));
+      reply.header(RENDER_DEPS_HEADER, JSON.stringify({ ttlMs: Math.max(0, ttlMs), lifeMs: read.ttlMs, tags }));
     };
 
     const bypass = (req: FastifyRequest, reply: FastifyReply): void => {
@@ -407,7 +407,7 @@ export default fp<PublicCacheOptions>(
         const type = String(reply.getHeader('content-type') ?? JSON_TYPE);
         const entry = cache.store(state.key, body, type, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
         state.release?.();
-        if (entry && !read.version) renderDeps(req, reply, entry.tags, read.ttlMs);
+        if (entry && !read.version) renderDeps(req, reply, read, entry.tags, read.ttlMs);
         if (entry) {
           publicHeaders(req, reply, state.vary, entry);
           if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {

@@ -167,10 +167,13 @@ function trackingFetch(fetch: (url: string, init: RequestInit) => Promise<Respon
   const tracked = async (url: string, init: RequestInit): Promise<Response> => {
     const res = await fetch(url, init);
     const header = (init.method ?? 'GET') === 'GET' ? res.headers.get(RENDER_DEPS_HEADER) : null;
-    const deps = header ? (JSON.parse(header) as PageDeps & { tags: string[] }) : null;
+    const deps = header ? (JSON.parse(header) as { ttlMs: number; lifeMs: number; tags: string[] }) : null;
     if (deps) {
       for (const tag of deps.tags) tags?.add(tag);
-      ttlMs = Math.min(ttlMs, deps.ttlMs);
+      // The time the read has left, but not less than an untracked page gets (nor than the read's
+      // own lifetime, when shorter): a read about to expire would have the page rendered again
+      // and again (a home page with live cards every second instead of every 5 s).
+      ttlMs = Math.min(ttlMs, Math.max(deps.ttlMs, Math.min(deps.lifeMs, PAGE_TTL_MS)));
     } else {
       tags = null;
       ttlMs = Math.min(ttlMs, PAGE_TTL_MS);
