@@ -277,7 +277,7 @@ export default fp<PublicCacheOptions>(
       cache.count(found.state === 'fresh' ? 'hits' : 'stale');
       states.set(req, { kind: 'served' });
       // Stale: the page built from it is stale at once too (kept only while rendered again).
-      if (!read.version) renderDeps(req, reply, read, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
+      if (forRenderer(req, read)) renderDeps(reply, read, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
       if (found.state === 'fresh') {
         // The same request again is answered before the app while this entry is fresh (lib/replay.ts).
         const entry = found.entry;
@@ -345,9 +345,10 @@ export default fp<PublicCacheOptions>(
       });
     };
 
+    /** A call of the page renderer for a read it can track (not versioned): told what the payload depends on. */
+    const forRenderer = (req: FastifyRequest, read: PublicRead): boolean => req.headers[RENDER_CALL_HEADER] === RENDER_CALL_TOKEN && !read.version;
     /** Tells the page renderer what this payload depends on (RENDER_DEPS_HEADER); other callers never see it. */
-    const renderDeps = (req: FastifyRequest, reply: FastifyReply, read: PublicRead, tags: readonly string[], ttlMs: number): void => {
-      if (req.headers[RENDER_CALL_HEADER] !== RENDER_CALL_TOKEN) return;
+    const renderDeps = (reply: FastifyReply, read: PublicRead, tags: readonly string[], ttlMs: number): void => {
       reply.header(RENDER_DEPS_HEADER, JSON.stringify({ ttlMs: Math.max(0, ttlMs), lifeMs: read.ttlMs, tags }));
     };
 
@@ -407,7 +408,7 @@ export default fp<PublicCacheOptions>(
         const type = String(reply.getHeader('content-type') ?? JSON_TYPE);
         const entry = cache.store(state.key, body, type, typeof read.tags === 'function' ? read.tags(req) : read.tags, read.ttlMs, state.since);
         state.release?.();
-        if (entry && !read.version) renderDeps(req, reply, read, entry.tags, read.ttlMs);
+        if (entry && forRenderer(req, read)) renderDeps(reply, read, entry.tags, read.ttlMs);
         if (entry) {
           publicHeaders(req, reply, state.vary, entry);
           if (!loggedIn(req) && etagMatches(req.headers['if-none-match'], entry.etag)) {
