@@ -276,7 +276,7 @@ export default fp<PublicCacheOptions>(
       if (!found.entry) return false;
       cache.count(found.state === 'fresh' ? 'hits' : 'stale');
       states.set(req, { kind: 'served' });
-      // Stale: the page built from it is stale at once too (kept only while rendered again).
+      // Stale: no time left, so a page built from it gets the shortest life (plugins/web.ts trackingFetch).
       if (forRenderer(req, read)) renderDeps(reply, read, found.entry.tags, found.state === 'fresh' ? found.entry.expiresAt - opts.now().getTime() : 0);
       if (found.state === 'fresh') {
         // The same request again is answered before the app while this entry is fresh (lib/replay.ts).

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -10,7 +11,6 @@ declare module '@tanstack/react-query' {
     };
   }
 }
-import { isApiError } from './api-client';
 
 /** Business answers (a code from the server) are final; transport failures get two retries. */
 const shouldRetry = (failureCount: number, error: unknown) =>
